@@ -1,0 +1,269 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// A* on the grid: bounded (seed mode, GridPath) and unbounded (whole grid, 4/8-connected).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "pathing/coord.hpp"
+#include "pathing/detail/binary_heap.hpp"
+#include "pathing/detail/search_space.hpp"
+#include "pathing/grid.hpp"
+#include "pathing/layer.hpp"
+#include "pathing/moves.hpp"
+#include "pathing/path.hpp"
+#include "pathing/result.hpp"
+
+namespace pathing {
+
+/// A* search (Hart, Nilsson & Raphael 1968) on a `Grid` read through a `GridLayer`; seed:
+/// "Going A-star". Costs come from the layer: entering a cell of layer cost c costs c (straight) or
+/// c * sqrt(2) (diagonal); 0 = impassable. The heuristic is Manhattan (4-connected) or octile
+/// (8-connected) distance times the layer's smallest cost, so paths are optimal.
+///
+/// Two modes:
+/// - `build_path` (bounded, the seed's API): 4-connected, at most 56 steps, search confined to the
+///   window of cells within 57 steps of the start; memory is constant (about 170 KB) whatever
+///   the grid's size. Returns a 16-byte `GridPath`.
+/// - `find_path` (unbounded): the whole grid, any length, 4- or 8-connected; writes the cells into
+///   a caller-owned vector whose capacity is reused. Memory: 13 bytes a grid cell, grown on the
+///   first query on a larger grid.
+///
+/// Open list: binary heap ordered by f = g + h, ties broken toward larger g (deeper nodes first),
+/// then by the heap's fixed sift order: the same query always gives the same path. Duplicates are
+/// pushed instead of decreased and skipped when popped (lazy deletion). Closed set and g costs
+/// live in generation-stamped arrays, so starting a query is O(1).
+///
+/// Allocation: none once warm (the heap and arrays keep their capacity). Thread-safety: one
+/// AStar per thread; many AStars may read the same `const Grid&` concurrently.
+class AStar {
+ public:
+  /// An A* searcher with no memory yet; it grows on first use.
+  AStar() = default;
+  /// An A* searcher whose unbounded workspace is sized for grids of `cols` x `rows` cells, so the
+  /// first query allocates nothing either.
+  AStar(int cols, int rows) { reserve(cols, rows); }
+
+  /// Sizes the unbounded workspace for grids up to `cols` x `rows` cells (never shrinks).
+  void reserve(int cols, int rows) {
+    const auto n = static_cast<std::size_t>(cols < 0 ? 0 : cols) *
+                   static_cast<std::size_t>(rows < 0 ? 0 : rows);
+    full_.ensure(n);
+    heap_.reserve(1024);
+  }
+
+  /// Weighted A* (Pohl 1970; the roguelike seed's "overestimating heuristic"): f = g + w * h.
+  /// With w > 1 the search expands fewer nodes and the path costs at most w times the optimum.
+  /// Values below 1 (or NaN) are taken as 1. Default 1 (optimal).
+  void set_heuristic_weight(double w) noexcept { weight_ = (w >= 1.0) ? w : 1.0; }
+  /// The heuristic weight in use.
+  [[nodiscard]] double heuristic_weight() const noexcept { return weight_; }
+
+  /// Bounded search, the seed's `BuildPath`: 4-connected, at most 56 steps.
+  ///
+  /// @return `steps` from `from` toward `to`; `cost` = sum of the layer costs of the cells entered;
+  ///   `partial` unless the goal was reached, in which case `finish` is the cell reached closest to
+  ///   the goal (Manhattan; the earliest expanded on ties) and `status` says why (`too_far`: the
+  ///   goal needs more than 56 steps; `unreachable`; `invalid_endpoint` for a start outside the
+  ///   grid, with an empty path and finish = from). `from == to` gives an empty, non-partial path.
+  /// The start cell's own cost is ignored (a unit may stand on its own blocked cell).
+  /// Complexity: O(k log k) for k cells within 57 steps of the start (k <= 6613).
+  BoundedResult build_path(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer);
+
+  /// Unbounded search over the whole grid.
+  ///
+  /// @param out receives the cells from `from` to the path's end, both included (cleared first;
+  ///   left unchanged when the status is `invalid_endpoint`).
+  /// @return `found`, or a partial result ending at the cell closest to the goal that was
+  ///   expanded, with the status that stopped the search (`unreachable`, `expansion_limit`,
+  ///   `cost_limit`), or `invalid_endpoint` when `from` or `to` is outside the grid.
+  /// Complexity: O(n log n) for n cells expanded (at most the reachable area); starting a query is
+  /// O(1); nothing scales with the grid's size except a first use on a larger grid.
+  PathResult find_path(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
+                       std::vector<GridCoord>& out, Connectivity conn = Connectivity::eight,
+                       const SearchLimits& limits = {});
+
+  /// Bytes of working memory held (bounded and unbounded workspaces, open list).
+  [[nodiscard]] std::size_t memory_bytes() const noexcept {
+    return full_.bytes() + window_.bytes() + heap_.capacity() * sizeof(OpenEntry) +
+           depth_.capacity();
+  }
+
+  /// Testing hook: sets both generation counters, e.g. near 2^32 to force the wrap-around.
+  void debug_force_generation(std::uint32_t g) noexcept {
+    full_.stamps.force_generation(g);
+    window_.stamps.force_generation(g);
+  }
+
+ private:
+  struct OpenEntry {
+    std::uint64_t f;
+    std::uint64_t g;
+    std::uint32_t node;
+    std::uint16_t x;
+    std::uint16_t y;
+  };
+  struct OpenLess {
+    bool operator()(const OpenEntry& a, const OpenEntry& b) const noexcept {
+      return a.f < b.f || (a.f == b.f && a.g > b.g);
+    }
+  };
+
+  template <Connectivity C, class Space, bool Bounded>
+  void search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
+              detail::NodeWorkspace& ws, const Space& space, const SearchLimits& limits,
+              SearchStatus& status, GridCoord& finish, SearchStats& stats);
+
+  [[nodiscard]] std::uint64_t weighted(std::uint64_t h) const noexcept {
+    return weight_ == 1.0 ? h : static_cast<std::uint64_t>(static_cast<double>(h) * weight_);
+  }
+
+  detail::NodeWorkspace full_;
+  detail::NodeWorkspace window_;
+  std::vector<std::uint8_t> depth_;  // bounded mode: steps from the start per window node
+  detail::BinaryHeap<OpenEntry, OpenLess> heap_;
+  double weight_ = 1.0;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Implementation
+
+template <Connectivity C, class Space, bool Bounded>
+inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
+                          detail::NodeWorkspace& ws, const Space& space,
+                          const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
+                          SearchStats& stats) {
+  const std::uint64_t hscale = layer.min_passable_cost();
+  const double max_cost_units = limits.max_cost;
+  const std::uint64_t max_g =
+      max_cost_units >= 1e18 / static_cast<double>(cost::kStraight)
+          ? cost::kInfinite
+          : (max_cost_units < 0 ? 0
+                                : static_cast<std::uint64_t>(max_cost_units *
+                                                             static_cast<double>(cost::kStraight)));
+  auto h_of = [&](int x, int y) -> std::uint64_t {
+    return weighted(hscale * distance_fixed(C, GridCoord{x, y}, to));
+  };
+  auto dist_of = [&](int x, int y) -> std::uint64_t {
+    return distance_fixed(C, GridCoord{x, y}, to);
+  };
+
+  ws.stamps.next_generation();
+  heap_.clear();
+  const std::size_t s = space.index(from.x, from.y);
+  ws.stamps.mark_open(s);
+  ws.g[s] = 0;
+  ws.parent[s] = detail::kNoParent;
+  if constexpr (Bounded) depth_[s] = 0;
+  heap_.push(OpenEntry{h_of(from.x, from.y), 0, static_cast<std::uint32_t>(s),
+                       static_cast<std::uint16_t>(from.x), static_cast<std::uint16_t>(from.y)});
+  stats.generated = 1;
+
+  GridCoord best = from;
+  std::uint64_t best_dist = dist_of(from.x, from.y);
+  status = SearchStatus::unreachable;
+  bool pruned = false;
+
+  while (!heap_.empty()) {
+    const OpenEntry e = heap_.pop();
+    if (!ws.stamps.is_open(e.node) || e.g != ws.g[e.node]) continue;  // stale duplicate
+    const int x = e.x;
+    const int y = e.y;
+    if constexpr (Bounded) {
+      if (depth_[e.node] > GridPath::kMaxSteps) {
+        status = SearchStatus::too_far;
+        break;
+      }
+    }
+    if (x == to.x && y == to.y) {
+      status = SearchStatus::found;
+      best = to;
+      break;
+    }
+    if (stats.expanded >= limits.max_expansions) {
+      status = SearchStatus::expansion_limit;
+      break;
+    }
+    ws.stamps.mark_closed(e.node);
+    ++stats.expanded;
+    if (const std::uint64_t d = dist_of(x, y); d < best_dist) {
+      best_dist = d;
+      best = GridCoord{x, y};
+    }
+    const std::uint8_t depth = Bounded ? depth_[e.node] : 0;
+    detail::for_each_neighbor<C>(
+        grid, layer, x, y, [&](int nx, int ny, Direction8 dir, std::uint64_t step) {
+          const std::size_t n = space.index(nx, ny);
+          const std::uint64_t ng = e.g + step;
+          if (ng > max_g) {
+            pruned = true;
+            return;
+          }
+          if (ws.stamps.is_seen(n)) {
+            if (!ws.stamps.is_open(n) || ng >= ws.g[n]) return;  // closed, or no better
+          }
+          ws.stamps.mark_open(n);
+          ws.g[n] = ng;
+          ws.parent[n] = static_cast<std::uint8_t>(dir);
+          if constexpr (Bounded) depth_[n] = static_cast<std::uint8_t>(depth + 1);
+          heap_.push(OpenEntry{ng + h_of(nx, ny), ng, static_cast<std::uint32_t>(n),
+                               static_cast<std::uint16_t>(nx), static_cast<std::uint16_t>(ny)});
+          ++stats.generated;
+        });
+  }
+  if (status == SearchStatus::unreachable && pruned) status = SearchStatus::cost_limit;
+  finish = best;
+}
+
+inline BoundedResult AStar::build_path(const Grid& grid, GridCoord from, GridCoord to,
+                                       const GridLayer& layer) {
+  BoundedResult r;
+  r.finish = from;
+  if (!grid.in_bounds(from)) {
+    r.partial = true;
+    r.status = SearchStatus::invalid_endpoint;
+    return r;
+  }
+  if (from == to) return r;
+  window_.ensure(detail::WindowSpace::kNodes);
+  if (depth_.size() < detail::WindowSpace::kNodes) depth_.resize(detail::WindowSpace::kNodes);
+  const detail::WindowSpace space{from.x - detail::WindowSpace::kRadius,
+                                  from.y - detail::WindowSpace::kRadius};
+  // A goal off the grid can still be approached: the search heads for it and returns a partial path.
+  search<Connectivity::four, detail::WindowSpace, true>(grid, from, to, layer, window_, space, {},
+                                                         r.status, r.finish, r.stats);
+  r.partial = r.status != SearchStatus::found;
+  r.steps = detail::reconstruct_steps(window_, space, r.finish);
+  r.cost = static_cast<int>(window_.g[space.index(r.finish.x, r.finish.y)] / cost::kStraight);
+  return r;
+}
+
+inline PathResult AStar::find_path(const Grid& grid, GridCoord from, GridCoord to,
+                                   const GridLayer& layer, std::vector<GridCoord>& out,
+                                   Connectivity conn, const SearchLimits& limits) {
+  PathResult r;
+  r.finish = from;
+  if (!grid.in_bounds(from) || !grid.in_bounds(to)) {
+    r.status = SearchStatus::invalid_endpoint;
+    return r;
+  }
+  full_.ensure(grid.cell_count());
+  const detail::GridSpace space{grid.cols()};
+  if (conn == Connectivity::four) {
+    search<Connectivity::four, detail::GridSpace, false>(grid, from, to, layer, full_, space,
+                                                          limits, r.status, r.finish, r.stats);
+  } else {
+    search<Connectivity::eight, detail::GridSpace, false>(grid, from, to, layer, full_, space,
+                                                           limits, r.status, r.finish, r.stats);
+  }
+  const detail::CellPathCost pc =
+      detail::reconstruct_cells(full_, space, grid, layer, r.finish, out);
+  r.cost_fixed = full_.g[space.index(r.finish.x, r.finish.y)];
+  r.cost = cost::exact_length(pc.straight, pc.diagonal);
+  r.steps = pc.steps;
+  return r;
+}
+
+}  // namespace pathing

@@ -1,0 +1,59 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// Generation-stamped per-node state: O(1) reset between queries.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace pathing::detail {
+
+/// Per-node "seen this query" / "closed this query" flags whose reset costs O(1): each node holds
+/// the generation in which it was last touched, and a new query bumps the generation (seed:
+/// "generations map"; warthog's search-number stamps). A node is open (seen) in the current
+/// query when its stamp equals `gen`, closed when it equals `gen + 1`; any smaller stamp means
+/// untouched. Each query advances the generation by 2; when the counter would wrap, every stamp
+/// is cleared once (O(n), once per 2^31 queries).
+///
+/// Memory: 4 bytes a node. Not thread-safe: one per searcher.
+class GenerationMap {
+ public:
+  /// Grows to at least `n` nodes (never shrinks). Allocates only when `n` exceeds the capacity.
+  void ensure(std::size_t n) {
+    if (stamps_.size() < n) stamps_.resize(n, 0);
+  }
+  /// Number of nodes tracked.
+  [[nodiscard]] std::size_t size() const noexcept { return stamps_.size(); }
+
+  /// Starts a new query: every node becomes untouched. O(1) except on wrap-around.
+  void next_generation() noexcept {
+    if (gen_ >= kLastGeneration) {
+      std::fill(stamps_.begin(), stamps_.end(), 0u);
+      gen_ = 2;
+    } else {
+      gen_ += 2;
+    }
+  }
+
+  [[nodiscard]] bool is_seen(std::size_t i) const noexcept { return stamps_[i] >= gen_; }
+  [[nodiscard]] bool is_open(std::size_t i) const noexcept { return stamps_[i] == gen_; }
+  [[nodiscard]] bool is_closed(std::size_t i) const noexcept { return stamps_[i] == gen_ + 1; }
+  void mark_open(std::size_t i) noexcept { stamps_[i] = gen_; }
+  void mark_closed(std::size_t i) noexcept { stamps_[i] = gen_ + 1; }
+
+  /// Current generation (even, >= 2 once a query started).
+  [[nodiscard]] std::uint32_t generation() const noexcept { return gen_; }
+  /// Testing hook: jump the counter (rounded down to even) to force the wrap-around path.
+  void force_generation(std::uint32_t g) noexcept { gen_ = g & ~1u; }
+
+  /// The largest generation used before a wrap-around clears the stamps.
+  static constexpr std::uint32_t kLastGeneration = 0xFFFFFFFCu;
+
+ private:
+  std::vector<std::uint32_t> stamps_;
+  std::uint32_t gen_ = 0;
+};
+
+}  // namespace pathing::detail

@@ -1,0 +1,159 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// The packed tile grid: 4 bits a cell (3-bit tile tag + blocked bit).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "pathing/coord.hpp"
+
+namespace pathing {
+
+/// A rectangular map of tiles, 4 bits a cell: bits 0..2 are the tile tag (0..7, the meaning is the
+/// user's: plains, sand, water...) and bit 3 is the "blocked" flag (a wall or a unit standing there).
+/// A `GridLayer` turns the 4-bit cell value into a move cost, so one grid serves walkers, swimmers
+/// and fliers (seed: "Zero alloc pathfinding in Go", the tile grid and layers).
+///
+/// Shape and limits: `cols` x `rows` cells, each side in [1, `kMaxSide`] (32768) and at most
+/// `kMaxCells` (2^30) cells in all; memory is `rows * stride_bytes()` bytes, where a row takes
+/// ceil(cols / 2) bytes rounded up to a multiple of 8 (so each row starts 64-bit aligned):
+/// about 0.5 bytes a cell.
+///
+/// Out-of-bounds reads: the getters return tag 0 / not blocked, the searches treat every cell
+/// outside the grid as impassable; out-of-bounds writes are ignored and return false.
+///
+/// Complexity: every cell accessor is O(1). Thread-safety: const member functions may be called
+/// from any number of threads at once (a `const Grid&` can be shared by many searchers); a mutation
+/// must not run concurrently with anything else on the same grid.
+class Grid {
+ public:
+  /// Largest number of columns or rows.
+  static constexpr int kMaxSide = 32768;
+  /// Largest number of cells (cols * rows).
+  static constexpr std::int64_t kMaxCells = std::int64_t{1} << 30;
+  /// The blocked flag inside a 4-bit cell value.
+  static constexpr std::uint8_t kBlockedBit = 0x8;
+  /// Mask of the tile tag inside a 4-bit cell value.
+  static constexpr std::uint8_t kTagMask = 0x7;
+
+  /// Makes a `cols` x `rows` grid whose every cell has tag `default_tile` (0..7) and is not
+  /// blocked. O(cells).
+  /// @throws std::invalid_argument naming the offending value when a side is outside
+  ///         [1, kMaxSide], the cell count exceeds kMaxCells, or `default_tile` > 7.
+  Grid(int cols, int rows, std::uint8_t default_tile = 0) { init(cols, rows, default_tile); }
+
+  /// Number of columns (cells along x).
+  [[nodiscard]] int cols() const noexcept { return cols_; }
+  /// Number of rows (cells along y).
+  [[nodiscard]] int rows() const noexcept { return rows_; }
+  /// Number of cells, cols * rows.
+  [[nodiscard]] std::size_t cell_count() const noexcept {
+    return static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_);
+  }
+  /// Bytes from the start of one row to the next (a multiple of 8).
+  [[nodiscard]] std::size_t stride_bytes() const noexcept { return stride_; }
+  /// Bytes of cell storage (rows * stride_bytes()).
+  [[nodiscard]] std::size_t memory_bytes() const noexcept { return bytes_.size(); }
+
+  /// True when `c` lies on the grid.
+  [[nodiscard]] bool in_bounds(GridCoord c) const noexcept {
+    return static_cast<unsigned>(c.x) < static_cast<unsigned>(cols_) &&
+           static_cast<unsigned>(c.y) < static_cast<unsigned>(rows_);
+  }
+
+  /// The raw 4-bit cell value (tag | blocked bit); 0 outside the grid.
+  [[nodiscard]] std::uint8_t cell(GridCoord c) const noexcept {
+    return in_bounds(c) ? cell_unchecked(c.x, c.y) : std::uint8_t{0};
+  }
+  /// The tile tag (0..7) of a cell; 0 outside the grid.
+  [[nodiscard]] std::uint8_t tile(GridCoord c) const noexcept { return cell(c) & kTagMask; }
+  /// Whether a cell carries the blocked flag; false outside the grid.
+  [[nodiscard]] bool is_blocked(GridCoord c) const noexcept { return (cell(c) & kBlockedBit) != 0; }
+
+  /// Sets the tile tag (only the low 3 bits of `tag` are used), keeping the blocked flag.
+  /// Returns false (and changes nothing) outside the grid.
+  bool set_tile(GridCoord c, std::uint8_t tag) noexcept {
+    if (!in_bounds(c)) return false;
+    set_cell_unchecked(c.x, c.y,
+                       static_cast<std::uint8_t>((cell_unchecked(c.x, c.y) & kBlockedBit) |
+                                                 (tag & kTagMask)));
+    return true;
+  }
+  /// Sets or clears the blocked flag, keeping the tag. Returns false (no change) outside the grid.
+  bool set_blocked(GridCoord c, bool blocked) noexcept {
+    if (!in_bounds(c)) return false;
+    const std::uint8_t v = cell_unchecked(c.x, c.y);
+    set_cell_unchecked(c.x, c.y,
+                       static_cast<std::uint8_t>(blocked ? (v | kBlockedBit) : (v & kTagMask)));
+    return true;
+  }
+  /// Sets the whole 4-bit value (tag | blocked bit; higher bits ignored). False outside the grid.
+  bool set_cell(GridCoord c, std::uint8_t value) noexcept {
+    if (!in_bounds(c)) return false;
+    set_cell_unchecked(c.x, c.y, value & 0xF);
+    return true;
+  }
+
+  /// The 4-bit value at (x, y) without a bounds check: the caller guarantees 0 <= x < cols and
+  /// 0 <= y < rows. This is what the searches read in their hot loops.
+  [[nodiscard]] std::uint8_t cell_unchecked(int x, int y) const noexcept {
+    const std::uint8_t b = bytes_[static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x) >> 1)];
+    return static_cast<std::uint8_t>((b >> ((x & 1) * 4)) & 0xF);
+  }
+
+  /// Counter bumped by every successful mutation; lets derived structures (JPS bitmaps, caches)
+  /// notice that the grid changed. Starts at 0.
+  [[nodiscard]] std::uint64_t version() const noexcept { return version_; }
+
+  /// Pointer to the packed cell bytes (row-major, `stride_bytes()` per row, low nibble = even x).
+  [[nodiscard]] const std::uint8_t* data() const noexcept { return bytes_.data(); }
+
+  friend bool operator==(const Grid& a, const Grid& b) noexcept {
+    return a.cols_ == b.cols_ && a.rows_ == b.rows_ && a.bytes_ == b.bytes_;
+  }
+
+ private:
+  void init(int cols, int rows, std::uint8_t default_tile) {
+    if (cols < 1 || cols > kMaxSide) {
+      throw std::invalid_argument("pathing::Grid: cols = " + std::to_string(cols) +
+                                  " is outside [1, " + std::to_string(kMaxSide) + "]");
+    }
+    if (rows < 1 || rows > kMaxSide) {
+      throw std::invalid_argument("pathing::Grid: rows = " + std::to_string(rows) +
+                                  " is outside [1, " + std::to_string(kMaxSide) + "]");
+    }
+    if (std::int64_t{cols} * rows > kMaxCells) {
+      throw std::invalid_argument("pathing::Grid: " + std::to_string(cols) + " x " +
+                                  std::to_string(rows) + " cells exceeds the limit of " +
+                                  std::to_string(kMaxCells) + " cells");
+    }
+    if (default_tile > kTagMask) {
+      throw std::invalid_argument("pathing::Grid: default_tile = " + std::to_string(default_tile) +
+                                  " is outside [0, 7]");
+    }
+    cols_ = cols;
+    rows_ = rows;
+    stride_ = ((static_cast<std::size_t>(cols) + 1) / 2 + 7) & ~std::size_t{7};
+    const auto fill = static_cast<std::uint8_t>(default_tile | (default_tile << 4));
+    bytes_.assign(stride_ * static_cast<std::size_t>(rows), fill);
+  }
+
+  void set_cell_unchecked(int x, int y, std::uint8_t v) noexcept {
+    std::uint8_t& b = bytes_[static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x) >> 1)];
+    const int shift = (x & 1) * 4;
+    b = static_cast<std::uint8_t>((b & ~(0xF << shift)) | (v << shift));
+    ++version_;
+  }
+
+  int cols_ = 0;
+  int rows_ = 0;
+  std::size_t stride_ = 0;
+  std::uint64_t version_ = 0;
+  std::vector<std::uint8_t> bytes_;
+};
+
+}  // namespace pathing

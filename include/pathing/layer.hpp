@@ -1,0 +1,113 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// GridLayer: how one kind of mover reads the tile grid.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+
+#include "pathing/grid.hpp"
+
+namespace pathing {
+
+/// Maps a 4-bit grid cell (tile tag 0..7 + blocked bit) to a move cost in cost units:
+/// 0 = impassable, 1..255 = the cost of entering the cell (seed: "GridLayer", which packs the
+/// per-tag costs so that a lookup is one shift and one mask; here the 16 possible cell values
+/// index a 16-byte table, so a lookup is one mask and one byte load, with no branch on the
+/// blocked bit).
+///
+/// Every blocked cell costs `blocked_cost()` whatever its tag (default 0: impassable), so a unit
+/// standing on a cell can block walkers while a layer for ghosts ignores it.
+///
+/// A layer is a 16-byte value: copy it freely. All members are O(1) and thread-safe.
+class GridLayer {
+ public:
+  /// A layer where tag 0 costs 1 and every other tag, and blocked cells, are impassable.
+  constexpr GridLayer() noexcept : GridLayer(std::array<std::uint8_t, 8>{1, 0, 0, 0, 0, 0, 0, 0}) {}
+
+  /// A layer from the 8 per-tag costs (index = tag) and the cost of blocked cells.
+  constexpr explicit GridLayer(const std::array<std::uint8_t, 8>& tag_costs,
+                               std::uint8_t blocked_cost = 0) noexcept {
+    for (unsigned i = 0; i < 8; ++i) {
+      table_[i] = tag_costs[i];
+      table_[i + 8] = blocked_cost;
+    }
+  }
+
+  /// A layer from up to 8 per-tag costs (missing tags are impassable) and the blocked cost.
+  /// @throws std::invalid_argument if more than 8 costs are given.
+  GridLayer(std::initializer_list<int> tag_costs, int blocked_cost = 0) {
+    if (tag_costs.size() > 8) {
+      throw std::invalid_argument("pathing::GridLayer: " + std::to_string(tag_costs.size()) +
+                                  " tag costs given, at most 8 tags exist");
+    }
+    std::array<std::uint8_t, 8> costs{};
+    unsigned i = 0;
+    for (int c : tag_costs) costs[i++] = checked(c, "tag cost");
+    *this = GridLayer(costs, checked(blocked_cost, "blocked cost"));
+  }
+
+  /// Every tag costs `cost`; blocked cells cost `blocked_cost`.
+  [[nodiscard]] static constexpr GridLayer uniform(std::uint8_t cost,
+                                                   std::uint8_t blocked_cost = 0) noexcept {
+    return GridLayer(std::array<std::uint8_t, 8>{cost, cost, cost, cost, cost, cost, cost, cost},
+                     blocked_cost);
+  }
+
+  /// The cost of entering a cell with this 4-bit value (tag | blocked bit); 0 = impassable.
+  [[nodiscard]] constexpr std::uint8_t cost_of_cell(std::uint8_t cell) const noexcept {
+    return table_[cell & 0xF];
+  }
+  /// The cost of an unblocked cell with tag `tag` (0..7; higher bits ignored).
+  [[nodiscard]] constexpr std::uint8_t tag_cost(std::uint8_t tag) const noexcept {
+    return table_[tag & 0x7];
+  }
+  /// The cost of every blocked cell.
+  [[nodiscard]] constexpr std::uint8_t blocked_cost() const noexcept { return table_[8]; }
+
+  /// A copy with tag `tag`'s cost replaced.
+  [[nodiscard]] constexpr GridLayer with_tag_cost(std::uint8_t tag, std::uint8_t cost) const noexcept {
+    GridLayer l = *this;
+    l.table_[tag & 0x7] = cost;
+    return l;
+  }
+  /// A copy with the blocked cost replaced.
+  [[nodiscard]] constexpr GridLayer with_blocked_cost(std::uint8_t cost) const noexcept {
+    GridLayer l = *this;
+    for (unsigned i = 8; i < 16; ++i) l.table_[i] = cost;
+    return l;
+  }
+
+  /// The smallest non-zero cost of the layer (1..255), or 0 when every cell value is impassable.
+  /// The searches scale their heuristics by it so they stay admissible on costly terrain.
+  [[nodiscard]] constexpr std::uint8_t min_passable_cost() const noexcept {
+    std::uint8_t m = 0;
+    for (std::uint8_t c : table_) {
+      if (c != 0 && (m == 0 || c < m)) m = c;
+    }
+    return m;
+  }
+
+  /// The cost of entering cell `c` of `grid`; 0 (impassable) outside the grid.
+  [[nodiscard]] std::uint8_t cost_at(const Grid& grid, GridCoord c) const noexcept {
+    return grid.in_bounds(c) ? cost_of_cell(grid.cell_unchecked(c.x, c.y)) : std::uint8_t{0};
+  }
+
+  friend constexpr bool operator==(const GridLayer&, const GridLayer&) = default;
+
+ private:
+  static std::uint8_t checked(int c, const char* what) {
+    if (c < 0 || c > 255) {
+      throw std::invalid_argument(std::string("pathing::GridLayer: ") + what + " " +
+                                  std::to_string(c) + " is outside [0, 255]");
+    }
+    return static_cast<std::uint8_t>(c);
+  }
+
+  alignas(16) std::array<std::uint8_t, 16> table_{};
+};
+
+}  // namespace pathing

@@ -1,0 +1,15 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// Umbrella header: the whole header-only core.
+#pragma once
+
+#include "pathing/astar.hpp"
+#include "pathing/coord.hpp"
+#include "pathing/greedy_bfs.hpp"
+#include "pathing/grid.hpp"
+#include "pathing/layer.hpp"
+#include "pathing/moves.hpp"
+#include "pathing/path.hpp"
+#include "pathing/result.hpp"
+#include "pathing/version.hpp"
+#include "pathing/world.hpp"

@@ -1,0 +1,84 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// What a search returns: status, statistics, bounded (GridPath) and unbounded results.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string_view>
+
+#include "pathing/coord.hpp"
+#include "pathing/moves.hpp"
+#include "pathing/path.hpp"
+
+namespace pathing {
+
+/// How a query ended. Every status but `found` comes with a partial path (possibly empty) to the
+/// best cell reached: the one closest to the goal by the search's distance (Manhattan for
+/// 4-connected, octile for 8-connected), earliest expanded on ties.
+enum class SearchStatus : std::uint8_t {
+  found = 0,          ///< The path reaches the goal.
+  unreachable,        ///< No path exists (within the bounded window, for bounded searches).
+  too_far,            ///< Bounded mode: the goal needs more than 56 steps.
+  invalid_endpoint,   ///< Start or goal outside the grid, or the start cell is impassable.
+  expansion_limit,    ///< `SearchLimits::max_expansions` stopped the search.
+  cost_limit,         ///< `SearchLimits::max_cost` stopped the search.
+};
+
+/// Lower-case name of a status ("found", "unreachable", ...).
+[[nodiscard]] constexpr std::string_view to_string(SearchStatus s) noexcept {
+  switch (s) {
+    case SearchStatus::found: return "found";
+    case SearchStatus::unreachable: return "unreachable";
+    case SearchStatus::too_far: return "too_far";
+    case SearchStatus::invalid_endpoint: return "invalid_endpoint";
+    case SearchStatus::expansion_limit: return "expansion_limit";
+    case SearchStatus::cost_limit: return "cost_limit";
+  }
+  return "unknown";
+}
+
+/// Work done by one query.
+struct SearchStats {
+  std::uint64_t expanded = 0;   ///< Nodes taken off the open list and expanded (closed).
+  std::uint64_t generated = 0;  ///< Nodes pushed onto the open list (including re-openings).
+};
+
+/// Per-query cut-offs (warthog-style). A search that hits one stops and returns a partial result
+/// with the matching status. Defaults: no limit.
+struct SearchLimits {
+  /// Stop after this many expansions.
+  std::uint64_t max_expansions = std::numeric_limits<std::uint64_t>::max();
+  /// Never generate nodes whose g exceeds this cost, in cost units (straight move of cost 1 =
+  /// 1.0); a search that found no path and pruned some node ends with `cost_limit`.
+  double max_cost = std::numeric_limits<double>::infinity();
+};
+
+/// Result of a bounded (seed-mode) search: at most 56 4-connected steps.
+struct BoundedResult {
+  GridPath steps;                ///< The path from the start, rewound.
+  GridCoord finish;              ///< Where `steps` ends: the goal, or the best cell reached.
+  int cost = 0;                  ///< Greedy BFS: number of steps; A*: sum of the layer costs of
+                                 ///< the cells entered (cost units).
+  bool partial = false;          ///< True unless `finish` is the goal.
+  SearchStatus status = SearchStatus::found;  ///< Why the search ended.
+  SearchStats stats;             ///< Expanded / generated nodes.
+};
+
+/// Result of an unbounded search; the cells go to a caller-owned buffer.
+struct PathResult {
+  SearchStatus status = SearchStatus::found;  ///< Why the search ended.
+  GridCoord finish;              ///< Last cell of the path: the goal, or the best cell reached.
+  std::uint64_t cost_fixed = 0;  ///< Path cost in fixed point (see `cost::kStraight`).
+  double cost = 0;               ///< Path cost in cost units, exact to double precision (for
+                                 ///< 8-connected paths on cost-1 layers this is the Moving AI length).
+  std::uint32_t steps = 0;       ///< Number of moves (cells in the path minus 1).
+  SearchStats stats;             ///< Expanded / generated nodes.
+
+  /// True when the path reaches the goal.
+  [[nodiscard]] constexpr bool found() const noexcept { return status == SearchStatus::found; }
+  /// True unless the path reaches the goal.
+  [[nodiscard]] constexpr bool partial() const noexcept { return status != SearchStatus::found; }
+};
+
+}  // namespace pathing
