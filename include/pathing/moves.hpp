@@ -35,7 +35,7 @@ enum class Connectivity : std::uint8_t { four = 4, eight = 8 };
 /// reported to users are recomputed in double precision from the counts of straight and diagonal
 /// moves, so a 2-, 5- or 8-decimal benchmark length is matched to its printed precision.
 ///
-/// Range: the largest cost is below 2^30 cells x 255 x 1.5 x 2^24 < 2^63, so no sum overflows.
+/// Range: the largest cost is below 2^28 cells x 255 x 1.5 x 2^24 < 2^61, so no sum overflows.
 namespace cost {
 /// Fractional bits of a fixed-point cost.
 inline constexpr int kFractionBits = 24;
