@@ -170,11 +170,13 @@ TEST(MovingAiMapErrors, NulByte) {
 }
 
 TEST(MovingAiMapErrors, HugeDeclaredSizeFailsBeforeAllocating) {
-  // 32768 x 32768 is within the Grid's limits (512 MiB): a truncated file must fail on its rows,
+  // 16384 x 16384 is within the Grid's limits (128 MiB): a truncated file must fail on its rows,
   // not allocate the grid first.
-  const std::string row(32768, '.');
-  expect_map_error("type octile\nheight 32768\nwidth 32768\nmap\n" + row + "\n", 6, 1,
-                   "ends after 1 of 32768 map rows");
+  const std::string row(16384, '.');
+  expect_map_error("type octile\nheight 16384\nwidth 16384\nmap\n" + row + "\n", 6, 1,
+                   "ends after 1 of 16384 map rows");
+  // Beyond the Grid's cell limit: rejected at the width line.
+  expect_map_error("type octile\nheight 32768\nwidth 32768\nmap\n", 3, 7, "exceeds the limit");
 }
 
 TEST(MovingAiMapErrors, UnreadableFile) {
@@ -231,21 +233,31 @@ TEST(MovingAiScen, ParsesTabsSpacesVersionsDecimalsAndBlankLines) {
   EXPECT_TRUE(parse_scenario("version 1\n", "t.scen").entries.empty());
 }
 
-TEST(MovingAiScen, ToleranceIsHalfAUnitInTheLastPlace) {
+TEST(MovingAiScen, ToleranceIsOneUnitInTheLastPlace) {
   ScenarioEntry e;
   e.optimal_length = 2.41421;
   e.decimals = 5;
-  EXPECT_NEAR(e.tolerance(), 0.5e-5, 1e-11);
+  EXPECT_NEAR(e.tolerance(), 1e-5, 1e-8);
   const double ours = 1.0 + std::sqrt(2.0);  // 2.4142135...
   EXPECT_LE(std::fabs(ours - e.optimal_length), e.tolerance());
   e.optimal_length = 2.41420;
   EXPECT_GT(std::fabs(ours - e.optimal_length), e.tolerance());
   e.optimal_length = 7;
   e.decimals = 0;
-  EXPECT_NEAR(e.tolerance(), 0.5, 1e-11);
+  EXPECT_NEAR(e.tolerance(), 1.0, 1e-8);
   e.optimal_length = 244.95;
   e.decimals = 2;
-  EXPECT_NEAR(e.tolerance(), 0.005, 1e-9);
+  EXPECT_NEAR(e.tolerance(), 0.01, 1e-6);
+  // dao/arena2.map.scen truncates: 15 + 7 sqrt(2) = 24.8994949366... is printed 24.89949493.
+  e.optimal_length = 24.89949493;
+  e.decimals = 8;
+  EXPECT_LE(std::fabs(15 + 7 * std::sqrt(2.0) - e.optimal_length), e.tolerance());
+  // ... and drifts with its approximate sqrt(2): 38 + 54 sqrt(2) = 114.3675323681... printed
+  // 114.36753235.
+  e.optimal_length = 114.36753235;
+  EXPECT_LE(std::fabs(38 + 54 * std::sqrt(2.0) - e.optimal_length), e.tolerance());
+  // A path one diagonal-for-two-straights worse is still rejected.
+  EXPECT_GT(std::fabs(40 + 53 * std::sqrt(2.0) - e.optimal_length), e.tolerance());
 }
 
 TEST(MovingAiScenErrors, Version) {

@@ -114,8 +114,14 @@ struct ScenarioEntry {
   /// height, start x, start y, goal x, goal y, optimal length), for messages.
   std::array<int, 9> columns{};
 
-  /// Half a unit in the last printed place, 0.5 * 10^-decimals, plus 1e-12 * max(1, length) for
-  /// the rounding of double arithmetic: |ours - optimal_length| <= tolerance() is a match.
+  /// One unit in the last printed place, 10^-decimals, plus 1e-9 * max(1, length):
+  /// |ours - optimal_length| <= tolerance() is a match.
+  /// (The dataset's README asks for half a unit, but dao/arena2.map.scen, the newer movingai.com
+  /// revision, was computed with sqrt(2) ~ 1.41421356: its 8-decimal lengths drift by about
+  /// 2.4e-9 per diagonal move, e.g. 38 + 54 sqrt(2) = 114.367532368... is printed 114.36753235.
+  /// The relative term covers that drift; it stays far below the smallest difference between two
+  /// distinct lengths a + b sqrt(2) of any benchmark path, about 1e-4, so a suboptimal path still
+  /// fails.)
   [[nodiscard]] double tolerance() const noexcept;
   /// The start cell (start_x, start_y).
   [[nodiscard]] GridCoord start() const noexcept { return {start_x, start_y}; }
