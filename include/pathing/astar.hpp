@@ -29,7 +29,8 @@ namespace pathing {
 ///   the grid's size. Returns a 16-byte `GridPath`.
 /// - `find_path` (unbounded): the whole grid, any length, 4- or 8-connected; writes the cells into
 ///   a caller-owned vector whose capacity is reused. Memory: 13 bytes a grid cell, grown on the
-///   first query on a larger grid.
+///   first query on a larger grid, plus the open list (as large as the queries need it; 24 bytes
+///   a cell once `reserve` was called).
 ///
 /// Open list: binary heap ordered by f = g + h, ties broken toward larger g (deeper nodes first),
 /// then by the heap's fixed sift order: the same query always gives the same path. Duplicates are
@@ -46,12 +47,17 @@ class AStar {
   /// first query allocates nothing either.
   AStar(int cols, int rows) { reserve(cols, rows); }
 
-  /// Sizes the unbounded workspace for grids up to `cols` x `rows` cells (never shrinks).
+  /// Sizes the unbounded workspace for grids up to `cols` x `rows` cells (never shrinks): the
+  /// node arrays (13 bytes a cell) and the open list, one 24-byte entry a cell (at least 1024).
+  /// With lazy deletion the open list could in theory outgrow the cell count; the largest seen
+  /// is about 0.375 entries a cell (a 4-connected flood of a 256 x 256 map with an unreachable
+  /// goal) and at most 0.125 on the Moving AI benchmark maps, so in practice no query on such a
+  /// grid allocates; if one did, the open list would grow once and keep its capacity.
   void reserve(int cols, int rows) {
     const auto n = static_cast<std::size_t>(cols < 0 ? 0 : cols) *
                    static_cast<std::size_t>(rows < 0 ? 0 : rows);
     full_.ensure(n);
-    heap_.reserve(1024);
+    heap_.reserve(n < 1024 ? 1024 : n);
     hot_.reserve(1024);
   }
 
@@ -86,17 +92,20 @@ class AStar {
                        std::vector<GridCoord>& out, Connectivity conn = Connectivity::eight,
                        const SearchLimits& limits = {});
 
+  /// Whether the last unbounded query (`find_path`) expanded (closed) cell `c`: for drawing the
+  /// searched area or counting it, not for hot paths. The cells expanded are exactly the
+  /// `stats.expanded` ones: the goal of a `found` query is taken off the open list but not
+  /// expanded, so it reads false. False before the first unbounded query, after one that ended
+  /// with `invalid_endpoint`, and for cells outside that query's grid. Bounded queries
+  /// (`build_path`) do not change the answer. O(1) (reads the generation stamps).
+  [[nodiscard]] bool was_expanded(GridCoord c) const noexcept {
+    return last_query_.contains(c) && full_.is_closed(last_query_.index(c));
+  }
+
   /// Bytes of working memory held (bounded and unbounded workspaces, open list).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return full_.bytes() + window_.bytes() + heap_.capacity() * sizeof(OpenEntry) +
            hot_.capacity() * sizeof(std::uint32_t) + depth_.capacity();
-  }
-
-  /// Whether `c` was expanded (closed) by the last unbounded query. O(1); for pictures and
-  /// debugging (the CLI's SVG output), not for hot paths. False outside the grid of that query.
-  [[nodiscard]] bool was_expanded(GridCoord c) const noexcept {
-    if (c.x < 0 || c.y < 0 || c.x >= last_cols_ || c.y >= last_rows_) return false;
-    return full_.is_closed(detail::GridSpace(last_cols_).index(c.x, c.y));
   }
 
   /// Testing hook: sets both generation counters, e.g. near 2^32 to force the wrap-around.
@@ -136,8 +145,7 @@ class AStar {
   detail::BinaryHeap<OpenEntry, OpenLess> heap_;
   std::vector<std::uint32_t> hot_;  // successors with f equal to the current minimum (LIFO)
   double weight_ = 1.0;
-  int last_cols_ = 0;
-  int last_rows_ = 0;
+  detail::LastQueryArea last_query_;  // grid of the last unbounded query, for was_expanded
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -280,11 +288,11 @@ inline PathResult AStar::find_path(const Grid& grid, GridCoord from, GridCoord t
   r.finish = from;
   if (!grid.in_bounds(from) || !grid.in_bounds(to)) {
     r.status = SearchStatus::invalid_endpoint;
+    last_query_ = {};
     return r;
   }
   full_.ensure(grid.cell_count());
-  last_cols_ = grid.cols();
-  last_rows_ = grid.rows();
+  last_query_ = {grid.cols(), grid.rows()};
   const detail::GridSpace space(grid.cols());
   if (conn == Connectivity::four) {
     search<Connectivity::four, detail::GridSpace, false>(grid, from, to, layer, full_, space,

@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -371,7 +371,9 @@ TEST(MovingAiData, EveryFileParsesAndValidatesWithTheReadmeRowCounts) {
       // Every file here is made of `.@T` (street maps with CRLF and no final newline): it
       // round-trips.
       std::ifstream in(entry.path(), std::ios::binary);
-      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      std::ostringstream ss;
+      ss << in.rdbuf();
+      std::string text = std::move(ss).str();
       std::erase(text, '\r');
       if (!text.empty() && text.back() != '\n') text += '\n';  // street maps: no final newline
       EXPECT_EQ(format_map(m.grid), text) << entry.path();
