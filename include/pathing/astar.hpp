@@ -81,8 +81,14 @@ class AStar {
 
   /// Unbounded search over the whole grid.
   ///
+  /// @param grid the map; only read.
+  /// @param from start cell (its own cost is ignored).
+  /// @param to goal cell.
+  /// @param layer move costs of the cell values (0 = impassable).
   /// @param out receives the cells from `from` to the path's end, both included (cleared first;
   ///   left unchanged when the status is `invalid_endpoint`).
+  /// @param conn 4- or 8-connected moves (8: octile costs, no corner cutting).
+  /// @param limits optional expansion and cost caps.
   /// @return `found`, or a partial result ending at the cell closest to the goal that was
   ///   expanded, with the status that stopped the search (`unreachable`, `expansion_limit`,
   ///   `cost_limit`), or `invalid_endpoint` when `from` or `to` is outside the grid.
