@@ -194,8 +194,7 @@ std::string format_map(const Grid& grid) {
 }
 
 double ScenarioEntry::tolerance() const noexcept {
-  const double len = std::fabs(optimal_length);
-  return 0.5 * std::pow(10.0, -decimals) + 1e-12 * (len > 1.0 ? len : 1.0);
+  return 0.5 * std::pow(10.0, -decimals) + std::ldexp(std::fabs(optimal_length), -23);
 }
 
 namespace {
