@@ -19,6 +19,10 @@ namespace pathing::io {
 namespace detail {
 
 std::string read_file(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) {
+    throw ParseError(file.string(), 0, 0, "is a directory, not a file");
+  }
   std::ifstream in(file, std::ios::binary);
   if (!in) {
     const int err = errno;

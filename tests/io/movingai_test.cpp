@@ -177,6 +177,13 @@ TEST(MovingAiMapErrors, HugeDeclaredSizeFailsBeforeAllocating) {
                    "ends after 1 of 32768 map rows");
 }
 
+TEST(MovingAiMapErrors, DirectoryIsNotAFile) {
+  const fs::path dir = fs::temp_directory_path();
+  const ParseError e = expect_parse_error([&] { (void)load_scenario(dir); });
+  EXPECT_EQ(e.line(), 0);
+  EXPECT_NE(std::string(e.what()).find("is a directory"), std::string::npos) << e.what();
+}
+
 TEST(MovingAiMapErrors, UnreadableFile) {
   const ParseError e = expect_parse_error([] { (void)load_map("/nonexistent/dir/x.map"); });
   EXPECT_EQ(e.line(), 0);
