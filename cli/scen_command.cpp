@@ -174,8 +174,8 @@ int run_scen(const ScenOptions& o) {
     fmt::print("queries      {}\n", n);
     fmt::print("solved       {} of {}\n", solved, n);
     if (eight) {
-      fmt::print("optimal      {} of {} (within half a unit of the last printed decimal)\n",
-                 optimal, n);
+      fmt::print("optimal      {} of {} (within the printed precision of the scenario)\n", optimal,
+                 n);
     } else {
       fmt::print("optimal      n/a (the scenario lengths are 8-connected)\n");
     }

@@ -179,6 +179,13 @@ TEST(MovingAiMapErrors, HugeDeclaredSizeFailsBeforeAllocating) {
   expect_map_error("type octile\nheight 32768\nwidth 32768\nmap\n", 3, 7, "exceeds the limit");
 }
 
+TEST(MovingAiMapErrors, DirectoryIsNotAFile) {
+  const fs::path dir = fs::temp_directory_path();
+  const ParseError e = expect_parse_error([&] { (void)load_scenario(dir); });
+  EXPECT_EQ(e.line(), 0);
+  EXPECT_NE(std::string(e.what()).find("is a directory"), std::string::npos) << e.what();
+}
+
 TEST(MovingAiMapErrors, UnreadableFile) {
   const ParseError e = expect_parse_error([] { (void)load_map("/nonexistent/dir/x.map"); });
   EXPECT_EQ(e.line(), 0);
@@ -233,31 +240,33 @@ TEST(MovingAiScen, ParsesTabsSpacesVersionsDecimalsAndBlankLines) {
   EXPECT_TRUE(parse_scenario("version 1\n", "t.scen").entries.empty());
 }
 
-TEST(MovingAiScen, ToleranceIsOneUnitInTheLastPlace) {
+TEST(MovingAiScen, ToleranceIsHalfAUnitInTheLastPlacePlusAFloatUlp) {
   ScenarioEntry e;
   e.optimal_length = 2.41421;
   e.decimals = 5;
-  EXPECT_NEAR(e.tolerance(), 1e-5, 1e-8);
+  EXPECT_DOUBLE_EQ(e.tolerance(), 0.5e-5 + 2.41421 / 8388608.0);
   const double ours = 1.0 + std::sqrt(2.0);  // 2.4142135...
   EXPECT_LE(std::fabs(ours - e.optimal_length), e.tolerance());
   e.optimal_length = 2.41420;
   EXPECT_GT(std::fabs(ours - e.optimal_length), e.tolerance());
   e.optimal_length = 7;
   e.decimals = 0;
-  EXPECT_NEAR(e.tolerance(), 1.0, 1e-8);
-  e.optimal_length = 244.95;
-  e.decimals = 2;
-  EXPECT_NEAR(e.tolerance(), 0.01, 1e-6);
-  // dao/arena2.map.scen truncates: 15 + 7 sqrt(2) = 24.8994949366... is printed 24.89949493.
-  e.optimal_length = 24.89949493;
+  EXPECT_DOUBLE_EQ(e.tolerance(), 0.5 + 7 / 8388608.0);
+  // The float32 case of the Moving AI files: 119 + 96 sqrt(2) = 254.76450199 is published as
+  // "254.764" (0.502 units of the last place away); it matches, a length 0.002 longer does not.
+  e.optimal_length = 254.764;
+  e.decimals = 3;
+  const double exact = 119 + 96 * std::sqrt(2.0);
+  EXPECT_GT(std::fabs(exact - e.optimal_length), 0.5e-3);
+  EXPECT_LE(std::fabs(exact - e.optimal_length), e.tolerance());
+  EXPECT_GT(std::fabs(exact + 0.002 - e.optimal_length), e.tolerance());
+  // The 8-decimal case: 748.75144195 published, 748.75144213 exact (a rounded sqrt(2)).
+  e.optimal_length = 748.75144195;
   e.decimals = 8;
-  EXPECT_LE(std::fabs(15 + 7 * std::sqrt(2.0) - e.optimal_length), e.tolerance());
-  // ... and drifts with its approximate sqrt(2): 38 + 54 sqrt(2) = 114.3675323681... printed
-  // 114.36753235.
-  e.optimal_length = 114.36753235;
-  EXPECT_LE(std::fabs(38 + 54 * std::sqrt(2.0) - e.optimal_length), e.tolerance());
-  // A path one diagonal-for-two-straights worse is still rejected.
-  EXPECT_GT(std::fabs(40 + 53 * std::sqrt(2.0) - e.optimal_length), e.tolerance());
+  EXPECT_LE(std::fabs(748.75144213 - e.optimal_length), e.tolerance());
+  // The closest distinct length at that size (408 diagonals for 577 straight moves less, or
+  // the reverse) differs by 8.7e-4: far outside the tolerance.
+  EXPECT_LT(e.tolerance(), 1e-4);
 }
 
 TEST(MovingAiScenErrors, Version) {
