@@ -9,4 +9,4 @@ cmake --build --preset release --target pathing_cli -j "${PATHING_JOBS:-$(nproc)
 cli=build/release/cli/pathing
 set -x
 "$cli" scen data/rooms-64.map.scen --check
-"$cli" path data/maze-32.map 1 1 29 29 --algo astar --moves 8
+"$cli" path data/maze-32.map 26 25 0 0 --algo astar --moves 8
