@@ -53,9 +53,10 @@ class AStar {
   /// is about 0.375 entries a cell (a 4-connected flood of a 256 x 256 map with an unreachable
   /// goal) and at most 0.125 on the Moving AI benchmark maps, so in practice no query on such a
   /// grid allocates; if one did, the open list would grow once and keep its capacity.
+  /// @throws std::invalid_argument naming the value for a negative side or a size beyond the
+  ///         Grid's limits (0 reserves nothing).
   void reserve(int cols, int rows) {
-    const auto n = static_cast<std::size_t>(cols < 0 ? 0 : cols) *
-                   static_cast<std::size_t>(rows < 0 ? 0 : rows);
+    const std::size_t n = detail::reserved_cells(cols, rows, "pathing::AStar");
     full_.ensure(n);
     heap_.reserve(n < 1024 ? 1024 : n);
     hot_.reserve(1024);
@@ -63,7 +64,8 @@ class AStar {
 
   /// Weighted A* (Pohl 1970; the roguelike seed's "overestimating heuristic"): f = g + w * h.
   /// With w > 1 the search expands fewer nodes and the path costs at most w times the optimum.
-  /// Values below 1 (or NaN) are taken as 1. Default 1 (optimal).
+  /// Values below 1 (or NaN) are taken as 1; any larger value works, up to +inf (the weighted h
+  /// saturates at 2^62 fixed-point units: greedy ordering). Default 1 (optimal).
   void set_heuristic_weight(double w) noexcept { weight_ = (w >= 1.0) ? w : 1.0; }
   /// The heuristic weight in use.
   [[nodiscard]] double heuristic_weight() const noexcept { return weight_; }
@@ -142,7 +144,10 @@ class AStar {
               SearchStatus& status, GridCoord& finish, SearchStats& stats);
 
   [[nodiscard]] std::uint64_t weighted(std::uint64_t h) const noexcept {
-    return weight_ == 1.0 ? h : static_cast<std::uint64_t>(static_cast<double>(h) * weight_);
+    if (weight_ == 1.0 || h == 0) return h;
+    // Saturates at 2^62 (any weight up to +inf), so f = g + h cannot overflow.
+    const double v = static_cast<double>(h) * weight_;
+    return v < 0x1p62 ? static_cast<std::uint64_t>(v) : std::uint64_t{1} << 62;
   }
 
   detail::NodeTable full_;
@@ -165,7 +170,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   const std::uint64_t hscale = layer.min_passable_cost();
   const double max_cost_units = limits.max_cost;
   const std::uint64_t max_g =
-      max_cost_units >= 1e18 / static_cast<double>(cost::kStraight)
+      !(max_cost_units < 1e18 / static_cast<double>(cost::kStraight))  // huge, +inf or NaN
           ? cost::kInfinite
           : (max_cost_units < 0 ? 0
                                 : static_cast<std::uint64_t>(max_cost_units *
@@ -188,13 +193,28 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   std::uint64_t f_cur = h_of(from.x, from.y);
   stats.generated = 1;
 
-  // Goal index; a goal off the grid (bounded mode) gets an index no node has.
+  // Goal index; a goal off the grid or (bounded mode) more than 56 steps away, hence outside the
+  // window whose indices would alias another cell, gets an index no node has.
+  const bool goal_in_space =
+      grid.in_bounds(to) && (!Bounded || manhattan_distance(from, to) <= GridPath::kMaxSteps);
   const std::uint32_t goal =
-      grid.in_bounds(to) ? static_cast<std::uint32_t>(space.index(to.x, to.y)) : ~std::uint32_t{0};
+      goal_in_space ? static_cast<std::uint32_t>(space.index(to.x, to.y)) : ~std::uint32_t{0};
   GridCoord best = from;
   std::uint64_t best_dist = distance_fixed(C, from, to);
   status = SearchStatus::unreachable;
   bool pruned = false;
+  // Bounded mode: each step also costs 1 fixed-point unit, so among the cheapest paths the one
+  // with the fewest steps wins; a node deeper than 56 steps is not expanded, and the search stops
+  // with too_far only once f exceeds the dearest path of 56 steps (`deep_cut`): before that a
+  // path of <= 56 steps to the goal may still be found.
+  std::uint64_t deep_cut = 0;
+  bool too_deep = false;
+  if constexpr (Bounded) {
+    std::uint64_t max_step = 0;
+    for (std::uint8_t v = 0; v < 16; ++v)
+      if (layer.cost_of_cell(v) > max_step) max_step = layer.cost_of_cell(v);
+    deep_cut = GridPath::kMaxSteps * (max_step * cost::kStraight + 1);
+  }
 
   while (!hot_.empty() || !heap_.empty()) {
     std::uint32_t node;
@@ -210,8 +230,13 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
     if (rec.stamp != open) continue;  // closed already: a stale duplicate
     if constexpr (Bounded) {
       if (depth_[node] > GridPath::kMaxSteps) {
-        status = SearchStatus::too_far;
-        break;
+        if (f_cur > deep_cut) {
+          status = SearchStatus::too_far;
+          break;
+        }
+        too_deep = true;
+        rec.stamp = closed;
+        continue;
       }
     }
     if (node == goal) {
@@ -236,7 +261,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
         grid, layer, c.x, c.y, [&](int nx, int ny, Direction8 dir, std::uint64_t step) {
           const auto n = static_cast<std::uint32_t>(
               static_cast<std::ptrdiff_t>(node) + delta[static_cast<unsigned>(dir)]);
-          const std::uint64_t ng = g + step;
+          const std::uint64_t ng = g + step + (Bounded ? 1 : 0);
           detail::NodeRecord& nr = nodes[n];
           if (nr.stamp >= open) {
             if (nr.stamp != open || ng >= nr.g) return;  // closed, or no better
@@ -260,6 +285,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
           ++stats.generated;
         });
   }
+  if (status == SearchStatus::unreachable && too_deep) status = SearchStatus::too_far;
   if (status == SearchStatus::unreachable && pruned) status = SearchStatus::cost_limit;
   finish = best;
 }
@@ -279,8 +305,10 @@ inline BoundedResult AStar::build_path(const Grid& grid, GridCoord from, GridCoo
   const detail::WindowSpace space{from.x - detail::WindowSpace::kRadius,
                                   from.y - detail::WindowSpace::kRadius};
   // A goal off the grid can still be approached: the search heads for it and returns a partial path.
-  search<Connectivity::four, detail::WindowSpace, true>(grid, from, to, layer, window_, space, {},
-                                                         r.status, r.finish, r.stats);
+  search<Connectivity::four, detail::WindowSpace, true>(grid, from,
+                                                         detail::bounded_target(from, to), layer,
+                                                         window_, space, {}, r.status, r.finish,
+                                                         r.stats);
   r.partial = r.status != SearchStatus::found;
   r.steps = detail::reconstruct_steps(window_, space, r.finish);
   r.cost = static_cast<int>(window_[space.index(r.finish.x, r.finish.y)].g / cost::kStraight);

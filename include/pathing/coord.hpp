@@ -27,9 +27,12 @@ struct GridCoord {
   friend constexpr GridCoord operator-(GridCoord a, GridCoord b) { return {a.x - b.x, a.y - b.y}; }
 };
 
-/// Manhattan (4-connected) distance between two cells, in cells. O(1).
-[[nodiscard]] constexpr int manhattan_distance(GridCoord a, GridCoord b) {
-  return std::abs(a.x - b.x) + std::abs(a.y - b.y);
+/// Manhattan (4-connected) distance between two cells, in cells: exact for any two `int`
+/// coordinates (at most 2^33 - 2, hence the 64-bit result). O(1).
+[[nodiscard]] constexpr std::int64_t manhattan_distance(GridCoord a, GridCoord b) {
+  const std::int64_t dx = std::int64_t{a.x} - b.x;
+  const std::int64_t dy = std::int64_t{a.y} - b.y;
+  return (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
 }
 
 /// One 4-connected step, in the seed's order and numbering: the 2-bit value stored in a `GridPath`.

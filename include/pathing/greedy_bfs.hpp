@@ -41,9 +41,10 @@ class GreedyBfs {
   GreedyBfs(int cols, int rows) { reserve(cols, rows); }
 
   /// Sizes the unbounded workspace for grids up to `cols` x `rows` cells (never shrinks).
+  /// @throws std::invalid_argument naming the value for a negative side or a size beyond the
+  ///         Grid's limits (0 reserves nothing).
   void reserve(int cols, int rows) {
-    const auto n = static_cast<std::size_t>(cols < 0 ? 0 : cols) *
-                   static_cast<std::size_t>(rows < 0 ? 0 : rows);
+    const std::size_t n = detail::reserved_cells(cols, rows, "pathing::GreedyBfs");
     full_.ensure(n);
     hot_.reserve(256);
   }
@@ -201,8 +202,10 @@ inline BoundedResult GreedyBfs::build_path(const Grid& grid, GridCoord from, Gri
   window_.ensure(detail::WindowSpace::kNodes);
   const detail::WindowSpace space{from.x - detail::WindowSpace::kRadius,
                                   from.y - detail::WindowSpace::kRadius};
-  search<Connectivity::four, detail::WindowSpace, true>(grid, from, to, layer, window_, space, {},
-                                                         r.status, r.finish, r.stats);
+  search<Connectivity::four, detail::WindowSpace, true>(grid, from,
+                                                         detail::bounded_target(from, to), layer,
+                                                         window_, space, {}, r.status, r.finish,
+                                                         r.stats);
   r.partial = r.status != SearchStatus::found;
   r.steps = detail::reconstruct_steps(window_, space, r.finish);
   r.cost = r.steps.len();

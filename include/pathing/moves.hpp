@@ -62,16 +62,20 @@ inline constexpr std::uint64_t kInfinite = ~std::uint64_t{0};
 
 /// Octile distance between two cells in fixed-point units of a layer-cost-1 move:
 /// max(dx,dy) straight units + min(dx,dy) * (sqrt(2) - 1). The exact shortest 8-connected distance
-/// on an empty map, hence an admissible and consistent heuristic. O(1).
+/// on an empty map, hence an admissible and consistent heuristic. Defined for any two `int`
+/// coordinates (below 2^57). O(1).
 [[nodiscard]] constexpr std::uint64_t octile_distance_fixed(GridCoord a, GridCoord b) noexcept {
-  const auto dx = static_cast<std::uint64_t>(a.x > b.x ? a.x - b.x : b.x - a.x);
-  const auto dy = static_cast<std::uint64_t>(a.y > b.y ? a.y - b.y : b.y - a.y);
+  const std::int64_t sx = std::int64_t{a.x} - b.x;
+  const std::int64_t sy = std::int64_t{a.y} - b.y;
+  const auto dx = static_cast<std::uint64_t>(sx < 0 ? -sx : sx);
+  const auto dy = static_cast<std::uint64_t>(sy < 0 ? -sy : sy);
   const std::uint64_t lo = dx < dy ? dx : dy;
   const std::uint64_t hi = dx < dy ? dy : dx;
   return hi * cost::kStraight + lo * (cost::kDiagonal - cost::kStraight);
 }
 
-/// Manhattan distance in fixed-point units of a layer-cost-1 move. O(1).
+/// Manhattan distance in fixed-point units of a layer-cost-1 move (below 2^58 for any two `int`
+/// coordinates). O(1).
 [[nodiscard]] constexpr std::uint64_t manhattan_distance_fixed(GridCoord a, GridCoord b) noexcept {
   return static_cast<std::uint64_t>(manhattan_distance(a, b)) * cost::kStraight;
 }

@@ -15,12 +15,15 @@ namespace pathing {
 
 /// How a query ended. Every status but `found` comes with a partial path (possibly empty) to the
 /// best cell reached: the one closest to the goal by the search's distance (Manhattan for
-/// 4-connected, octile for 8-connected), earliest expanded on ties.
+/// 4-connected, octile for 8-connected; GreedyBfs ranks 8-connected cells by its key
+/// 5 max(dx, dy) + 2 min(dx, dy)), earliest expanded on ties.
 enum class SearchStatus : std::uint8_t {
   found = 0,          ///< The path reaches the goal.
   unreachable,        ///< No path exists (within the bounded window, for bounded searches).
-  too_far,            ///< Bounded mode: the goal needs more than 56 steps.
-  invalid_endpoint,   ///< Start or goal outside the grid, or the start cell is impassable.
+  too_far,            ///< Bounded mode: the goal needs more than 56 steps (A*: its cheapest
+                      ///< path does), or lies more than 56 steps away or off the grid.
+  invalid_endpoint,   ///< Start outside the grid (unbounded: start or goal). An impassable
+                      ///< start is not invalid: its own cost is ignored.
   expansion_limit,    ///< `SearchLimits::max_expansions` stopped the search.
   cost_limit,         ///< `SearchLimits::max_cost` stopped the search.
 };
@@ -50,7 +53,8 @@ struct SearchLimits {
   /// Stop after this many expansions.
   std::uint64_t max_expansions = std::numeric_limits<std::uint64_t>::max();
   /// Never generate nodes whose g exceeds this cost, in cost units (straight move of cost 1 =
-  /// 1.0); a search that found no path and pruned some node ends with `cost_limit`.
+  /// 1.0); a search that found no path and pruned some node ends with `cost_limit`. +inf and NaN
+  /// mean no limit; a negative value prunes every move (only `from == to` is found).
   double max_cost = std::numeric_limits<double>::infinity();
 };
 

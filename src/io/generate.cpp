@@ -241,7 +241,9 @@ std::optional<double> reference_shortest_length(const Grid& grid, GridCoord from
   dist[s] = 0;
   open.emplace(0.0, s);
   while (!open.empty()) {
-    const auto [d, u] = open.top();
+    // Not a structured binding: clang 14 cannot capture those in the lambda below.
+    const double d = open.top().first;
+    const std::size_t u = open.top().second;
     open.pop();
     if (settled[u]) continue;
     settled[u] = 1;

@@ -281,6 +281,15 @@ Scenario parse_scenario(std::string_view text, const std::string& name) {
           detail::parse_integer(fields[i], name, line.number, what, 0, kIntMax));
     };
     e.bucket = integer(0, "bucket");
+    // The map column becomes a file name: a control character there (a stray CR of a corrupt
+    // file, say) is an error here rather than an unopenable file later.
+    for (std::size_t i = 0; i < fields[1].text.size(); ++i) {
+      const auto c = static_cast<unsigned char>(fields[1].text[i]);
+      if (c < 0x20 || c == 0x7f) {
+        throw ParseError(name, line.number, fields[1].column + static_cast<int>(i),
+                         "control character in the map column " + quote(fields[1].text));
+      }
+    }
     e.map = std::string(fields[1].text);
     e.map_width = integer(2, "map width");
     e.map_height = integer(3, "map height");

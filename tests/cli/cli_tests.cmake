@@ -60,6 +60,10 @@ pathing_cli_test(scen_bad_map ARGS scen ${PATHING_CLI_FIX}/bad-char.map.scen EXP
   STDERR_REGEX "bad-char\\.map:6:3: unknown map character 'x'")
 pathing_cli_test(scen_missing ARGS scen ${PATHING_CLI_OUT}/no-such.map.scen EXPECT_RC 2
   STDERR_REGEX "no-such\\.map\\.scen:0:0: cannot open the file")
+pathing_cli_test(scen_map_missing ARGS scen ${PATHING_CLI_FIX}/missing-map.map.scen EXPECT_RC 2
+  STDERR_REGEX "no-such\\.map:0:0: cannot open the file")
+pathing_cli_test(scen_map_other_size ARGS scen ${PATHING_CLI_FIX}/other-size.map.scen --map ${PATHING_CLI_DATA}/rooms-64.map
+  EXPECT_RC 2 STDERR_REGEX "other-size\\.map\\.scen:2:[0-9]+: map width 32 does not match the map \\(64 x 64\\)")
 pathing_cli_test(scen_not_a_scenario ARGS scen ${PATHING_CLI_DATA}/rooms-64.map EXPECT_RC 2
   STDERR_REGEX "rooms-64\\.map:1:1: expected 'version 1' as the first line, found 'type'")
 pathing_cli_test(scen_bad_algo ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo foo EXPECT_RC nonzero)
@@ -76,6 +80,7 @@ pathing_cli_test(path_outside ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 40 3
 pathing_cli_test(path_no_path ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 1 1 EXPECT_RC 1
   STDOUT_REGEX "no path: unreachable")
 pathing_cli_test(path_bad_number ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 zero 1 1 EXPECT_RC nonzero)
+pathing_cli_test(path_huge_number ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 99999999999 1 EXPECT_RC nonzero)
 pathing_cli_test(path_bad_map ARGS path ${PATHING_CLI_FIX}/bad-char.map 0 0 1 0 EXPECT_RC 2
   STDERR_REGEX "bad-char\\.map:6:3: unknown map character 'x'")
 

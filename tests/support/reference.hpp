@@ -57,6 +57,63 @@ inline std::vector<std::uint64_t> reference_dijkstra(const Grid& g, const GridLa
   return dist;
 }
 
+/// Per cell: the optimal cost from the start (fixed point, cost::kInfinite if unreachable) and the
+/// fewest steps among the optimal paths (lexicographic Dijkstra on (cost, steps)).
+struct ReferenceField {
+  int cols = 0;
+  std::vector<std::uint64_t> cost;
+  std::vector<std::uint32_t> steps;
+  [[nodiscard]] std::size_t index(GridCoord c) const {
+    return static_cast<std::size_t>(c.y) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(c.x);
+  }
+  [[nodiscard]] std::uint64_t cost_at(GridCoord c) const { return cost[index(c)]; }
+  [[nodiscard]] std::uint32_t steps_at(GridCoord c) const { return steps[index(c)]; }
+  [[nodiscard]] bool reachable(GridCoord c) const { return cost[index(c)] != cost::kInfinite; }
+};
+
+/// The textbook Dijkstra above on (cost, steps) pairs; `from` must be on the grid.
+inline ReferenceField reference_field(const Grid& g, const GridLayer& layer, GridCoord from,
+                                      Connectivity conn) {
+  const int w = g.cols();
+  const int h = g.rows();
+  const std::size_t n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+  ReferenceField f{w, std::vector<std::uint64_t>(n, cost::kInfinite),
+                   std::vector<std::uint32_t>(n, ~std::uint32_t{0})};
+  using Key = std::pair<std::uint64_t, std::uint32_t>;
+  using Item = std::pair<Key, std::size_t>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> pq;
+  f.cost[f.index(from)] = 0;
+  f.steps[f.index(from)] = 0;
+  pq.push({{0, 0}, f.index(from)});
+  const auto passable = [&](int x, int y) { return layer.cost_at(g, {x, y}) != 0; };
+  while (!pq.empty()) {
+    const auto [key, i] = pq.top();
+    pq.pop();
+    if (key != Key{f.cost[i], f.steps[i]}) continue;
+    const int x = static_cast<int>(i % static_cast<std::size_t>(w));
+    const int y = static_cast<int>(i / static_cast<std::size_t>(w));
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        if (dx == 0 && dy == 0) continue;
+        const bool diag = dx != 0 && dy != 0;
+        if (diag && conn == Connectivity::four) continue;
+        if (!passable(x + dx, y + dy)) continue;
+        if (diag && (!passable(x + dx, y) || !passable(x, y + dy))) continue;
+        const Key next{key.first + layer.cost_at(g, {x + dx, y + dy}) *
+                                       (diag ? cost::kDiagonal : cost::kStraight),
+                       key.second + 1};
+        const std::size_t j = f.index({x + dx, y + dy});
+        if (next < Key{f.cost[j], f.steps[j]}) {
+          f.cost[j] = next.first;
+          f.steps[j] = next.second;
+          pq.push({next, j});
+        }
+      }
+    }
+  }
+  return f;
+}
+
 /// Empty string when `cells` is a valid path from `from` under the move model (adjacent steps,
 /// every entered cell passable, no corner cutting for diagonals, starts at `from`); otherwise a
 /// description of the first defect. Also returns the fixed-point cost through `cost_out`.

@@ -6,6 +6,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "pathing/coord.hpp"
@@ -37,6 +39,22 @@ class FastDivider {
  private:
   std::uint64_t m_ = 0;
 };
+
+/// The cell count of a searcher's `reserve(cols, rows)`: cols * rows, 0 when a side is 0.
+/// @throws std::invalid_argument naming the value (and `who`) when a side is negative or above
+///         Grid::kMaxSide, or the product exceeds Grid::kMaxCells: no grid is that large, and
+///         sizing for it would allocate gigabytes before failing.
+[[nodiscard]] inline std::size_t reserved_cells(int cols, int rows, const char* who) {
+  const auto bad = [who](const char* what, std::int64_t v, std::int64_t hi) {
+    throw std::invalid_argument(std::string(who) + "::reserve: " + what + " = " +
+                                std::to_string(v) + " is outside [0, " + std::to_string(hi) + "]");
+  };
+  if (cols < 0 || cols > Grid::kMaxSide) bad("cols", cols, Grid::kMaxSide);
+  if (rows < 0 || rows > Grid::kMaxSide) bad("rows", rows, Grid::kMaxSide);
+  if (std::int64_t{cols} * rows > Grid::kMaxCells)
+    bad("cols * rows", std::int64_t{cols} * rows, Grid::kMaxCells);
+  return static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows);
+}
 
 /// Nodes are the grid's cells, indexed row-major (unbounded searches). Memory scales with the grid.
 struct GridSpace {
@@ -93,6 +111,21 @@ struct WindowSpace {
     return static_cast<std::ptrdiff_t>(o.y) * kSide + o.x;
   }
 };
+
+/// The goal a bounded search heads for: `to` itself, or, for a goal more than 128 cells from
+/// `from` along an axis, a stand-in 128 cells away on the same side. The window spans 57 cells
+/// either side of the start, so every window cell's Manhattan distance to the stand-in differs
+/// from its distance to `to` by the same constant (the same cells are closest, in the same
+/// order), the stand-in is as unreachable in 56 steps as `to`, and no distance overflows even
+/// for coordinates near INT_MIN / INT_MAX. O(1).
+[[nodiscard]] constexpr GridCoord bounded_target(GridCoord from, GridCoord to) noexcept {
+  constexpr std::int64_t kFar = 128;
+  const auto clamp = [](int f, int t) {
+    const std::int64_t d = std::int64_t{t} - f;
+    return static_cast<int>(f + (d > kFar ? kFar : (d < -kFar ? -kFar : d)));
+  };
+  return {clamp(from.x, to.x), clamp(from.y, to.y)};
+}
 
 /// One search node in 16 bytes (array of structs, so a neighbour check touches one cache line):
 /// g in fixed point, the generation stamp (open when equal to the table's generation, closed when

@@ -147,7 +147,8 @@ struct Scenario {
 /// decimals is kept (see `ScenarioEntry::tolerance`). CRLF accepted; blank lines are skipped.
 /// Complexity: O(text size). Thread-safe.
 /// @throws ParseError "name:line:column: message" quoting the offending value for a missing or
-///         unknown version, too few or too many fields, a bad or out-of-range number, a NUL byte.
+///         unknown version, too few or too many fields, a bad or out-of-range number, a control
+///         character (byte < 0x20 or 0x7f, e.g. a stray CR) in the map column, a NUL byte.
 [[nodiscard]] Scenario parse_scenario(std::string_view text, const std::string& name);
 
 /// Reads and parses a `.scen` file; error messages name `file` as given.

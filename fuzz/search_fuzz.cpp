@@ -1,0 +1,124 @@
+// Fuzz target: the searches on fuzzer-built grids. The input bytes choose the grid (size 1..64
+// a side, every cell's 4-bit value), the layer (9 costs), the start and goal (near the grid, or
+// any int), the mode (bounded/unbounded), the connectivity, the limits, a forced generation
+// counter and an A* heuristic weight; every search of tests/support/searches.hpp runs the query
+// and is checked against the reference Dijkstra (tests/support/search_checks.hpp).
+//
+// Input layout (bytes; missing bytes read as 0):
+//   0      flags: 1 bounded, 2 eight-connected, 4 force the generation counters near 2^32,
+//          8 max_expansions (u16 follows the layer), 16 max_cost (f64), 32 raw start (2 x i32),
+//          64 raw goal (2 x i32), 128 an extra A* with a raw f64 heuristic weight
+//   1      how far below the last generation to force the counters (x 2)
+//   2, 3   width - 1, height - 1 (mod 64)
+//   4..12  tag costs 0..7, blocked cost
+//   then   [max_expansions u16] [max_cost f64] [weight f64] start goal
+//          (start/goal without the raw flag: one byte each for x and y, mod side + 2, minus 1)
+//   rest   cell values, two a byte (low nibble first), row-major; missing cells are 0.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fuzz_support.hpp"
+#include "pathing/astar.hpp"
+#include "pathing/detail/generation_map.hpp"
+#include "support/reference.hpp"
+#include "support/search_checks.hpp"
+#include "support/searches.hpp"
+
+namespace {
+
+using namespace pathing;
+
+GridCoord read_cell(fuzz::ByteReader& in, bool raw, const Grid& g) {
+  if (raw) {
+    const int x = in.i32();
+    return {x, in.i32()};
+  }
+  const int x = static_cast<int>(in.u8() % static_cast<unsigned>(g.cols() + 2)) - 1;
+  const int y = static_cast<int>(in.u8() % static_cast<unsigned>(g.rows() + 2)) - 1;
+  return {x, y};
+}
+
+std::string query_text(const Grid& g, GridCoord from, GridCoord to, Connectivity conn,
+                       bool bounded) {
+  return std::to_string(g.cols()) + " x " + std::to_string(g.rows()) + ", " +
+         test::to_text(from) + " -> " + test::to_text(to) +
+         (bounded ? ", bounded" : (conn == Connectivity::four ? ", 4-connected" : ", 8-connected"));
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz::ByteReader in(data, size);
+  const std::uint8_t flags = in.u8();
+  const bool is_bounded = (flags & 1) != 0;
+  const Connectivity conn = (flags & 2) != 0 ? Connectivity::eight : Connectivity::four;
+  const std::uint32_t gen_back = 2u * in.u8();
+  const int w = 1 + in.u8() % 64;
+  const int h = 1 + in.u8() % 64;
+  std::array<std::uint8_t, 8> costs{};
+  for (std::uint8_t& c : costs) c = in.u8();
+  const GridLayer layer(costs, in.u8());
+  SearchLimits limits;
+  if ((flags & 8) != 0) limits.max_expansions = in.u16();
+  if ((flags & 16) != 0) limits.max_cost = in.f64();
+  const bool weighted = (flags & 128) != 0;
+  const double weight = weighted ? in.f64() : 1.0;
+  Grid g(w, h);
+  const GridCoord from = read_cell(in, (flags & 32) != 0, g);
+  const GridCoord to = read_cell(in, (flags & 64) != 0, g);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; x += 2) {
+      const std::uint8_t b = in.u8();
+      g.set_cell({x, y}, b & 0xF);
+      if (x + 1 < w) g.set_cell({x + 1, y}, static_cast<std::uint8_t>(b >> 4));
+    }
+  const std::string query = query_text(g, from, to, conn, is_bounded);
+
+  if (is_bounded) {
+    std::vector<test::BoundedSearch> searches = test::bounded_searches();
+    const test::ReferenceField ref =
+        g.in_bounds(from) ? test::reference_field(g, layer, from, Connectivity::four)
+                          : test::ReferenceField{};
+    for (test::BoundedSearch& s : searches) {
+      if ((flags & 4) != 0) s.force_generation(detail::GenerationMap::kLastGeneration - gen_back);
+      BoundedResult first;
+      const std::string e = test::check_bounded(s, g, from, to, layer, &ref, &first);
+      fuzz::check(e.empty(), query + ": " + e);
+      const BoundedResult again = s.build_path(g, from, to, layer);
+      fuzz::check(again.steps == first.steps && again.status == first.status &&
+                      again.cost == first.cost,
+                  query + ": " + s.name + " (bounded) gives another result the second time");
+    }
+    return 0;
+  }
+
+  std::vector<test::UnboundedSearch> searches = test::unbounded_searches();
+  if (weighted) {
+    auto a = std::make_shared<AStar>();
+    a->set_heuristic_weight(weight);
+    searches.push_back(test::unbounded<AStar>("astar-raw-weight", test::kAnyCost, a));
+  }
+  const bool on_grid = g.in_bounds(from) && g.in_bounds(to);
+  const test::ReferenceField ref =
+      g.in_bounds(from) ? test::reference_field(g, layer, from, conn) : test::ReferenceField{};
+  for (test::UnboundedSearch& s : searches) {
+    if (!s.takes(layer, conn)) continue;
+    if ((flags & 4) != 0) s.force_generation(detail::GenerationMap::kLastGeneration - gen_back);
+    std::vector<GridCoord> out{{-5, -5}};
+    PathResult first;
+    const std::string e =
+        test::check_unbounded(s, g, from, to, layer, conn, limits, &ref, out, &first);
+    fuzz::check(e.empty(), query + ": " + e);
+    if (!on_grid) continue;
+    const std::vector<GridCoord> first_cells = out;
+    const PathResult again = s.find_path(g, from, to, layer, out, conn, limits);
+    fuzz::check(out == first_cells && again.status == first.status &&
+                    again.cost_fixed == first.cost_fixed &&
+                    again.stats.expanded == first.stats.expanded,
+                query + ": " + s.name + " gives another result the second time");
+  }
+  return 0;
+}

@@ -1,0 +1,136 @@
+// The searches under test, each behind a small adapter, so that the differential tests, the
+// threads test and the search fuzz target (fuzz/search_fuzz.cpp) run every one of them.
+//
+// Adding a search is one more line in `unbounded_searches()` (and `bounded_searches()` if it has
+// a bounded mode): e.g. `v.push_back(unbounded<Jps>("jps", kOptimal).only_if(eight_connected))`.
+// A search whose API differs from AStar's gets a hand-written adapter (fill the std::functions).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "pathing/astar.hpp"
+#include "pathing/greedy_bfs.hpp"
+
+namespace pathing::test {
+
+/// Path quality bounds: the cost of a found path is at most `bound` times the optimum.
+inline constexpr double kOptimal = 1.0;
+/// "Any valid path" (greedy searches).
+inline constexpr double kAnyCost = std::numeric_limits<double>::infinity();
+
+/// An unbounded search (`find_path` over the whole grid) seen through AStar's interface.
+struct UnboundedSearch {
+  using FindPath = std::function<PathResult(const Grid&, GridCoord, GridCoord, const GridLayer&,
+                                            std::vector<GridCoord>&, Connectivity,
+                                            const SearchLimits&)>;
+  std::string name;
+  /// A found path costs at most bound x the optimum (1: optimal; kAnyCost: just valid).
+  double bound = kOptimal;
+  /// Whether the search takes queries of this layer and connectivity (empty: every query).
+  std::function<bool(const GridLayer&, Connectivity)> applies;
+  FindPath find_path;
+  /// `was_expanded(c)` after the last query (empty: not offered).
+  std::function<bool(GridCoord)> was_expanded;
+  /// Sets the generation counters (empty: the search has none).
+  std::function<void(std::uint32_t)> force_generation;
+  /// Whether `SearchLimits::max_cost` is honoured (greedy ignores it).
+  bool honours_max_cost = true;
+  /// Whether a query whose goal is unreachable ends at the cell closest to the goal among all
+  /// the cells reachable from the start, by `partial_distance` (empty: `distance_fixed`).
+  bool partial_is_closest = true;
+  std::function<std::uint64_t(Connectivity, GridCoord, GridCoord)> partial_distance;
+
+  [[nodiscard]] bool takes(const GridLayer& layer, Connectivity conn) const {
+    return !applies || applies(layer, conn);
+  }
+  /// A copy that takes only the queries for which `pred(layer, conn)` holds.
+  [[nodiscard]] UnboundedSearch only_if(std::function<bool(const GridLayer&, Connectivity)> pred) && {
+    applies = std::move(pred);
+    return std::move(*this);
+  }
+};
+
+/// A bounded search (`build_path`: 4-connected, at most 56 steps) seen through AStar's interface.
+struct BoundedSearch {
+  std::string name;
+  /// 1 (kOptimal): when the optimum path (fewest steps among the cheapest) has <= 56 steps, the
+  /// search finds a path of that cost. kAnyCost: just valid.
+  double bound = kOptimal;
+  /// `BoundedResult::cost` is the number of steps (greedy) instead of the layer cost.
+  bool cost_is_steps = false;
+  std::function<BoundedResult(const Grid&, GridCoord, GridCoord, const GridLayer&)> build_path;
+  std::function<void(std::uint32_t)> force_generation;
+};
+
+/// The adapter of a searcher type with AStar's interface (find_path, was_expanded,
+/// debug_force_generation); `s` is the instance used (configure it before, e.g. a weight).
+template <class Searcher>
+UnboundedSearch unbounded(std::string name, double bound,
+                          std::shared_ptr<Searcher> s = std::make_shared<Searcher>()) {
+  UnboundedSearch u;
+  u.name = std::move(name);
+  u.bound = bound;
+  u.find_path = [s](const Grid& g, GridCoord from, GridCoord to, const GridLayer& layer,
+                    std::vector<GridCoord>& out, Connectivity conn, const SearchLimits& limits) {
+    return s->find_path(g, from, to, layer, out, conn, limits);
+  };
+  u.was_expanded = [s](GridCoord c) { return s->was_expanded(c); };
+  u.force_generation = [s](std::uint32_t gen) { s->debug_force_generation(gen); };
+  return u;
+}
+
+/// The bounded adapter of a searcher type with AStar's `build_path`.
+template <class Searcher>
+BoundedSearch bounded(std::string name, double bound, bool cost_is_steps,
+                      std::shared_ptr<Searcher> s = std::make_shared<Searcher>()) {
+  BoundedSearch b;
+  b.name = std::move(name);
+  b.bound = bound;
+  b.cost_is_steps = cost_is_steps;
+  b.build_path = [s](const Grid& g, GridCoord from, GridCoord to, const GridLayer& layer) {
+    return s->build_path(g, from, to, layer);
+  };
+  b.force_generation = [s](std::uint32_t gen) { s->debug_force_generation(gen); };
+  return b;
+}
+
+/// Every unbounded search, each with a fresh searcher (call again for independent instances,
+/// e.g. one set a thread).
+inline std::vector<UnboundedSearch> unbounded_searches() {
+  std::vector<UnboundedSearch> v;
+  v.push_back(unbounded<AStar>("astar", kOptimal));
+  {
+    auto s = std::make_shared<AStar>();
+    s->set_heuristic_weight(1.5);
+    v.push_back(unbounded<AStar>("astar-w1.5", 1.5, s));
+  }
+  {
+    UnboundedSearch g = unbounded<GreedyBfs>("greedy", kAnyCost);
+    g.honours_max_cost = false;
+    // Greedy ranks cells by Manhattan distance, or 8-connected by 5 max(dx, dy) + 2 min(dx, dy).
+    g.partial_distance = [](Connectivity conn, GridCoord a, GridCoord b) -> std::uint64_t {
+      const auto dx = static_cast<std::uint64_t>(a.x > b.x ? a.x - b.x : b.x - a.x);
+      const auto dy = static_cast<std::uint64_t>(a.y > b.y ? a.y - b.y : b.y - a.y);
+      if (conn == Connectivity::four) return dx + dy;
+      return dx > dy ? 5 * dx + 2 * dy : 5 * dy + 2 * dx;
+    };
+    v.push_back(std::move(g));
+  }
+  return v;
+}
+
+/// Every bounded search, each with a fresh searcher.
+inline std::vector<BoundedSearch> bounded_searches() {
+  std::vector<BoundedSearch> v;
+  v.push_back(bounded<AStar>("astar", kOptimal, false));
+  v.push_back(bounded<GreedyBfs>("greedy", kAnyCost, true));
+  return v;
+}
+
+}  // namespace pathing::test
