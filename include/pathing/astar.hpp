@@ -175,8 +175,11 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
           : (max_cost_units < 0 ? 0
                                 : static_cast<std::uint64_t>(max_cost_units *
                                                              static_cast<double>(cost::kStraight)));
+  // Bounded mode adds the step count to g and h alike (see `deep_cut` below): f stays constant
+  // along an ideal path, so the f-equal bypass keeps working.
   auto h_of = [&](int x, int y) -> std::uint64_t {
-    return weighted(hscale * distance_fixed(C, GridCoord{x, y}, to));
+    const std::uint64_t d = distance_fixed(C, GridCoord{x, y}, to);
+    return weighted(hscale * d + (Bounded ? d / cost::kStraight : 0));
   };
   std::ptrdiff_t delta[8];
   for (unsigned d = 0; d < 8; ++d) delta[d] = space.delta(static_cast<Direction8>(d));
@@ -203,8 +206,9 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   std::uint64_t best_dist = distance_fixed(C, from, to);
   status = SearchStatus::unreachable;
   bool pruned = false;
-  // Bounded mode: each step also costs 1 fixed-point unit, so among the cheapest paths the one
-  // with the fewest steps wins; a node deeper than 56 steps is not expanded, and the search stops
+  // Bounded mode: each step also costs 1 fixed-point unit (and h counts the Manhattan steps
+  // left: still admissible and consistent), so among the cheapest paths the one with the fewest
+  // steps wins; a node deeper than 56 steps is not expanded, and the search stops
   // with too_far only once f exceeds the dearest path of 56 steps (`deep_cut`): before that a
   // path of <= 56 steps to the goal may still be found.
   std::uint64_t deep_cut = 0;

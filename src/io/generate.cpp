@@ -69,11 +69,14 @@ Grid make_random(const MapSpec& s, Rng& rng) {
 
 Grid make_rooms(const MapSpec& s, Rng& rng) {
   Grid g(s.width, s.height);
-  const int step = s.room_size + 1;
+  // Rooms larger than the map give the same map as rooms of the map's size (no wall at all);
+  // clamping keeps room + 1 and the sums below from overflowing for room_size near INT_MAX.
+  const int room = std::min(s.room_size, std::max(s.width, s.height));
+  const int step = room + 1;
   // Wall lines: x with (x % step) == room_size, same for y.
   for (int y = 0; y < s.height; ++y)
     for (int x = 0; x < s.width; ++x)
-      if (x % step == s.room_size || y % step == s.room_size) g.set_blocked({x, y}, true);
+      if (x % step == room || y % step == room) g.set_blocked({x, y}, true);
   const int nx = (s.width + step - 1) / step;   // rooms across (the last may be cut short)
   const int ny = (s.height + step - 1) / step;  // rooms down
   struct Wall {
@@ -84,8 +87,8 @@ Grid make_rooms(const MapSpec& s, Rng& rng) {
   std::vector<Wall> walls;
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i) {
-      const int wx = i * step + s.room_size;  // column of the wall to the right of room i
-      const int wy = j * step + s.room_size;
+      const int wx = i * step + room;  // column of the wall to the right of room i
+      const int wy = j * step + room;
       if (i + 1 < nx && wx + 1 < s.width) walls.push_back({j * nx + i, j * nx + i + 1, true, i, j});
       if (j + 1 < ny && wy + 1 < s.height)
         walls.push_back({j * nx + i, (j + 1) * nx + i, false, i, j});
@@ -111,14 +114,14 @@ Grid make_rooms(const MapSpec& s, Rng& rng) {
     if (joins) parent[static_cast<std::size_t>(ra)] = rb;
     if (w.vertical) {
       const int y0 = w.j * step;
-      const int len = std::min(s.room_size, s.height - y0);
+      const int len = std::min(room, s.height - y0);
       const int y = y0 + static_cast<int>(rng.below(static_cast<std::uint64_t>(len)));
-      g.set_blocked({w.i * step + s.room_size, y}, false);
+      g.set_blocked({w.i * step + room, y}, false);
     } else {
       const int x0 = w.i * step;
-      const int len = std::min(s.room_size, s.width - x0);
+      const int len = std::min(room, s.width - x0);
       const int x = x0 + static_cast<int>(rng.below(static_cast<std::uint64_t>(len)));
-      g.set_blocked({x, w.j * step + s.room_size}, false);
+      g.set_blocked({x, w.j * step + room}, false);
     }
   }
   return g;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/seed_map.hpp"
 
@@ -239,6 +240,27 @@ TEST(Regression, ControlCharacterInTheScenarioMapColumn) {
   // Bytes >= 0x80 (UTF-8 names) are fine.
   EXPECT_EQ(parse_scenario("version 1\n0 caf\xc3\xa9.map 3 2 0 0 0 0 0\n", "t.scen").entries[0].map,
             "caf\xc3\xa9.map");
+}
+
+// Review defect: generate_map with rooms near INT_MAX cells wide overflowed `int` (room_size + 1
+// and width + step - 1). Rooms larger than the map now give the map of map-sized rooms: no wall.
+TEST(Regression, GeneratedRoomsLargerThanTheMap) {
+  MapSpec spec;
+  spec.kind = MapKind::rooms;
+  spec.width = 40;
+  spec.height = 25;
+  spec.room_size = 40;
+  const Grid reference = generate_map(spec);
+  for (int y = 0; y < 25; ++y)
+    for (int x = 0; x < 40; ++x) ASSERT_FALSE(reference.is_blocked({x, y}));
+  for (int room : {41, 1000000, 2147483646, 2147483647}) {
+    spec.room_size = room;
+    EXPECT_EQ(generate_map(spec), reference) << room;
+  }
+  // The sizes the Grid rejects are rejected before anything else, naming the value.
+  spec.width = 32768;
+  spec.height = 32768;
+  EXPECT_THROW((void)generate_map(spec), std::invalid_argument);
 }
 
 TEST(IoBadInput, EmptyAndBlankFiles) {
