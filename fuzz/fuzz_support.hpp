@@ -3,6 +3,7 @@
 // fuzzer's bytes into values (zeros once the bytes run out).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -49,6 +50,14 @@ class ByteReader {
     double v;
     std::memcpy(&v, &u, sizeof v);
     return v;
+  }
+  /// Fills `out` with the next bytes (zeros past the end).
+  template <std::size_t N>
+  void fill(std::array<std::uint8_t, N>& out) noexcept {
+    out.fill(0);
+    const std::size_t n = remaining() < N ? remaining() : N;
+    if (n > 0) std::memcpy(out.data(), data_ + pos_, n);
+    pos_ += n;
   }
   [[nodiscard]] std::size_t remaining() const noexcept { return pos_ < size_ ? size_ - pos_ : 0; }
 

@@ -14,6 +14,7 @@
 //   then   [max_expansions u16] [max_cost f64] [weight f64] start goal
 //          (start/goal without the raw flag: one byte each for x and y, mod side + 2, minus 1)
 //   rest   cell values, two a byte (low nibble first), row-major; missing cells are 0.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -59,7 +60,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const int w = 1 + in.u8() % 64;
   const int h = 1 + in.u8() % 64;
   std::array<std::uint8_t, 8> costs{};
-  for (std::uint8_t& c : costs) c = in.u8();
+  in.fill(costs);
   const GridLayer layer(costs, in.u8());
   SearchLimits limits;
   if ((flags & 8) != 0) limits.max_expansions = in.u16();
