@@ -27,16 +27,20 @@ struct NeighborVisitorArchetype {
 
 /// Part of `SearchGraph`: `G::node_type` names an integral type (not bool) used as a dense node id.
 template <class G>
-concept GraphNodeIds = requires { typename G::node_type; } &&
-                       std::integral<typename G::node_type> &&
-                       !std::same_as<std::remove_cv_t<typename G::node_type>, bool>;
+concept GraphNodeIds = requires {
+  typename G::node_type;
+}
+&&std::integral<typename G::node_type> &&
+    !std::same_as<std::remove_cv_t<typename G::node_type>, bool>;
 
 /// Part of `SearchGraph`: `G::cost_type` names an arithmetic type (not bool) for edge costs,
 /// heuristic values and path costs.
 template <class G>
-concept GraphCosts = requires { typename G::cost_type; } &&
-                     std::is_arithmetic_v<typename G::cost_type> &&
-                     !std::same_as<std::remove_cv_t<typename G::cost_type>, bool>;
+concept GraphCosts = requires {
+  typename G::cost_type;
+}
+&&std::is_arithmetic_v<typename G::cost_type> &&
+    !std::same_as<std::remove_cv_t<typename G::cost_type>, bool>;
 
 /// Part of `SearchGraph`: `g.node_count()` on a const graph gives the number of node ids.
 template <class G>
@@ -47,20 +51,19 @@ concept GraphNodeCount = requires(const G& g) {
 /// Part of `SearchGraph`: `g.for_each_neighbor(n, visit)` on a const graph calls
 /// `visit(neighbor, edge_cost)` once for each edge leaving `n`.
 template <class G>
-concept GraphNeighbors =
-    GraphNodeIds<G> && GraphCosts<G> &&
+concept GraphNeighbors = GraphNodeIds<G> && GraphCosts<G> &&
     requires(const G& g, typename G::node_type n,
              NeighborVisitorArchetype<typename G::node_type, typename G::cost_type>& visit) {
-      g.for_each_neighbor(n, visit);
-    };
+  g.for_each_neighbor(n, visit);
+};
 
 /// Part of `SearchGraph`: `g.heuristic(n, goal)` on a const graph estimates the cost from `n` to
 /// `goal` as a value convertible to `cost_type`.
 template <class G>
 concept GraphHeuristic = GraphNodeIds<G> && GraphCosts<G> &&
-                         requires(const G& g, typename G::node_type n) {
-                           { g.heuristic(n, n) } -> std::convertible_to<typename G::cost_type>;
-                         };
+    requires(const G& g, typename G::node_type n) {
+  { g.heuristic(n, n) } -> std::convertible_to<typename G::cost_type>;
+};
 
 /// What a graph must provide to be searched by `GraphAStar` (seed: the Zig A* post's "searchable
 /// graph" contract of iterateNeigh / gcost / hcost, made a checked C++20 concept):
@@ -93,8 +96,8 @@ concept GraphHeuristic = GraphNodeIds<G> && GraphCosts<G> &&
 /// The pieces (`GraphNodeIds`, `GraphCosts`, `GraphNodeCount`, `GraphNeighbors`,
 /// `GraphHeuristic`) are concepts of their own so that `GraphAStar<G>` can name the missing one.
 template <class G>
-concept SearchGraph = GraphNodeIds<G> && GraphCosts<G> && GraphNodeCount<G> &&
-                      GraphNeighbors<G> && GraphHeuristic<G>;
+concept SearchGraph =
+    GraphNodeIds<G> && GraphCosts<G> && GraphNodeCount<G> && GraphNeighbors<G> && GraphHeuristic<G>;
 
 /// True when `G` declares the optional `cost_unit` constant.
 template <class G>
@@ -201,8 +204,7 @@ class NodeInterner {
   [[nodiscard]] const Key& key(Id id) const {
     if (static_cast<std::size_t>(id) >= keys_.size()) {
       throw std::out_of_range("pathing::NodeInterner: id " + std::to_string(id) +
-                              " was never handed out (" + std::to_string(keys_.size()) +
-                              " keys)");
+                              " was never handed out (" + std::to_string(keys_.size()) + " keys)");
     }
     return keys_[static_cast<std::size_t>(id)];
   }

@@ -22,10 +22,10 @@ namespace pathing {
 template <class Node, class Cost>
 struct GraphPathResult {
   SearchStatus status = SearchStatus::found;  ///< Why the search ended.
-  Node finish{};        ///< Last node of the path: the goal, or the best node reached.
-  Cost cost{};          ///< Sum of the edge costs along the path, in the graph's `cost_type`.
+  Node finish{};            ///< Last node of the path: the goal, or the best node reached.
+  Cost cost{};              ///< Sum of the edge costs along the path, in the graph's `cost_type`.
   std::uint32_t steps = 0;  ///< Number of edges (nodes in the path minus 1).
-  SearchStats stats;    ///< Expanded / generated nodes.
+  SearchStats stats;        ///< Expanded / generated nodes.
 
   /// True when the path reaches the goal.
   [[nodiscard]] constexpr bool found() const noexcept { return status == SearchStatus::found; }
@@ -99,8 +99,8 @@ class GraphAStar {
   /// @throws std::invalid_argument naming the nodes when the graph reports a neighbour id outside
   ///   [0, node_count()), or (signed and floating cost types) a negative or NaN edge cost or
   ///   heuristic value. The sum of costs along any path must fit `cost_type`.
-  result_type find_path(const G& graph, node_type from, node_type to,
-                        std::vector<node_type>& out, const SearchLimits& limits = {});
+  result_type find_path(const G& graph, node_type from, node_type to, std::vector<node_type>& out,
+                        const SearchLimits& limits = {});
 
   /// Bytes of working memory held (per-node arrays and open list).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {

@@ -70,12 +70,10 @@ class GridGraph {
   void for_each_neighbor(node_type n, F&& f) const {
     const GridCoord c = coord(n);
     const auto cols = static_cast<node_type>(grid_->cols());
-    detail::for_each_neighbor<C>(*grid_, layer_, c.x, c.y,
-                                 [&](int nx, int ny, Direction8, std::uint64_t step) {
-                                   f(static_cast<node_type>(ny) * cols +
-                                         static_cast<node_type>(nx),
-                                     step);
-                                 });
+    detail::for_each_neighbor<C>(
+        *grid_, layer_, c.x, c.y, [&](int nx, int ny, Direction8, std::uint64_t step) {
+          f(static_cast<node_type>(ny) * cols + static_cast<node_type>(nx), step);
+        });
   }
 
   /// Admissible, consistent heuristic: distance_fixed(C, n, goal) times the layer's smallest cost.

@@ -4,12 +4,18 @@
 #pragma once
 
 #include "pathing/astar.hpp"
+#include "pathing/chain.hpp"
 #include "pathing/coord.hpp"
+#include "pathing/graph.hpp"
+#include "pathing/graph_astar.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/grid.hpp"
+#include "pathing/grid_graph.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
 #include "pathing/path.hpp"
+#include "pathing/path_convert.hpp"
 #include "pathing/result.hpp"
+#include "pathing/smoothing.hpp"
 #include "pathing/version.hpp"
 #include "pathing/world.hpp"

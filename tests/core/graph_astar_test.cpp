@@ -459,9 +459,8 @@ TEST(GridGraph, NodesAndCells) {
             SearchStatus::invalid_endpoint);
   // Neighbours of a corner of an open grid, in Direction8 order.
   std::vector<std::pair<std::uint32_t, std::uint64_t>> seen;
-  g.for_each_neighbor(g.node({0, 0}), [&](std::uint32_t n, std::uint64_t c) {
-    seen.emplace_back(n, c);
-  });
+  g.for_each_neighbor(g.node({0, 0}),
+                      [&](std::uint32_t n, std::uint64_t c) { seen.emplace_back(n, c); });
   const std::vector<std::pair<std::uint32_t, std::uint64_t>> want{
       {1, cost::kStraight}, {7, cost::kStraight}, {8, cost::kDiagonal}};
   EXPECT_EQ(seen, want);

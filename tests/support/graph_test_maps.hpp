@@ -2,8 +2,11 @@
 // chaining (header-only, portable: no std distributions, whose output differs across libraries).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "pathing/coord.hpp"
@@ -62,6 +65,59 @@ inline GridCoord random_free_cell(SplitMix64& rng, const Grid& g, const GridLaye
     for (int x = 0; x < g.cols(); ++x)
       if (layer.cost_at(g, {x, y}) != 0) return {x, y};
   return {0, 0};
+}
+
+/// Brute-force check, independent of `line_of_sight`: true when the closed segment between the
+/// centres of `a` and `b` touches (interior, edge or corner) no impassable cell other than `a` and
+/// `b`. Exact: coordinates are doubled so centres are odd integers and cell squares
+/// [2x, 2x + 2] x [2y, 2y + 2]; a square meets the segment iff the bounding boxes overlap and the
+/// square's corners are not all strictly on one side of the segment's line. O(area of the box).
+inline bool segment_clear_brute(const Grid& g, const GridLayer& layer, GridCoord a, GridCoord b) {
+  const std::int64_t px = 2 * a.x + 1, py = 2 * a.y + 1, qx = 2 * b.x + 1, qy = 2 * b.y + 1;
+  const auto side = [&](std::int64_t x, std::int64_t y) {
+    const std::int64_t c = (qx - px) * (y - py) - (qy - py) * (x - px);
+    return c > 0 ? 1 : (c < 0 ? -1 : 0);
+  };
+  for (int y = std::min(a.y, b.y) - 1; y <= std::max(a.y, b.y) + 1; ++y)
+    for (int x = std::min(a.x, b.x) - 1; x <= std::max(a.x, b.x) + 1; ++x) {
+      const GridCoord c{x, y};
+      if (c == a || c == b || layer.cost_at(g, c) != 0) continue;
+      const std::int64_t x0 = 2 * x, x1 = 2 * x + 2, y0 = 2 * y, y1 = 2 * y + 2;
+      if (std::max(px, qx) < x0 || std::min(px, qx) > x1) continue;
+      if (std::max(py, qy) < y0 || std::min(py, qy) > y1) continue;
+      const int s0 = side(x0, y0), s1 = side(x1, y0), s2 = side(x0, y1), s3 = side(x1, y1);
+      if ((s0 > 0 && s1 > 0 && s2 > 0 && s3 > 0) || (s0 < 0 && s1 < 0 && s2 < 0 && s3 < 0))
+        continue;
+      return false;
+    }
+  return true;
+}
+
+/// Empty when `cells` is a valid path from `from` to `to` on the grid under `layer`: consecutive
+/// cells are neighbours (4-connected, or 8-connected with `diagonals`, then without corner
+/// cutting), every cell after the first is passable. Otherwise a description of the first fault.
+inline std::string path_fault(const Grid& g, const GridLayer& layer,
+                              const std::vector<GridCoord>& cells, GridCoord from, GridCoord to,
+                              bool diagonals) {
+  const auto at = [](GridCoord c) {
+    return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
+  };
+  if (cells.empty()) return "no cells";
+  if (cells.front() != from) return "starts at " + at(cells.front());
+  if (cells.back() != to) return "ends at " + at(cells.back()) + " instead of " + at(to);
+  for (std::size_t i = 1; i < cells.size(); ++i) {
+    const GridCoord d = cells[i] - cells[i - 1];
+    const int adx = std::abs(d.x), ady = std::abs(d.y);
+    if (adx > 1 || ady > 1 || adx + ady == 0 || (!diagonals && adx + ady != 1)) {
+      return "step " + std::to_string(i) + " " + at(cells[i - 1]) + "->" + at(cells[i]);
+    }
+    if (layer.cost_at(g, cells[i]) == 0) return "impassable " + at(cells[i]);
+    if (adx + ady == 2 && (layer.cost_at(g, {cells[i - 1].x + d.x, cells[i - 1].y}) == 0 ||
+                           layer.cost_at(g, {cells[i - 1].x, cells[i - 1].y + d.y}) == 0)) {
+      return "corner cut at step " + std::to_string(i) + " " + at(cells[i - 1]);
+    }
+  }
+  return {};
 }
 
 }  // namespace pathing::test
