@@ -60,6 +60,8 @@ struct GraphPathResult {
 template <class G>
 class GraphAStar {
   static constexpr bool kGraphOk = detail::check_search_graph<G>();
+  // Naming the value here makes the check run as soon as GraphAStar<G> is instantiated.
+  using GraphChecked = std::bool_constant<kGraphOk>;
 
  public:
   using graph_type = G;
