@@ -85,6 +85,16 @@ class AStar {
                        std::vector<GridCoord>& out, Connectivity conn = Connectivity::eight,
                        const SearchLimits& limits = {});
 
+  /// Whether the last unbounded query (`find_path`) expanded (closed) cell `c`: for drawing the
+  /// searched area or counting it, not for hot paths. The cells expanded are exactly the
+  /// `stats.expanded` ones: the goal of a `found` query is taken off the open list but not
+  /// expanded, so it reads false. False before the first unbounded query, after one that ended
+  /// with `invalid_endpoint`, and for cells outside that query's grid. Bounded queries
+  /// (`build_path`) do not change the answer. O(1) (reads the generation stamps).
+  [[nodiscard]] bool was_expanded(GridCoord c) const noexcept {
+    return last_query_.contains(c) && full_.stamps.is_closed(last_query_.index(c));
+  }
+
   /// Bytes of working memory held (bounded and unbounded workspaces, open list).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return full_.bytes() + window_.bytes() + heap_.capacity() * sizeof(OpenEntry) +
@@ -125,6 +135,7 @@ class AStar {
   std::vector<std::uint8_t> depth_;  // bounded mode: steps from the start per window node
   detail::BinaryHeap<OpenEntry, OpenLess> heap_;
   double weight_ = 1.0;
+  detail::LastQueryArea last_query_;  // grid of the last unbounded query, for was_expanded
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -247,9 +258,11 @@ inline PathResult AStar::find_path(const Grid& grid, GridCoord from, GridCoord t
   r.finish = from;
   if (!grid.in_bounds(from) || !grid.in_bounds(to)) {
     r.status = SearchStatus::invalid_endpoint;
+    last_query_ = {};
     return r;
   }
   full_.ensure(grid.cell_count());
+  last_query_ = {grid.cols(), grid.rows()};
   const detail::GridSpace space{grid.cols()};
   if (conn == Connectivity::four) {
     search<Connectivity::four, detail::GridSpace, false>(grid, from, to, layer, full_, space,

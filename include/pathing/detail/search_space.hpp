@@ -28,6 +28,20 @@ struct GridSpace {
   }
 };
 
+/// The grid size of a searcher's last unbounded query (0 x 0: none), so that per-node state can
+/// be read back by cell after the query (`was_expanded`). O(1), no allocation.
+struct LastQueryArea {
+  int cols = 0;
+  int rows = 0;
+  [[nodiscard]] bool contains(GridCoord c) const noexcept {
+    return static_cast<unsigned>(c.x) < static_cast<unsigned>(cols) &&
+           static_cast<unsigned>(c.y) < static_cast<unsigned>(rows);
+  }
+  [[nodiscard]] std::size_t index(GridCoord c) const noexcept {
+    return GridSpace{cols}.index(c.x, c.y);
+  }
+};
+
 /// Nodes are the cells of a fixed window centred on the start (bounded searches): a cell within
 /// `kRadius` steps of the start in each axis. Memory is constant whatever the grid's size.
 struct WindowSpace {

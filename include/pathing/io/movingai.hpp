@@ -6,13 +6,16 @@
 // Computational Intelligence and AI in Games 4(2):144-148, 2012 (movingai.com/benchmarks).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "pathing/coord.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 
@@ -63,60 +66,92 @@ inline constexpr std::uint8_t kOutOfBounds = 1;
 
 /// A Moving AI map: the grid and the `type` line (e.g. "octile").
 struct Map {
-  Grid grid{1, 1};
-  std::string type = "octile";
+  Grid grid{1, 1};              ///< cols = the `width` line, rows = the `height` line.
+  std::string type = "octile";  ///< The word after `type` (not interpreted).
 };
 
-/// Parses a `.map` text: `type T`, `height H`, `width W`, `map`, then H rows of W characters
-/// (CRLF accepted; trailing blank lines ignored).
+/// Parses a `.map` text: the header lines `type T`, `height H`, `width W`, `map` in that order
+/// (fields separated by spaces or tabs), then H rows of exactly W characters from `.G@OTSW`
+/// (see `tag`). CRLF line ends are accepted; blank lines after the last row are ignored.
+///
+/// Limits: H and W in [1, Grid::kMaxSide], H * W <= Grid::kMaxCells. The rows are checked before
+/// the grid is allocated, so a short file claiming a huge size fails without allocating it.
+/// Complexity: O(text size + H * W). Thread-safe (no shared state).
 /// @param name used in error messages (a file name).
-/// @throws ParseError naming name:line:column for a bad header, a short or long row, an unknown
-///         character, a bad number or a size beyond the Grid's limits.
+/// @throws ParseError "name:line:column: message" quoting the offending value for: a missing or
+///         misspelt header line, an extra field on a header line, a bad or out-of-range number, a
+///         row shorter or longer than W (column: where the row ended / the first extra
+///         character), an unknown character, a NUL byte, a file that ends before H rows (line: the
+///         line after the last one), text after the map rows. Nothing is returned on error.
 [[nodiscard]] Map parse_map(std::string_view text, const std::string& name);
 
-/// Reads and parses a `.map` file. @throws ParseError (also when the file cannot be read).
+/// Reads and parses a `.map` file; error messages name `file` as given.
+/// @throws ParseError (line 0, column 0 when the file cannot be read).
 [[nodiscard]] Map load_map(const std::filesystem::path& file);
 
-/// Writes a map in Moving AI format (`type octile`). Inverse of parse_map up to `G` -> `.`.
+/// Writes a map in Moving AI format: `type octile`, `height`, `width`, `map` and one row of
+/// characters per grid row, each line ending in '\n'. Inverse of parse_map up to `G` -> `.`.
+/// Complexity: O(cells). Thread-safe for a const grid.
+/// @throws std::invalid_argument naming the cell when a cell has no Moving AI character: an
+///         unblocked cell with tag 4..7, or a blocked cell with a tag other than 0 (`@`) or 1
+///         (`O`).
 [[nodiscard]] std::string format_map(const Grid& grid);
 
 /// One query of a scenario file.
 struct ScenarioEntry {
-  int bucket = 0;
-  std::string map;        ///< The map column as written (a bare name or a path).
-  int map_width = 0;      ///< Width the scenario expects, in cells.
-  int map_height = 0;     ///< Height the scenario expects, in cells.
-  int start_x = 0;
-  int start_y = 0;
-  int goal_x = 0;
-  int goal_y = 0;
-  double optimal_length = 0;  ///< 8-connected optimal length, as printed.
+  int bucket = 0;      ///< The bucket column (>= 0; by convention floor(optimal_length / 4)).
+  std::string map;     ///< The map column as written (a bare name or a path).
+  int map_width = 0;   ///< Width the scenario expects, in cells.
+  int map_height = 0;  ///< Height the scenario expects, in cells.
+  int start_x = 0;     ///< Start column, in cells from 0.
+  int start_y = 0;     ///< Start row, in cells from 0.
+  int goal_x = 0;      ///< Goal column.
+  int goal_y = 0;      ///< Goal row.
+  double optimal_length = 0;  ///< 8-connected optimal length, as printed (straight move = 1).
   int decimals = 0;           ///< Digits after the decimal point in the file.
   int line = 0;               ///< Line in the file, from 1 (for messages).
+  /// Column (from 1) of each of the 9 fields in the file, in file order (bucket, map, width,
+  /// height, start x, start y, goal x, goal y, optimal length), for messages.
+  std::array<int, 9> columns{};
 
-  /// Half a unit in the last printed place: |ours - optimal_length| <= tolerance() matches.
+  /// Half a unit in the last printed place, 0.5 * 10^-decimals, plus 1e-12 * max(1, length) for
+  /// the rounding of double arithmetic: |ours - optimal_length| <= tolerance() is a match.
   [[nodiscard]] double tolerance() const noexcept;
+  /// The start cell (start_x, start_y).
+  [[nodiscard]] GridCoord start() const noexcept { return {start_x, start_y}; }
+  /// The goal cell (goal_x, goal_y).
+  [[nodiscard]] GridCoord goal() const noexcept { return {goal_x, goal_y}; }
 };
 
 /// A parsed `.scen` file.
 struct Scenario {
-  std::string version;  ///< "1" or "1.0".
-  std::vector<ScenarioEntry> entries;
+  std::string version;                 ///< "1" or "1.0".
+  std::vector<ScenarioEntry> entries;  ///< The queries, in file order.
 };
 
-/// Parses a `.scen` text (`version 1` / `version 1.0`, tab- or space-separated, blank lines at the
-/// end allowed, CRLF accepted). @throws ParseError naming name:line:column.
+/// Parses a `.scen` text: a first line `version 1` or `version 1.0`, then one query per line,
+/// 9 fields separated by tabs or spaces: `bucket map map-width map-height start-x start-y goal-x
+/// goal-y optimal-length`. Integers are decimal digits (coordinates and sizes in [0, 2^31-1]);
+/// the length is digits with an optional fraction (`12`, `12.5`, `3.82842712`), and its number of
+/// decimals is kept (see `ScenarioEntry::tolerance`). CRLF accepted; blank lines are skipped.
+/// Complexity: O(text size). Thread-safe.
+/// @throws ParseError "name:line:column: message" quoting the offending value for a missing or
+///         unknown version, too few or too many fields, a bad or out-of-range number, a NUL byte.
 [[nodiscard]] Scenario parse_scenario(std::string_view text, const std::string& name);
 
-/// Reads and parses a `.scen` file. @throws ParseError.
+/// Reads and parses a `.scen` file; error messages name `file` as given.
+/// @throws ParseError (line 0, column 0 when the file cannot be read).
 [[nodiscard]] Scenario load_scenario(const std::filesystem::path& file);
 
-/// Checks every entry against `grid`: size matches `map_width` x `map_height`, start and goal lie
-/// on the map. @throws ParseError naming the scenario line and the column of the offending field.
+/// Checks every entry against `grid`: `map_width` x `map_height` equals the grid's size, start
+/// and goal lie on the grid. (Passability is not checked: that is the search's business.)
+/// Complexity: O(entries). @throws ParseError "name:line:column" at the first offending field
+/// of the first bad entry (name: the scenario's file name), naming the value and the map size.
 void validate_scenario(const Scenario& scen, const Grid& grid, const std::string& name);
 
-/// The map file of a scenario: the base name of the map column of its first entry, next to the
-/// scenario file. @throws ParseError when the scenario is empty.
+/// The map file of a scenario: the base name of the map column of its first entry (after the
+/// last '/' or '\\'), in the directory of `scen_file`. No file system access.
+/// @throws ParseError when the scenario has no entries, or the map column ends with a separator.
 [[nodiscard]] std::filesystem::path scenario_map_path(const Scenario& scen,
                                                       const std::filesystem::path& scen_file);
 

@@ -1,0 +1,40 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// The text maps of the seed library's benchmarks (quasilyte/pathing, _bench/bench_test.go).
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "pathing/coord.hpp"
+#include "pathing/grid.hpp"
+#include "pathing/io/movingai.hpp"
+
+namespace pathing::io {
+
+/// A seed benchmark map: the grid (walls blocked, everything else free with tag 0) and the
+/// query's two endpoints.
+struct SeedMap {
+  Grid grid{1, 1};   ///< cols = characters a row, rows = lines.
+  GridCoord start;   ///< The `S` cell.
+  GridCoord finish;  ///< The `F` cell.
+};
+
+/// Parses a seed benchmark map: lines of equal length (at least 1 character) made of `x` (wall:
+/// blocked, tag 0), ` ` (free), `S` (start, free) and `F` (finish, free), exactly one `S` and one
+/// `F`. CRLF accepted; blank lines after the last row are ignored (a row of spaces is a row:
+/// only empty lines at the end are dropped).
+///
+/// Limits: as for `Grid` (sides up to 32768). Complexity: O(text size). Thread-safe.
+/// @param name used in error messages (a file name).
+/// @throws ParseError "name:line:column: message" for an unknown character, a row whose length
+///         differs from the first row's, a missing or second `S` / `F`, an empty text, a NUL
+///         byte, or a size beyond the Grid's limits.
+[[nodiscard]] SeedMap parse_seed_map(std::string_view text, const std::string& name);
+
+/// Reads and parses a seed benchmark map file (e.g. ../shared/data/seed-bench/simple_wall.txt).
+/// @throws ParseError (line 0, column 0 when the file cannot be read).
+[[nodiscard]] SeedMap load_seed_map(const std::filesystem::path& file);
+
+}  // namespace pathing::io
