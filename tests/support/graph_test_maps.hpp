@@ -80,6 +80,9 @@ inline bool segment_clear_brute(const Grid& g, const GridLayer& layer, GridCoord
   };
   for (int y = std::min(a.y, b.y) - 1; y <= std::max(a.y, b.y) + 1; ++y)
     for (int x = std::min(a.x, b.x) - 1; x <= std::max(a.x, b.x) + 1; ++x) {
+      // Cells whose centre is farther than half a diagonal from the line cannot touch it.
+      const std::int64_t cross = (qx - px) * (2 * y + 1 - py) - (qy - py) * (2 * x + 1 - px);
+      if (cross * cross > 2 * ((qx - px) * (qx - px) + (qy - py) * (qy - py))) continue;
       const GridCoord c{x, y};
       if (c == a || c == b || layer.cost_at(g, c) != 0) continue;
       const std::int64_t x0 = 2 * x, x1 = 2 * x + 2, y0 = 2 * y, y1 = 2 * y + 2;
