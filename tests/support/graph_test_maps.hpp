@@ -102,22 +102,33 @@ inline bool segment_clear_brute(const Grid& g, const GridLayer& layer, GridCoord
 inline std::string path_fault(const Grid& g, const GridLayer& layer,
                               const std::vector<GridCoord>& cells, GridCoord from, GridCoord to,
                               bool diagonals) {
+  // Messages are built with += (GCC 12 -O3 warns falsely, -Wrestrict, on "literal" + string).
   const auto at = [](GridCoord c) {
-    return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")";
+    std::string s = "(";
+    s += std::to_string(c.x);
+    s += ',';
+    s += std::to_string(c.y);
+    s += ')';
+    return s;
+  };
+  const auto fault = [](const char* what, const std::string& detail) {
+    std::string s = what;
+    s += detail;
+    return s;
   };
   if (cells.empty()) return "no cells";
-  if (cells.front() != from) return "starts at " + at(cells.front());
-  if (cells.back() != to) return "ends at " + at(cells.back()) + " instead of " + at(to);
+  if (cells.front() != from) return fault("starts at ", at(cells.front()));
+  if (cells.back() != to) return fault("ends at ", at(cells.back()) + " instead of " + at(to));
   for (std::size_t i = 1; i < cells.size(); ++i) {
     const GridCoord d = cells[i] - cells[i - 1];
     const int adx = std::abs(d.x), ady = std::abs(d.y);
     if (adx > 1 || ady > 1 || adx + ady == 0 || (!diagonals && adx + ady != 1)) {
-      return "step " + std::to_string(i) + " " + at(cells[i - 1]) + "->" + at(cells[i]);
+      return fault("bad step ", std::to_string(i) + ": " + at(cells[i - 1]) + "->" + at(cells[i]));
     }
-    if (layer.cost_at(g, cells[i]) == 0) return "impassable " + at(cells[i]);
+    if (layer.cost_at(g, cells[i]) == 0) return fault("impassable ", at(cells[i]));
     if (adx + ady == 2 && (layer.cost_at(g, {cells[i - 1].x + d.x, cells[i - 1].y}) == 0 ||
                            layer.cost_at(g, {cells[i - 1].x, cells[i - 1].y + d.y}) == 0)) {
-      return "corner cut at step " + std::to_string(i) + " " + at(cells[i - 1]);
+      return fault("corner cut at ", at(cells[i - 1]));
     }
   }
   return {};
