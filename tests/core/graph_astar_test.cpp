@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <queue>
 #include <stdexcept>
 #include <string>
@@ -137,6 +138,33 @@ static_assert(!SearchGraph<PointerHeuristic> && !GraphHeuristic<PointerHeuristic
 static_assert(GraphNeighbors<MissingNodeCount> && GraphHeuristic<NonConstNeighbors>);
 static_assert(graph_cost_unit<GridGraph8>() == static_cast<double>(cost::kStraight));
 static_assert(graph_cost_unit<IntGraph>() == 1.0);
+
+// --- sparse keys ------------------------------------------------------------------------------
+
+TEST(NodeInterner, DenseIdsInFirstSeenOrder) {
+  NodeInterner<std::string> names;
+  EXPECT_EQ(names.intern("harbor"), 0u);
+  EXPECT_EQ(names.intern("mill"), 1u);
+  EXPECT_EQ(names.intern("harbor"), 0u);
+  EXPECT_EQ(names.size(), 2u);
+  EXPECT_EQ(names.find("mill"), std::optional<std::uint32_t>(1u));
+  EXPECT_EQ(names.find("castle"), std::nullopt);
+  EXPECT_EQ(names.key(1), "mill");
+  try {
+    (void)names.key(2);
+    FAIL() << "expected std::out_of_range";
+  } catch (const std::out_of_range& e) {
+    EXPECT_EQ(std::string(e.what()), "pathing::NodeInterner: id 2 was never handed out (2 keys)");
+  }
+}
+
+TEST(NodeInterner, RunsOutOfIdsWithAClearError) {
+  NodeInterner<std::uint64_t, std::uint8_t> ids;  // 64-bit keys, 8-bit ids: 255 keys fit
+  for (std::uint64_t k = 0; k < 255; ++k) EXPECT_EQ(ids.intern(k << 40), k);
+  EXPECT_THROW((void)ids.intern(std::uint64_t{1} << 63), std::length_error);
+  EXPECT_EQ(ids.size(), 255u);
+  EXPECT_EQ(ids.intern(std::uint64_t{3} << 40), 3u);  // known keys still resolve
+}
 
 // --- hand-made graphs: exact paths, costs, counts ---------------------------------------------
 
