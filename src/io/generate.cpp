@@ -270,7 +270,7 @@ Scenario generate_scenario(const Grid& grid, const std::string& map_name, int qu
         "pathing::io::generate_scenario: queries = " + std::to_string(queries) + " must be >= 0");
   }
   Scenario scen;
-  scen.version = "1";
+  scen.version.push_back('1');  // (not = "1": GCC 12 -O3 -Wrestrict false positive)
   if (queries == 0) return scen;
   const std::size_t n = grid.cell_count();
   const auto cols = static_cast<std::size_t>(grid.cols());
@@ -349,7 +349,9 @@ Scenario generate_scenario(const Grid& grid, const std::string& map_name, int qu
 }
 
 std::string format_scenario(const Scenario& scen) {
-  std::string out = "version " + (scen.version.empty() ? std::string("1") : scen.version) + "\n";
+  std::string out = "version ";
+  out += scen.version.empty() ? std::string("1") : scen.version;
+  out += '\n';
   char buf[512];  // fixed notation of any double (<= 309 digits) with <= 17 decimals
   for (const ScenarioEntry& e : scen.entries) {
     out += std::to_string(e.bucket);

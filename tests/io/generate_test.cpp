@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -301,7 +301,9 @@ TEST(GeneratedData, ShippedSamplesAreReproducible) {
     const fs::path map_file = fs::path(src) / "data" / (std::string(s.name) + ".map");
     auto slurp = [](const fs::path& p) {
       std::ifstream in(p, std::ios::binary);
-      return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      std::ostringstream ss;
+      ss << in.rdbuf();
+      return std::move(ss).str();
     };
     const Grid g = generate_map(s.spec);
     EXPECT_EQ(slurp(map_file), format_map(g)) << map_file;
