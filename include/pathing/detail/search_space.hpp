@@ -24,8 +24,7 @@ inline constexpr std::uint8_t kNoParent = 0xFF;
 struct GridSpace {
   int cols = 0;
   [[nodiscard]] std::size_t index(int x, int y) const noexcept {
-    return static_cast<std::size_t>(y) * static_cast<std::size_t>(cols) +
-           static_cast<std::size_t>(x);
+    return static_cast<std::size_t>(y) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(x);
   }
 };
 
@@ -57,7 +56,8 @@ struct NodeWorkspace {
     if (parent.size() < n) parent.resize(n);
   }
   [[nodiscard]] std::size_t bytes() const noexcept {
-    return stamps.size() * sizeof(std::uint32_t) + g.size() * sizeof(std::uint64_t) + parent.size();
+    return stamps.size() * sizeof(std::uint32_t) + g.size() * sizeof(std::uint64_t) +
+           parent.size();
   }
 };
 
@@ -163,8 +163,8 @@ struct CellPathCost {
 };
 
 template <class Space>
-inline CellPathCost reconstruct_cells(const NodeWorkspace& ws, const Space& space, const Grid& grid,
-                                      const GridLayer& layer, GridCoord to,
+inline CellPathCost reconstruct_cells(const NodeWorkspace& ws, const Space& space,
+                                      const Grid& grid, const GridLayer& layer, GridCoord to,
                                       std::vector<GridCoord>& out) {
   CellPathCost pc;
   GridCoord c = to;
