@@ -16,6 +16,9 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/bucket_ring.hpp"
+#include "pathing/detail/compiler.hpp"
+#include "pathing/detail/padded_costs.hpp"
 #include "pathing/detail/radix_heap.hpp"
 #include "pathing/detail/search_space.hpp"
 #include "pathing/grid.hpp"
@@ -203,12 +206,15 @@ class DistanceField {
 /// Maps") and the input of `FlowField`. Costs follow `Connectivity` and the layer exactly as
 /// `AStar::find_path` does, so a single-source field equals A*'s optimal cost to every cell.
 ///
-/// Open list: a monotone radix heap (`detail::RadixHeap`) keyed by the exact fixed-point cost;
-/// duplicates are pushed instead of decreased and skipped when popped. The field itself holds the
-/// g costs, so no other per-cell state exists and starting a computation costs O(area reached by
-/// the previous computation into the same field).
+/// Open list: Dial's bucket queue with buckets as wide as the cheapest move of the layer
+/// (`detail::BucketRing`, 512 buckets in a ring): a bucket's cells all have their final costs
+/// when it comes up, so settling needs no comparisons between queued cells and every push and pop
+/// is O(1); sources wait in a radix heap (`detail::RadixHeap`) until their bucket comes up. The
+/// field itself holds the g costs, so no other per-cell state exists and starting a computation
+/// costs O(area reached by the previous computation into the same field). Costs are exact.
 ///
-/// Complexity: O(n log C) for n cells reached (C: the range of costs), plus the reset above.
+/// Complexity: O(n + B) for n cells reached and B non-empty buckets (at most n), plus
+/// O(s log C) for s sources and the reset above.
 /// Allocation: none once warm (the open list keeps its capacity; the field keeps its storage).
 /// Errors: a source off the grid or an initial cost above `DistanceField::kMaxInitialCost` throws
 /// std::invalid_argument naming it, before anything is written. Thread-safety: one Dijkstra per
@@ -226,7 +232,9 @@ class Dijkstra {
   FieldStats compute(const Grid& grid, const GridLayer& layer, std::span<const FieldSource> sources,
                      DistanceField& out, const FieldOptions& options = {}) {
     check_sources(grid, sources);
-    return run(grid, layer, out, options, [&](auto&& seed) {
+    Box box{grid.cols(), grid.rows(), -1, -1};
+    for (const FieldSource& s : sources) box.add(s.cell.x, s.cell.y);
+    return run(grid, layer, out, options, box, [&](auto&& seed) {
       for (const FieldSource& s : sources) seed(s.cell.x, s.cell.y, s.initial_cost);
     });
   }
@@ -259,7 +267,7 @@ class Dijkstra {
           std::to_string(grid.rows()) + " grid needs " + std::to_string(words));
     }
     const std::size_t cols = static_cast<std::size_t>(grid.cols());
-    return run(grid, layer, out, options, [&](auto&& seed) {
+    return run(grid, layer, out, options, Box::whole(grid), [&](auto&& seed) {
       for (std::size_t w = 0; w < words; ++w) {
         std::uint64_t todo = ~explored[w];
         if (w + 1 == words && n % 64 != 0) todo &= (std::uint64_t{1} << (n % 64)) - 1;
@@ -278,7 +286,7 @@ class Dijkstra {
   requires std::predicate<IsExplored&, GridCoord> FieldStats
   compute_explore_if(const Grid& grid, const GridLayer& layer, IsExplored&& is_explored,
                      DistanceField& out, const FieldOptions& options = {}) {
-    return run(grid, layer, out, options, [&](auto&& seed) {
+    return run(grid, layer, out, options, Box::whole(grid), [&](auto&& seed) {
       for (int y = 0; y < grid.rows(); ++y) {
         for (int x = 0; x < grid.cols(); ++x) {
           if (!is_explored(GridCoord{x, y})) seed(x, y, 0);
@@ -310,17 +318,19 @@ class Dijkstra {
     for (std::size_t i = 0; i < sources.size(); ++i) check_source(grid, sources[i], i);
   }
 
-  /// Bytes of working memory held (the open list).
+  /// Bytes of working memory held (the open lists).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return open_.capacity() * sizeof(detail::RadixHeap<Node>::Item);
+    return ring_.capacity() * sizeof(Cell) +
+           seeds_.capacity() * sizeof(detail::RadixHeap<Cell>::Item) + costs_.capacity();
   }
 
  private:
-  struct Node {
-    std::uint32_t index;  // y * cols + x
-    std::uint16_t x;
-    std::uint16_t y;
-  };
+  // An open-list item: a cell packed as x | y << 16 (grid sides are at most 32768).
+  using Cell = std::uint32_t;
+
+  [[nodiscard]] static Cell pack(int x, int y) noexcept {
+    return static_cast<Cell>(x) | (static_cast<Cell>(y) << 16);
+  }
 
   static void check_source(const Grid& grid, const FieldSource& s, std::size_t i) {
     if (!grid.in_bounds(s.cell)) {
@@ -336,81 +346,213 @@ class Dijkstra {
     }
   }
 
-  // Resets `out`, lets `seeder(seed)` push the sources, then settles every reachable cell.
+  // Bucket width 2^shift: the largest power of two not above the cheapest move of the layer, so
+  // a move always leaves its bucket (see detail::BucketRing) and spans at most 255 * sqrt(2) + 1
+  // buckets (< the ring's 512).
+  [[nodiscard]] static unsigned bucket_shift(const GridLayer& layer) noexcept {
+    const unsigned m = layer.min_passable_cost();
+    return static_cast<unsigned>(cost::kFractionBits) +
+           (m > 1 ? static_cast<unsigned>(std::bit_width(m)) - 1 : 0u);
+  }
+
+  // A box of cells, inclusive (empty when x0 > x1).
+  struct Box {
+    int x0, y0, x1, y1;
+    static Box whole(const Grid& grid) noexcept { return {0, 0, grid.cols() - 1, grid.rows() - 1}; }
+    void add(int x, int y) noexcept {
+      x0 = x < x0 ? x : x0;
+      y0 = y < y0 ? y : y0;
+      x1 = x > x1 ? x : x1;
+      y1 = y > y1 ? y : y1;
+    }
+  };
+
+  // Resets `out`, lets `seeder(seed)` seed the sources (all inside `sources`), unpacks the grid
+  // where the search can go, then settles every reachable cell.
   template <class Seeder>
   FieldStats run(const Grid& grid, const GridLayer& layer, DistanceField& out,
-                 const FieldOptions& options, Seeder&& seeder) {
+                 const FieldOptions& options, Box sources, Seeder&& seeder) {
     out.reset(grid, options.connectivity, options.direction, options.max_cost);
-    open_.clear();
+    ring_.clear();
+    seeds_.clear();
+    shift_ = bucket_shift(layer);
     FieldStats st;
     std::uint64_t* const g = out.costs_.data();
     const std::uint64_t max_cost = options.max_cost;
     const std::size_t cols = static_cast<std::size_t>(grid.cols());
     seeder([&](int x, int y, std::uint64_t initial) {
       const std::size_t i = static_cast<std::size_t>(y) * cols + static_cast<std::size_t>(x);
-      if (initial <= max_cost && initial < g[i]) {
-        g[i] = initial;
-        open_.push(initial, Node{static_cast<std::uint32_t>(i), static_cast<std::uint16_t>(x),
-                                 static_cast<std::uint16_t>(y)});
-        ++st.sources;
-      }
+      seed(g[i], initial, max_cost, pack(x, y), st);
     });
-    st.generated = st.sources;
-    settle(grid, layer, out, max_cost, st);
+    prepare(grid, layer, sources, max_cost);
+    settle(grid, out, max_cost, st);
     return st;
   }
 
-  void settle(const Grid& grid, const GridLayer& layer, DistanceField& out, std::uint64_t max_cost,
-              FieldStats& st) {
+  // Unpacks the costs of the cells the search may read: with a cost limit, every move costs at
+  // least the layer's cheapest cost, so no cell farther than limit / cheapest (Chebyshev) from a
+  // source is reached, and only that box (and the ring the padded map zeroes around it) is read.
+  void prepare(const Grid& grid, const GridLayer& layer, Box box, std::uint64_t max_cost) {
+    const std::uint64_t cheapest = layer.min_passable_cost() * cost::kStraight;
+    if (max_cost != cost::kInfinite && cheapest != 0 && box.x0 <= box.x1) {
+      const std::uint64_t reach = max_cost / cheapest;
+      const int r = reach < static_cast<std::uint64_t>(Grid::kMaxSide) ? static_cast<int>(reach)
+                                                                       : Grid::kMaxSide;
+      box = {box.x0 - r, box.y0 - r, box.x1 + r, box.y1 + r};
+    } else if (cheapest != 0) {
+      box = Box::whole(grid);
+    }
+    costs_.build(grid, layer, box.x0, box.y0, box.x1, box.y1);
+  }
+
+  // Gives a cell the initial cost `initial` unless it already has a lower one. A cell whose cost
+  // stays in the same bucket is already queued there, so it is not queued twice.
+  void seed(std::uint64_t& g, std::uint64_t initial, std::uint64_t max_cost, Cell cell,
+            FieldStats& st) {
+    const std::uint64_t old = g;
+    if (initial > max_cost || initial >= old) return;
+    g = initial;
+    ++st.sources;
+    if ((old >> shift_) == (initial >> shift_)) return;
+    seeds_.push(initial, cell);
+    ++st.generated;
+  }
+
+  void settle(const Grid& grid, DistanceField& out, std::uint64_t max_cost, FieldStats& st) {
     const bool four = out.conn_ == Connectivity::four;
     if (out.dir_ == FieldDirection::to_sources) {
-      four
-          ? settle<Connectivity::four, FieldDirection::to_sources>(grid, layer, out, max_cost, st)
-          : settle<Connectivity::eight, FieldDirection::to_sources>(grid, layer, out, max_cost, st);
+      four ? settle<Connectivity::four, FieldDirection::to_sources>(grid, out, max_cost, st)
+           : settle<Connectivity::eight, FieldDirection::to_sources>(grid, out, max_cost, st);
     } else {
-      four
-          ? settle<Connectivity::four, FieldDirection::from_sources>(grid, layer, out, max_cost, st)
-          : settle<Connectivity::eight, FieldDirection::from_sources>(grid, layer, out, max_cost,
-                                                                      st);
+      four ? settle<Connectivity::four, FieldDirection::from_sources>(grid, out, max_cost, st)
+           : settle<Connectivity::eight, FieldDirection::from_sources>(grid, out, max_cost, st);
     }
   }
 
-  // The Dijkstra loop. A popped entry whose key differs from the cell's cost is a stale duplicate;
-  // one that matches is settled (costs only ever decrease, and a cell is pushed only when its cost
-  // strictly drops, so each cell is settled exactly once).
+  // Dijkstra with a bucket ring (Dial's algorithm with buckets of width 2^shift_ <= the cheapest
+  // move): the lowest bucket holds only final costs, so it is settled as a plain array; a move
+  // pushes its target into a later bucket when its cost drops into a new bucket (a drop within the
+  // bucket it is queued in needs no push: the queued entry reads the cost when settled). An entry
+  // whose cell's cost has left its bucket is stale and skipped, so every cell is settled exactly
+  // once. Sources wait in a radix heap (their costs may lie far apart, e.g. a flee map's) and join
+  // the ring when their bucket comes up.
   template <Connectivity C, FieldDirection D>
-  void settle(const Grid& grid, const GridLayer& layer, DistanceField& out, std::uint64_t max_cost,
-              FieldStats& st) {
+  void settle(const Grid& grid, DistanceField& out, std::uint64_t max_cost, FieldStats& st) {
     std::uint64_t* const g = out.costs_.data();
-    const std::size_t cols = static_cast<std::size_t>(grid.cols());
+    const int cols = grid.cols();
+    const int rows = grid.rows();
+    const auto gcols = static_cast<std::ptrdiff_t>(cols);
+    const std::uint8_t* const pad = costs_.data();
+    const auto pcols = static_cast<std::ptrdiff_t>(costs_.stride());
+    const std::size_t pad_origin = costs_.index(0, 0);
+    const unsigned shift = shift_;
+    constexpr Cell kRight = 1;  // packed-cell steps (x | y << 16)
+    constexpr Cell kDown = Cell{1} << 16;
     int x0 = out.x0_, y0 = out.y0_, x1 = out.x1_, y1 = out.y1_;
     std::uint64_t settled = 0;
     std::uint64_t generated = 0;
-    while (!open_.empty()) {
-      const auto e = open_.pop();
-      if (e.key != g[e.value.index]) continue;
-      ++settled;
-      const int x = e.value.x;
-      const int y = e.value.y;
-      x0 = x < x0 ? x : x0;
-      x1 = x > x1 ? x : x1;
-      y0 = y < y0 ? y : y0;
-      y1 = y > y1 ? y : y1;
-      auto relax = [&](int nx, int ny, Direction8, std::uint64_t step) {
-        const std::size_t n = static_cast<std::size_t>(ny) * cols + static_cast<std::size_t>(nx);
-        const std::uint64_t ng = e.key + step;
-        if (ng < g[n] && ng <= max_cost) {
-          g[n] = ng;
-          open_.push(ng, Node{static_cast<std::uint32_t>(n), static_cast<std::uint16_t>(nx),
-                              static_cast<std::uint16_t>(ny)});
-          ++generated;
-        }
-      };
-      if constexpr (D == FieldDirection::to_sources) {
-        detail::for_each_predecessor<C>(grid, layer, x, y, relax);
-      } else {
-        detail::for_each_neighbor<C>(grid, layer, x, y, relax);
+    std::uint64_t from = 0;
+    for (;;) {
+      std::uint64_t b = ring_.next(from);
+      while (!seeds_.empty()) {
+        const std::uint64_t sb = seeds_.min_key() >> shift;
+        if (sb > b) break;
+        b = sb;
+        ring_.push(b, seeds_.pop().value);
       }
+      if (b == Ring::kNone) break;
+      std::vector<Cell>& items = ring_.items(b);
+      const std::size_t count = items.size();  // moves never push into bucket b itself
+      const Cell* const cells = items.data();
+      for (std::size_t k = 0; k < count; ++k) {
+        const Cell cell = cells[k];
+        if (k + kPrefetch < count) {  // the cells of a bucket lie scattered around the wavefront
+          const Cell ahead = cells[k + kPrefetch];
+          PATHING_PREFETCH(g +
+                           static_cast<std::size_t>(ahead >> 16) * static_cast<std::size_t>(cols) +
+                           (ahead & 0xFFFFu));
+        }
+        const int x = static_cast<int>(cell & 0xFFFFu);
+        const int y = static_cast<int>(cell >> 16);
+        const std::size_t gi = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols) +
+                               static_cast<std::size_t>(x);
+        std::uint64_t* const gp = g + gi;
+        const std::uint64_t gu = *gp;
+        if ((gu >> shift) != b) continue;  // stale: settled from a lower bucket
+        ++settled;
+        x0 = x < x0 ? x : x0;
+        x1 = x > x1 ? x : x1;
+        y0 = y < y0 ? y : y0;
+        y1 = y > y1 ? y : y1;
+        const std::uint8_t* const pp = pad + pad_origin + gi + 2 * static_cast<std::size_t>(y);
+        // One move between this cell and the one `dg` cells away in the field (`dc` in packed
+        // form) costing `step`: lower the other cell's cost if the move improves it.
+        auto relax = [&](std::ptrdiff_t dg, Cell dc, std::uint64_t step) PATHING_ALWAYS_INLINE {
+          std::uint64_t& gn = gp[dg];
+          const std::uint64_t ng = gu + step;
+          const std::uint64_t old = gn;
+          if (ng < old && ng <= max_cost) {
+            gn = ng;
+            if ((old >> shift) != (ng >> shift)) {
+              ring_.push(ng >> shift, cell + dc);
+              ++generated;
+            }
+          }
+        };
+        // The move model of detail::for_each_neighbor / for_each_predecessor on the unpacked
+        // costs, in the same order (the tests check both against A* and a textbook Dijkstra).
+        if constexpr (D == FieldDirection::to_sources) {
+          // Predecessors: any grid cell may step into this one if it is passable.
+          const std::uint64_t c0 = pp[0];
+          if (c0 == 0) continue;
+          const std::uint64_t straight = c0 * cost::kStraight;
+          if (x + 1 < cols) relax(1, kRight, straight);
+          if (y + 1 < rows) relax(gcols, kDown, straight);
+          if (x > 0) relax(-1, Cell(0) - kRight, straight);
+          if (y > 0) relax(-gcols, Cell(0) - kDown, straight);
+          if constexpr (C == Connectivity::eight) {
+            const std::uint64_t diagonal = c0 * cost::kDiagonal;
+            const bool pr = pp[1] != 0;  // off-grid cells read as impassable
+            const bool pd = pp[pcols] != 0;
+            const bool pl = pp[-1] != 0;
+            const bool pu = pp[-pcols] != 0;
+            if (pr && pd) relax(gcols + 1, kDown + kRight, diagonal);
+            if (pl && pd) relax(gcols - 1, kDown - kRight, diagonal);
+            if (pl && pu) relax(-gcols - 1, Cell(0) - kDown - kRight, diagonal);
+            if (pr && pu) relax(-gcols + 1, kRight - kDown, diagonal);
+          }
+        } else {
+          // Successors: passable neighbours (off-grid cells read as impassable).
+          const std::uint64_t cr = pp[1];
+          const std::uint64_t cd = pp[pcols];
+          const std::uint64_t cl = pp[-1];
+          const std::uint64_t cu = pp[-pcols];
+          if (cr) relax(1, kRight, cr * cost::kStraight);
+          if (cd) relax(gcols, kDown, cd * cost::kStraight);
+          if (cl) relax(-1, Cell(0) - kRight, cl * cost::kStraight);
+          if (cu) relax(-gcols, Cell(0) - kDown, cu * cost::kStraight);
+          if constexpr (C == Connectivity::eight) {
+            if (cr && cd) {
+              if (const std::uint64_t c = pp[pcols + 1])
+                relax(gcols + 1, kDown + kRight, c * cost::kDiagonal);
+            }
+            if (cl && cd) {
+              if (const std::uint64_t c = pp[pcols - 1])
+                relax(gcols - 1, kDown - kRight, c * cost::kDiagonal);
+            }
+            if (cl && cu) {
+              if (const std::uint64_t c = pp[-pcols - 1])
+                relax(-gcols - 1, Cell(0) - kDown - kRight, c * cost::kDiagonal);
+            }
+            if (cr && cu) {
+              if (const std::uint64_t c = pp[-pcols + 1])
+                relax(-gcols + 1, kRight - kDown, c * cost::kDiagonal);
+            }
+          }
+        }
+      }
+      ring_.release(b);
+      from = b + 1;
     }
     out.x0_ = x0;
     out.y0_ = y0;
@@ -420,7 +562,12 @@ class Dijkstra {
     st.generated += generated;
   }
 
-  detail::RadixHeap<Node> open_;
+  static constexpr std::size_t kPrefetch = 8;  // items ahead whose cost is prefetched
+  using Ring = detail::BucketRing<Cell, 9>;
+  Ring ring_;
+  detail::RadixHeap<Cell> seeds_;
+  detail::PaddedCosts costs_;
+  unsigned shift_ = cost::kFractionBits;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -475,23 +622,23 @@ inline FieldStats Dijkstra::compute_flee(const Grid& grid, const GridLayer& laye
   out.y0_ = grid.rows();
   out.x1_ = -1;
   out.y1_ = -1;
-  open_.clear();
+  ring_.clear();
+  seeds_.clear();
+  shift_ = bucket_shift(layer);
   FieldStats st;
   for (int y = by0; y <= by1; ++y) {
     for (int x = bx0; x <= bx1; ++x) {
       const std::size_t i = out.index(x, y);
       const std::uint64_t s = toward.costs_[i];
       if (s == DistanceField::kUnreached) continue;
-      const std::uint64_t v =
-          static_cast<std::uint64_t>(std::llround(scaled(s)) + static_cast<std::int64_t>(bias));
-      out.costs_[i] = v;
-      open_.push(v, Node{static_cast<std::uint32_t>(i), static_cast<std::uint16_t>(x),
-                         static_cast<std::uint16_t>(y)});
-      ++st.sources;
+      out.costs_[i] = DistanceField::kUnreached;  // (in place: forget the old value)
+      seed(out.costs_[i],
+           static_cast<std::uint64_t>(std::llround(scaled(s)) + static_cast<std::int64_t>(bias)),
+           cost::kInfinite, pack(x, y), st);
     }
   }
-  st.generated = st.sources;
-  settle(grid, layer, out, cost::kInfinite, st);
+  prepare(grid, layer, Box::whole(grid), cost::kInfinite);
+  settle(grid, out, cost::kInfinite, st);
   return st;
 }
 

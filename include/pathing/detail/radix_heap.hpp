@@ -70,6 +70,12 @@ class RadixHeap {
     return it;
   }
 
+  /// The smallest key held (it becomes `last_key()`). Precondition: !empty().
+  [[nodiscard]] std::uint64_t min_key() {
+    if (buckets_[0].empty()) refill();
+    return last_;
+  }
+
   /// Total capacity of the buckets, in items.
   [[nodiscard]] std::size_t capacity() const noexcept {
     std::size_t c = 0;

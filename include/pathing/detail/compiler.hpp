@@ -1,0 +1,19 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// Compiler hints for the hot loops (no effect on results).
+#pragma once
+
+/// Placed after a lambda's parameter list (or before a function) to force inlining of small
+/// callbacks that GCC otherwise leaves as calls when they are invoked from several sites.
+#if defined(__GNUC__) || defined(__clang__)
+#define PATHING_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define PATHING_ALWAYS_INLINE
+#endif
+
+/// Prefetches the cache line holding `addr` for reading (a hint; no effect where unsupported).
+#if defined(__GNUC__) || defined(__clang__)
+#define PATHING_PREFETCH(addr) __builtin_prefetch(addr)
+#else
+#define PATHING_PREFETCH(addr) static_cast<void>(addr)
+#endif
