@@ -194,7 +194,8 @@ class DistanceField {
   FieldDirection dir_ = FieldDirection::to_sources;
   std::uint64_t max_cost_ = cost::kInfinite;
   std::uint64_t bias_ = 0;
-  // Bounding box of the reached cells (empty when x0_ > x1_).
+  // A box holding every reached cell (empty when x0_ > x1_ or y0_ > y1_); Dijkstra makes it the
+  // band of rows reached.
   int x0_ = 0;
   int y0_ = 0;
   int x1_ = -1;
@@ -346,13 +347,21 @@ class Dijkstra {
     }
   }
 
-  // Bucket width 2^shift: the largest power of two not above the cheapest move of the layer, so
-  // a move always leaves its bucket (see detail::BucketRing) and spans at most 255 * sqrt(2) + 1
-  // buckets (< the ring's 512).
-  [[nodiscard]] static unsigned bucket_shift(const GridLayer& layer) noexcept {
-    const unsigned m = layer.min_passable_cost();
-    return static_cast<unsigned>(cost::kFractionBits) +
-           (m > 1 ? static_cast<unsigned>(std::bit_width(m)) - 1 : 0u);
+  // Bucket width 2^shift_: the largest power of two not above the cheapest move of the layer, so
+  // a move always leaves its bucket (see detail::BucketRing); span_: how many buckets past its
+  // own the dearest move can reach (at most 255 * sqrt(2) + 1 = 362 < the ring's 512).
+  void set_buckets(const GridLayer& layer, Connectivity conn) noexcept {
+    const unsigned lo = layer.min_passable_cost();
+    unsigned hi = 0;
+    for (unsigned c = 0; c < 16; ++c) {
+      const unsigned v = layer.cost_of_cell(static_cast<std::uint8_t>(c));
+      hi = v > hi ? v : hi;
+    }
+    shift_ = static_cast<unsigned>(cost::kFractionBits) +
+             (lo > 1 ? static_cast<unsigned>(std::bit_width(lo)) - 1 : 0u);
+    const std::uint64_t dearest =
+        hi * (conn == Connectivity::eight ? cost::kDiagonal : cost::kStraight);
+    span_ = (dearest >> shift_) + 2;
   }
 
   // A box of cells, inclusive (empty when x0 > x1).
@@ -375,7 +384,7 @@ class Dijkstra {
     out.reset(grid, options.connectivity, options.direction, options.max_cost);
     ring_.clear();
     seeds_.clear();
-    shift_ = bucket_shift(layer);
+    set_buckets(layer, options.connectivity);
     FieldStats st;
     std::uint64_t* const g = out.costs_.data();
     const std::uint64_t max_cost = options.max_cost;
@@ -419,13 +428,22 @@ class Dijkstra {
   }
 
   void settle(const Grid& grid, DistanceField& out, std::uint64_t max_cost, FieldStats& st) {
-    const bool four = out.conn_ == Connectivity::four;
-    if (out.dir_ == FieldDirection::to_sources) {
-      four ? settle<Connectivity::four, FieldDirection::to_sources>(grid, out, max_cost, st)
-           : settle<Connectivity::eight, FieldDirection::to_sources>(grid, out, max_cost, st);
+    const bool limited = max_cost != cost::kInfinite;
+    if (out.conn_ == Connectivity::four) {
+      settle<Connectivity::four>(grid, out, max_cost, st, limited);
     } else {
-      four ? settle<Connectivity::four, FieldDirection::from_sources>(grid, out, max_cost, st)
-           : settle<Connectivity::eight, FieldDirection::from_sources>(grid, out, max_cost, st);
+      settle<Connectivity::eight>(grid, out, max_cost, st, limited);
+    }
+  }
+  template <Connectivity C>
+  void settle(const Grid& grid, DistanceField& out, std::uint64_t max_cost, FieldStats& st,
+              bool limited) {
+    if (out.dir_ == FieldDirection::to_sources) {
+      limited ? settle<C, FieldDirection::to_sources, true>(grid, out, max_cost, st)
+              : settle<C, FieldDirection::to_sources, false>(grid, out, max_cost, st);
+    } else {
+      limited ? settle<C, FieldDirection::from_sources, true>(grid, out, max_cost, st)
+              : settle<C, FieldDirection::from_sources, false>(grid, out, max_cost, st);
     }
   }
 
@@ -436,7 +454,7 @@ class Dijkstra {
   // whose cell's cost has left its bucket is stale and skipped, so every cell is settled exactly
   // once. Sources wait in a radix heap (their costs may lie far apart, e.g. a flee map's) and join
   // the ring when their bucket comes up.
-  template <Connectivity C, FieldDirection D>
+  template <Connectivity C, FieldDirection D, bool Limited>
   void settle(const Grid& grid, DistanceField& out, std::uint64_t max_cost, FieldStats& st) {
     std::uint64_t* const g = out.costs_.data();
     const int cols = grid.cols();
@@ -448,12 +466,12 @@ class Dijkstra {
     const unsigned shift = shift_;
     constexpr Cell kRight = 1;  // packed-cell steps (x | y << 16)
     constexpr Cell kDown = Cell{1} << 16;
-    int x0 = out.x0_, y0 = out.y0_, x1 = out.x1_, y1 = out.y1_;
-    std::uint64_t settled = 0;
+    int y0 = out.y0_, y1 = out.y1_;  // the rows reached (tracking columns too costs more than
+    std::uint64_t settled = 0;       // it saves when resetting)
     std::uint64_t generated = 0;
     std::uint64_t from = 0;
     for (;;) {
-      std::uint64_t b = ring_.next(from);
+      std::uint64_t b = ring_.next(from, span_);
       while (!seeds_.empty()) {
         const std::uint64_t sb = seeds_.min_key() >> shift;
         if (sb > b) break;
@@ -461,16 +479,17 @@ class Dijkstra {
         ring_.push(b, seeds_.pop().value);
       }
       if (b == Ring::kNone) break;
-      std::vector<Cell>& items = ring_.items(b);
-      const std::size_t count = items.size();  // moves never push into bucket b itself
+      const std::span<const Cell> items = ring_.items(b);  // moves never push into bucket b
+      const std::size_t count = items.size();
       const Cell* const cells = items.data();
       for (std::size_t k = 0; k < count; ++k) {
         const Cell cell = cells[k];
         if (k + kPrefetch < count) {  // the cells of a bucket lie scattered around the wavefront
           const Cell ahead = cells[k + kPrefetch];
-          PATHING_PREFETCH(g +
-                           static_cast<std::size_t>(ahead >> 16) * static_cast<std::size_t>(cols) +
-                           (ahead & 0xFFFFu));
+          const std::size_t ay = ahead >> 16;
+          const std::size_t ai = ay * static_cast<std::size_t>(cols) + (ahead & 0xFFFFu);
+          PATHING_PREFETCH(g + ai);
+          PATHING_PREFETCH(pad + pad_origin + ai + 2 * ay);
         }
         const int x = static_cast<int>(cell & 0xFFFFu);
         const int y = static_cast<int>(cell >> 16);
@@ -480,8 +499,6 @@ class Dijkstra {
         const std::uint64_t gu = *gp;
         if ((gu >> shift) != b) continue;  // stale: settled from a lower bucket
         ++settled;
-        x0 = x < x0 ? x : x0;
-        x1 = x > x1 ? x : x1;
         y0 = y < y0 ? y : y0;
         y1 = y > y1 ? y : y1;
         const std::uint8_t* const pp = pad + pad_origin + gi + 2 * static_cast<std::size_t>(y);
@@ -491,7 +508,7 @@ class Dijkstra {
           std::uint64_t& gn = gp[dg];
           const std::uint64_t ng = gu + step;
           const std::uint64_t old = gn;
-          if (ng < old && ng <= max_cost) {
+          if (ng < old && (!Limited || ng <= max_cost)) {
             gn = ng;
             if ((old >> shift) != (ng >> shift)) {
               ring_.push(ng >> shift, cell + dc);
@@ -554,9 +571,11 @@ class Dijkstra {
       ring_.release(b);
       from = b + 1;
     }
-    out.x0_ = x0;
+    if (y0 <= y1) {
+      out.x0_ = 0;
+      out.x1_ = cols - 1;
+    }
     out.y0_ = y0;
-    out.x1_ = x1;
     out.y1_ = y1;
     st.settled += settled;
     st.generated += generated;
@@ -568,6 +587,7 @@ class Dijkstra {
   detail::RadixHeap<Cell> seeds_;
   detail::PaddedCosts costs_;
   unsigned shift_ = cost::kFractionBits;
+  std::uint64_t span_ = 2;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -624,7 +644,7 @@ inline FieldStats Dijkstra::compute_flee(const Grid& grid, const GridLayer& laye
   out.y1_ = -1;
   ring_.clear();
   seeds_.clear();
-  shift_ = bucket_shift(layer);
+  set_buckets(layer, conn);
   FieldStats st;
   for (int y = by0; y <= by1; ++y) {
     for (int x = bx0; x <= bx1; ++x) {

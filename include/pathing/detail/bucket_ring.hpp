@@ -7,7 +7,10 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
+
+#include "pathing/detail/compiler.hpp"
 
 namespace pathing::detail {
 
@@ -16,11 +19,12 @@ namespace pathing::detail {
 /// the items whose key lies in [b * Delta, (b + 1) * Delta). When Delta is at most the smallest
 /// move cost, every item of the lowest non-empty bucket already has its final cost (no move from
 /// the same bucket can improve it), so a Dijkstra search settles a whole bucket in any order and
-/// needs no comparisons at all: push O(1), finding the next bucket O(kBuckets / 64) at worst.
+/// needs no comparisons at all: push O(1), finding the next bucket O(span).
 ///
-/// The ring holds 2^kBits buckets addressed by absolute bucket number modulo the ring size; the
-/// caller keeps every held bucket within kBuckets of the lowest (true when a move spans fewer than
-/// kBuckets - 1 buckets). A 64-bit word per 64 buckets marks the non-empty ones.
+/// The ring holds 2^kBits buckets addressed by absolute bucket number modulo the ring size. The
+/// caller keeps every held item within `span` buckets after the one it last released (true when a
+/// move spans at most `span` buckets), and `next` looks only there, so no occupancy bookkeeping is
+/// needed on push.
 ///
 /// Bucket vectors keep their capacity across `clear()`, so a warm ring allocates nothing. Memory:
 /// sizeof(T) per item held. Not thread-safe.
@@ -29,82 +33,65 @@ class BucketRing {
  public:
   /// Number of buckets in the ring.
   static constexpr std::size_t kBuckets = std::size_t{1} << kBits;
-  /// Returned by `next` when the ring is empty.
+  /// Returned by `next` when no bucket in the span holds an item.
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};
 
-  /// Empties every bucket (keeping capacity). O(non-empty buckets + kBuckets / 64).
+  /// Empties every bucket (keeping capacity). O(kBuckets).
   void clear() noexcept {
-    for (std::size_t w = 0; w < kWords; ++w) {
-      std::uint64_t m = bits_[w];
-      while (m != 0) {
-        buckets_[w * 64 + static_cast<std::size_t>(std::countr_zero(m))].clear();
-        m &= m - 1;
-      }
-      bits_[w] = 0;
-    }
+    for (auto& b : buckets_) b.size = 0;
   }
 
-  /// True when no bucket holds an item.
-  [[nodiscard]] bool empty() const noexcept {
-    for (const std::uint64_t w : bits_) {
-      if (w != 0) return false;
-    }
-    return true;
+  /// Adds `value` to absolute bucket `bucket`. Amortised O(1); allocates only when the bucket
+  /// outgrows every size it had before.
+  PATHING_ALWAYS_INLINE void push(std::uint64_t bucket, const T& value) {
+    Bucket& b = buckets_[slot(bucket)];
+    if (b.size == b.items.size()) [[unlikely]]
+      grow(b);
+    b.items[b.size++] = value;
   }
 
-  /// Adds `value` to absolute bucket `bucket`.
-  void push(std::uint64_t bucket, const T& value) {
-    const std::size_t s = slot(bucket);
-    buckets_[s].push_back(value);
-    bits_[s >> 6] |= std::uint64_t{1} << (s & 63);
-  }
-
-  /// The lowest non-empty absolute bucket number >= `from`, given that every held bucket lies in
-  /// [from, from + kBuckets); `kNone` when the ring is empty. O(kBuckets / 64).
-  [[nodiscard]] std::uint64_t next(std::uint64_t from) const noexcept {
-    const std::size_t start = slot(from);
-    std::size_t w = start >> 6;
-    std::uint64_t m = bits_[w] & (~std::uint64_t{0} << (start & 63));
-    for (std::size_t k = 0; k <= kWords; ++k) {
-      if (m != 0) {
-        const std::size_t s = (w << 6) + static_cast<std::size_t>(std::countr_zero(m));
-        return from + ((s - start) & (kBuckets - 1));
-      }
-      w = (w + 1) & (kWords - 1);
-      m = bits_[w];
+  /// The lowest non-empty absolute bucket in [from, from + span), or `kNone`. Precondition:
+  /// span <= kBuckets. O(span) at worst; O(1) when bucket `from` holds items.
+  [[nodiscard]] std::uint64_t next(std::uint64_t from, std::uint64_t span) const noexcept {
+    for (std::uint64_t k = 0; k < span; ++k) {
+      if (buckets_[slot(from + k)].size != 0) return from + k;
     }
     return kNone;
   }
 
-  /// The items of absolute bucket `bucket` (to iterate; pushes to other buckets leave it valid).
-  [[nodiscard]] std::vector<T>& items(std::uint64_t bucket) noexcept {
-    return buckets_[slot(bucket)];
+  /// The items of absolute bucket `bucket` (to iterate; pushes to other buckets leave them valid).
+  [[nodiscard]] std::span<const T> items(std::uint64_t bucket) const noexcept {
+    const Bucket& b = buckets_[slot(bucket)];
+    return {b.items.data(), b.size};
   }
 
   /// Empties absolute bucket `bucket`.
-  void release(std::uint64_t bucket) noexcept {
-    const std::size_t s = slot(bucket);
-    buckets_[s].clear();
-    bits_[s >> 6] &= ~(std::uint64_t{1} << (s & 63));
-  }
+  void release(std::uint64_t bucket) noexcept { buckets_[slot(bucket)].size = 0; }
 
   /// Total capacity of the buckets, in items.
   [[nodiscard]] std::size_t capacity() const noexcept {
     std::size_t c = 0;
-    for (const auto& b : buckets_) c += b.capacity();
+    for (const auto& b : buckets_) c += b.items.size();
     return c;
   }
 
  private:
-  static constexpr std::size_t kWords = kBuckets / 64;
-  static_assert(kBits >= 6, "at least 64 buckets");
+  // A bucket: `size` items used of `items` (whose size is the capacity; a plain counter keeps
+  // the push fast path small enough to inline).
+  struct Bucket {
+    std::vector<T> items;
+    std::size_t size = 0;
+  };
 
   [[nodiscard]] static std::size_t slot(std::uint64_t bucket) noexcept {
     return static_cast<std::size_t>(bucket) & (kBuckets - 1);
   }
 
-  std::array<std::vector<T>, kBuckets> buckets_{};
-  std::array<std::uint64_t, kWords> bits_{};
+  PATHING_NOINLINE static void grow(Bucket& b) {
+    b.items.resize(b.items.size() < 32 ? 64 : 2 * b.items.size());
+  }
+
+  std::array<Bucket, kBuckets> buckets_{};
 };
 
 }  // namespace pathing::detail

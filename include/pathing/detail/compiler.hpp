@@ -4,11 +4,18 @@
 #pragma once
 
 /// Placed after a lambda's parameter list (or before a function) to force inlining of small
-/// callbacks that GCC otherwise leaves as calls when they are invoked from several sites.
+/// callbacks and fast paths that GCC otherwise leaves as calls inside large loops.
 #if defined(__GNUC__) || defined(__clang__)
 #define PATHING_ALWAYS_INLINE __attribute__((always_inline))
 #else
 #define PATHING_ALWAYS_INLINE
+#endif
+
+/// Keeps a rarely taken slow path (growing a buffer) out of the caller's hot loop.
+#if defined(__GNUC__) || defined(__clang__)
+#define PATHING_NOINLINE __attribute__((noinline))
+#else
+#define PATHING_NOINLINE
 #endif
 
 /// Prefetches the cache line holding `addr` for reading (a hint; no effect where unsupported).
