@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <concepts>
@@ -464,8 +465,13 @@ class Dijkstra {
     const auto pcols = static_cast<std::ptrdiff_t>(costs_.stride());
     const std::size_t pad_origin = costs_.index(0, 0);
     const unsigned shift = shift_;
-    constexpr Cell kRight = 1;  // packed-cell steps (x | y << 16)
-    constexpr Cell kDown = Cell{1} << 16;
+    // Per Direction8: the offset of the neighbour in the field and in packed (x | y << 16) form.
+    const std::array<std::ptrdiff_t, 8> dg = {1,         gcols,     -1,         -gcols,
+                                              gcols + 1, gcols - 1, -gcols - 1, -gcols + 1};
+    constexpr Cell kX = 1;
+    constexpr Cell kY = Cell{1} << 16;
+    constexpr std::array<Cell, 8> dc = {kX,      kY,      Cell(0) - kX,      Cell(0) - kY,
+                                        kY + kX, kY - kX, Cell(0) - kY - kX, kX - kY};
     int y0 = out.y0_, y1 = out.y1_;  // the rows reached (tracking columns too costs more than
     std::uint64_t settled = 0;       // it saves when resetting)
     std::uint64_t generated = 0;
@@ -502,71 +508,23 @@ class Dijkstra {
         y0 = y < y0 ? y : y0;
         y1 = y > y1 ? y : y1;
         const std::uint8_t* const pp = pad + pad_origin + gi + 2 * static_cast<std::size_t>(y);
-        // One move between this cell and the one `dg` cells away in the field (`dc` in packed
-        // form) costing `step`: lower the other cell's cost if the move improves it.
-        auto relax = [&](std::ptrdiff_t dg, Cell dc, std::uint64_t step) PATHING_ALWAYS_INLINE {
-          std::uint64_t& gn = gp[dg];
+        // A move between this cell and its neighbour in direction d costing `step`: lower the
+        // neighbour's cost if the move improves it.
+        auto relax = [&](Direction8 d, std::uint64_t step) PATHING_ALWAYS_INLINE {
+          const auto di = static_cast<unsigned>(d);
+          std::uint64_t& gn = gp[dg[di]];
           const std::uint64_t ng = gu + step;
           const std::uint64_t old = gn;
           if (ng < old && (!Limited || ng <= max_cost)) {
             gn = ng;
             if ((old >> shift) != (ng >> shift)) {
-              ring_.push(ng >> shift, cell + dc);
+              ring_.push(ng >> shift, cell + dc[di]);
               ++generated;
             }
           }
         };
-        // The move model of detail::for_each_neighbor / for_each_predecessor on the unpacked
-        // costs, in the same order (the tests check both against A* and a textbook Dijkstra).
-        if constexpr (D == FieldDirection::to_sources) {
-          // Predecessors: any grid cell may step into this one if it is passable.
-          const std::uint64_t c0 = pp[0];
-          if (c0 == 0) continue;
-          const std::uint64_t straight = c0 * cost::kStraight;
-          if (x + 1 < cols) relax(1, kRight, straight);
-          if (y + 1 < rows) relax(gcols, kDown, straight);
-          if (x > 0) relax(-1, Cell(0) - kRight, straight);
-          if (y > 0) relax(-gcols, Cell(0) - kDown, straight);
-          if constexpr (C == Connectivity::eight) {
-            const std::uint64_t diagonal = c0 * cost::kDiagonal;
-            const bool pr = pp[1] != 0;  // off-grid cells read as impassable
-            const bool pd = pp[pcols] != 0;
-            const bool pl = pp[-1] != 0;
-            const bool pu = pp[-pcols] != 0;
-            if (pr && pd) relax(gcols + 1, kDown + kRight, diagonal);
-            if (pl && pd) relax(gcols - 1, kDown - kRight, diagonal);
-            if (pl && pu) relax(-gcols - 1, Cell(0) - kDown - kRight, diagonal);
-            if (pr && pu) relax(-gcols + 1, kRight - kDown, diagonal);
-          }
-        } else {
-          // Successors: passable neighbours (off-grid cells read as impassable).
-          const std::uint64_t cr = pp[1];
-          const std::uint64_t cd = pp[pcols];
-          const std::uint64_t cl = pp[-1];
-          const std::uint64_t cu = pp[-pcols];
-          if (cr) relax(1, kRight, cr * cost::kStraight);
-          if (cd) relax(gcols, kDown, cd * cost::kStraight);
-          if (cl) relax(-1, Cell(0) - kRight, cl * cost::kStraight);
-          if (cu) relax(-gcols, Cell(0) - kDown, cu * cost::kStraight);
-          if constexpr (C == Connectivity::eight) {
-            if (cr && cd) {
-              if (const std::uint64_t c = pp[pcols + 1])
-                relax(gcols + 1, kDown + kRight, c * cost::kDiagonal);
-            }
-            if (cl && cd) {
-              if (const std::uint64_t c = pp[pcols - 1])
-                relax(gcols - 1, kDown - kRight, c * cost::kDiagonal);
-            }
-            if (cl && cu) {
-              if (const std::uint64_t c = pp[-pcols - 1])
-                relax(-gcols - 1, Cell(0) - kDown - kRight, c * cost::kDiagonal);
-            }
-            if (cr && cu) {
-              if (const std::uint64_t c = pp[-pcols + 1])
-                relax(-gcols + 1, kRight - kDown, c * cost::kDiagonal);
-            }
-          }
-        }
+        detail::for_each_move<C, D == FieldDirection::to_sources>(pp, pcols, x, y, cols, rows,
+                                                                  relax);
       }
       ring_.release(b);
       from = b + 1;

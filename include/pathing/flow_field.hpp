@@ -3,6 +3,7 @@
 // Flow fields: the best next step toward the sources of a distance field, for every cell.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -12,7 +13,8 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
-#include "pathing/detail/search_space.hpp"
+#include "pathing/detail/compiler.hpp"
+#include "pathing/detail/padded_costs.hpp"
 #include "pathing/distance_field.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
@@ -37,7 +39,8 @@ namespace pathing {
 /// left, up, down_right, down_left, up_left, up_right (straight moves before diagonals). A source
 /// whose initial cost equals a neighbour's value plus the move gets that step, not "none".
 ///
-/// Memory: 1 byte a cell. Building allocates only when the grid is larger than any before.
+/// Memory: 2 bytes a cell (directions, and the grid's costs unpacked while building). Building
+/// allocates only when the grid is larger than any before.
 /// Thread-safety: const members may be called from any number of threads at once; `build` must
 /// not run concurrently with readers.
 class FlowField {
@@ -108,37 +111,46 @@ class FlowField {
   }
 
   /// Bytes of storage held.
-  [[nodiscard]] std::size_t memory_bytes() const noexcept { return dirs_.capacity(); }
+  [[nodiscard]] std::size_t memory_bytes() const noexcept {
+    return dirs_.capacity() + costs_.capacity();
+  }
 
  private:
   template <Connectivity C, FieldDirection D>
   void fill(const Grid& grid, const GridLayer& layer, const DistanceField& field) {
+    const int x0 = field.x0_, y0 = field.y0_, x1 = field.x1_, y1 = field.y1_;
+    if (x0 > x1 || y0 > y1) return;
+    costs_.build(grid, layer, x0 - 1, y0 - 1, x1 + 1, y1 + 1);
     const std::uint64_t* const g = field.costs_.data();
-    const std::size_t cols = static_cast<std::size_t>(cols_);
-    for (int y = field.y0_; y <= field.y1_; ++y) {
-      for (int x = field.x0_; x <= field.x1_; ++x) {
-        const std::size_t i = static_cast<std::size_t>(y) * cols + static_cast<std::size_t>(x);
+    const std::uint8_t* const pad = costs_.data();
+    const auto pstride = static_cast<std::ptrdiff_t>(costs_.stride());
+    const auto gcols = static_cast<std::ptrdiff_t>(cols_);
+    const std::array<std::ptrdiff_t, 8> dg = {1,         gcols,     -1,         -gcols,
+                                              gcols + 1, gcols - 1, -gcols - 1, -gcols + 1};
+    for (int y = y0; y <= y1; ++y) {
+      const std::size_t row = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_);
+      const std::uint8_t* const prow = pad + costs_.index(0, y);
+      for (int x = x0; x <= x1; ++x) {
+        const std::size_t i = row + static_cast<std::size_t>(x);
         const std::uint64_t here = g[i];
         if (here == DistanceField::kUnreached) continue;
         std::uint8_t best = kNone;
-        auto consider = [&](int nx, int ny, Direction8 d, std::uint64_t step) {
-          const std::uint64_t there =
-              g[static_cast<std::size_t>(ny) * cols + static_cast<std::size_t>(nx)];
-          if (best == kNone && there != DistanceField::kUnreached && there + step == here) {
-            best = static_cast<std::uint8_t>(d);
-          }
+        const std::uint64_t* const gp = g + i;
+        auto consider = [&](Direction8 d, std::uint64_t step) PATHING_ALWAYS_INLINE {
+          const std::uint64_t there = gp[dg[static_cast<unsigned>(d)]];
+          const bool hit = there != DistanceField::kUnreached && there + step == here;
+          best = (hit && best == kNone) ? static_cast<std::uint8_t>(d) : best;
         };
-        if constexpr (D == FieldDirection::to_sources) {
-          detail::for_each_neighbor<C>(grid, layer, x, y, consider);
-        } else {
-          detail::for_each_predecessor<C>(grid, layer, x, y, consider);
-        }
+        // to_sources: the moves out of the cell; from_sources: the moves into it.
+        detail::for_each_move<C, D == FieldDirection::from_sources>(prow + x, pstride, x, y, cols_,
+                                                                    rows_, consider);
         dirs_[i] = best;
       }
     }
   }
 
   std::vector<std::uint8_t> dirs_;
+  detail::PaddedCosts costs_;  // the grid unpacked around the field's reached rows
   int cols_ = 0;
   int rows_ = 0;
 };

@@ -10,8 +10,11 @@
 #include <cstring>
 #include <vector>
 
+#include "pathing/coord.hpp"
+#include "pathing/detail/compiler.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
+#include "pathing/moves.hpp"
 
 namespace pathing::detail {
 
@@ -85,5 +88,61 @@ class PaddedCosts {
   int cols_ = 0;
   int rows_ = 0;
 };
+
+/// The move model of `for_each_neighbor` (Successors: the moves out of cell (x, y)) or of
+/// `for_each_predecessor` (Predecessors: the moves into it) read from unpacked costs: calls
+/// `f(dir, step_cost_fixed)` for each move, in `Direction8` order, where `dir` is the direction
+/// from (x, y) to the other cell. `pp` points at (x, y) in a `PaddedCosts` of row stride `stride`
+/// (the cells around (x, y) must be valid there). Same rules: a move enters a passable cell,
+/// costs its layer cost times `cost::kStraight` or `cost::kDiagonal`, and diagonally needs both
+/// orthogonal cells it passes to be passable; predecessors may be impassable but must lie on the
+/// `cols` x `rows` grid. Inlined so that `dir` is a constant in `f`.
+template <Connectivity C, bool Predecessors, class F>
+PATHING_ALWAYS_INLINE inline void for_each_move(const std::uint8_t* pp, std::ptrdiff_t stride,
+                                                int x, int y, int cols, int rows, F&& f) {
+  if constexpr (Predecessors) {
+    const std::uint64_t c0 = pp[0];
+    if (c0 == 0) return;
+    const std::uint64_t straight = c0 * cost::kStraight;
+    if (x + 1 < cols) f(Direction8::right, straight);
+    if (y + 1 < rows) f(Direction8::down, straight);
+    if (x > 0) f(Direction8::left, straight);
+    if (y > 0) f(Direction8::up, straight);
+    if constexpr (C == Connectivity::eight) {
+      const std::uint64_t diagonal = c0 * cost::kDiagonal;
+      const bool pr = pp[1] != 0;  // off-grid cells read as impassable
+      const bool pd = pp[stride] != 0;
+      const bool pl = pp[-1] != 0;
+      const bool pu = pp[-stride] != 0;
+      if (pr && pd) f(Direction8::down_right, diagonal);
+      if (pl && pd) f(Direction8::down_left, diagonal);
+      if (pl && pu) f(Direction8::up_left, diagonal);
+      if (pr && pu) f(Direction8::up_right, diagonal);
+    }
+  } else {
+    const std::uint64_t cr = pp[1];  // off-grid cells read as impassable
+    const std::uint64_t cd = pp[stride];
+    const std::uint64_t cl = pp[-1];
+    const std::uint64_t cu = pp[-stride];
+    if (cr) f(Direction8::right, cr * cost::kStraight);
+    if (cd) f(Direction8::down, cd * cost::kStraight);
+    if (cl) f(Direction8::left, cl * cost::kStraight);
+    if (cu) f(Direction8::up, cu * cost::kStraight);
+    if constexpr (C == Connectivity::eight) {
+      if (cr && cd) {
+        if (const std::uint64_t c = pp[stride + 1]) f(Direction8::down_right, c * cost::kDiagonal);
+      }
+      if (cl && cd) {
+        if (const std::uint64_t c = pp[stride - 1]) f(Direction8::down_left, c * cost::kDiagonal);
+      }
+      if (cl && cu) {
+        if (const std::uint64_t c = pp[-stride - 1]) f(Direction8::up_left, c * cost::kDiagonal);
+      }
+      if (cr && cu) {
+        if (const std::uint64_t c = pp[-stride + 1]) f(Direction8::up_right, c * cost::kDiagonal);
+      }
+    }
+  }
+}
 
 }  // namespace pathing::detail
