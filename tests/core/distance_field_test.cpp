@@ -6,11 +6,13 @@
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "pathing/astar.hpp"
+#include "pathing/detail/radix_heap.hpp"
 #include "pathing/flow_field.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/field_reference.hpp"
@@ -482,6 +484,77 @@ TEST(Cost, FromUnits) {
   EXPECT_EQ(cost::from_units(std::nan("")), 0u);
   EXPECT_EQ(cost::from_units(std::numeric_limits<double>::infinity()), cost::kInfinite);
   EXPECT_EQ(cost::from_units(1e30), cost::kInfinite);
+}
+
+}  // namespace
+}  // namespace pathing
+
+namespace pathing {
+namespace {
+
+// Dear layers move the bucket width (2^24 * largest power of two <= cheapest cost) and the bucket
+// span (up to 255 * sqrt(2) buckets); limits near the corners clamp the unpacked box.
+TEST(DistanceField, DearAndUnevenLayersMatchTextbookDijkstra) {
+  const std::vector<GridLayer> layers = {GridLayer({200, 255, 130, 0}), GridLayer({2, 255, 3, 1}),
+                                         GridLayer({255, 255, 255, 255}, 255),
+                                         GridLayer({1, 255, 0, 0}, 9)};
+  Dijkstra dijkstra;
+  DistanceField field;
+  unsigned seed = 300;
+  for (const GridLayer& layer : layers) {
+    const Grid grid = test::random_grid(29, 23, ++seed, 20, true);
+    const std::vector<FieldSource> sources = {
+        {{0, 0}, 0}, {{28, 22}, 3 * cost::kStraight}, {{14, 3}, 77}};
+    for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+      for (const FieldDirection dir : {FieldDirection::to_sources, FieldDirection::from_sources}) {
+        for (const std::uint64_t limit :
+             {cost::kInfinite, 900 * cost::kStraight, 5 * cost::kStraight}) {
+          FieldOptions o;
+          o.connectivity = conn;
+          o.direction = dir;
+          o.max_cost = limit;
+          dijkstra.compute(grid, layer, sources, field, o);
+          ASSERT_EQ(test::costs_of(field),
+                    test::reference_field(grid, layer, sources, conn, dir, limit))
+              << "layer " << static_cast<int>(layer.tag_cost(0)) << " conn "
+              << static_cast<int>(conn) << " dir " << static_cast<int>(dir) << " limit " << limit;
+        }
+      }
+    }
+  }
+}
+
+TEST(RadixHeap, PopsInKeyOrderUnderMonotonePushes) {
+  detail::RadixHeap<std::uint32_t> heap;
+  std::mt19937_64 rng(5);
+  std::vector<std::uint64_t> popped;
+  std::multiset<std::uint64_t> held;
+  for (int round = 0; round < 2; ++round) {
+    heap.clear();
+    popped.clear();
+    std::uint64_t last = 0;
+    for (int i = 0; i < 3000; ++i) {
+      if (rng() % 3 != 0 || heap.empty()) {
+        const std::uint64_t k =
+            last + (rng() % 4 == 0 ? rng() % (std::uint64_t{1} << 40) : rng() % 100);
+        heap.push(k, static_cast<std::uint32_t>(i));
+        held.insert(k);
+      } else {
+        EXPECT_EQ(heap.min_key(), *held.begin());
+        const auto item = heap.pop();
+        EXPECT_EQ(item.key, *held.begin());
+        held.erase(held.begin());
+        last = item.key;
+        popped.push_back(item.key);
+      }
+    }
+    while (!heap.empty()) {
+      popped.push_back(heap.pop().key);
+      held.erase(held.begin());
+    }
+    EXPECT_TRUE(std::is_sorted(popped.begin(), popped.end()));
+    EXPECT_TRUE(held.empty());
+  }
 }
 
 }  // namespace
