@@ -221,6 +221,21 @@ TEST(DistanceField, CostLimitCutsExactly) {
       }
     }
   }
+  // Limits that reach exactly the last cell of a straight line of cheapest cells (the unpacked
+  // box must include it), with cheapest costs 1 and 2.
+  const Grid open(31, 31);
+  for (const GridLayer& l : {GridLayer::uniform(1), GridLayer::uniform(2)}) {
+    for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+      for (const FieldDirection dir : {FieldDirection::to_sources, FieldDirection::from_sources}) {
+        const std::uint64_t limit = 7 * l.tag_cost(0) * S;
+        dijkstra.compute(open, l, {15, 15}, cut, opts(conn, dir, limit));
+        EXPECT_EQ(cut.cost({22, 15}), limit);
+        EXPECT_EQ(cut.cost({15, 8}), limit);
+        EXPECT_FALSE(cut.reached({23, 15}));
+        EXPECT_EQ(costs_of(cut), reference_field(open, l, {{{15, 15}, 0}}, conn, dir, limit));
+      }
+    }
+  }
   // A source whose initial cost is above the limit is not even seeded.
   const FieldSource far{{3, 3}, 10 * S};
   const FieldStats st =
