@@ -21,7 +21,6 @@
 #include "pathing/detail/compiler.hpp"
 #include "pathing/detail/padded_costs.hpp"
 #include "pathing/detail/radix_heap.hpp"
-#include "pathing/detail/search_space.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
@@ -163,9 +162,10 @@ class DistanceField {
            static_cast<std::size_t>(x);
   }
 
-  // Makes every cell of a `grid`-sized field unreached: only the bounding box of the cells the
-  // last computation reached is cleared when the size is unchanged (a small light radius on a big
-  // map costs little), otherwise the whole buffer is refilled (allocating only when it grows).
+  // Makes every cell of a `grid`-sized field unreached: only the box of the cells the last
+  // computation reached (the rows it reached) is cleared when the size is unchanged, so a small
+  // light radius on a big map costs little; otherwise the whole buffer is refilled (allocating
+  // only when it grows).
   void reset(const Grid& grid, Connectivity conn, FieldDirection dir, std::uint64_t max_cost) {
     const std::size_t n = grid.cell_count();
     if (cols_ == grid.cols() && rows_ == grid.rows() && costs_.size() == n) {
@@ -212,11 +212,19 @@ class DistanceField {
 /// (`detail::BucketRing`, 512 buckets in a ring): a bucket's cells all have their final costs
 /// when it comes up, so settling needs no comparisons between queued cells and every push and pop
 /// is O(1); sources wait in a radix heap (`detail::RadixHeap`) until their bucket comes up. The
-/// field itself holds the g costs, so no other per-cell state exists and starting a computation
-/// costs O(area reached by the previous computation into the same field). Costs are exact.
+/// field itself holds the g costs, so no other per-cell state exists. Costs are exact (integer
+/// fixed point, see moves.hpp).
 ///
-/// Complexity: O(n + B) for n cells reached and B non-empty buckets (at most n), plus
-/// O(s log C) for s sources and the reset above.
+/// Each computation first unpacks the grid's layer costs into a byte per cell with an impassable
+/// frame (`detail::PaddedCosts`): the whole grid, or with a cost limit only the cells within
+/// limit / cheapest-move cells of a source; neighbours are then read without bounds checks or
+/// nibble extraction (`detail::for_each_move`, the move model of `detail::for_each_neighbor`).
+///
+/// Complexity: O(n) for n cells reached (plus O(s log C) for s sources spread over a cost range
+/// C), plus the unpacking above (about 0.5 ns a cell) and the reset of the rows the previous
+/// computation into the same field reached. Measured (Release, 512 x 512 maps, one core):
+/// 7-18 ns per settled cell 4-connected, 11-30 ns 8-connected.
+/// Memory: about 1 byte a grid cell (unpacked costs) plus 4 bytes per queued cell.
 /// Allocation: none once warm (the open list keeps its capacity; the field keeps its storage).
 /// Errors: a source off the grid or an initial cost above `DistanceField::kMaxInitialCost` throws
 /// std::invalid_argument naming it, before anything is written. Thread-safety: one Dijkstra per

@@ -89,14 +89,17 @@ class PaddedCosts {
   int rows_ = 0;
 };
 
-/// The move model of `for_each_neighbor` (Successors: the moves out of cell (x, y)) or of
-/// `for_each_predecessor` (Predecessors: the moves into it) read from unpacked costs: calls
-/// `f(dir, step_cost_fixed)` for each move, in `Direction8` order, where `dir` is the direction
-/// from (x, y) to the other cell. `pp` points at (x, y) in a `PaddedCosts` of row stride `stride`
-/// (the cells around (x, y) must be valid there). Same rules: a move enters a passable cell,
-/// costs its layer cost times `cost::kStraight` or `cost::kDiagonal`, and diagonally needs both
-/// orthogonal cells it passes to be passable; predecessors may be impassable but must lie on the
-/// `cols` x `rows` grid. Inlined so that `dir` is a constant in `f`.
+/// The move model of `detail::for_each_neighbor` (search_space.hpp) read from unpacked costs.
+/// Successors: calls `f(dir, step_cost_fixed)` for each move OUT of cell (x, y); Predecessors: for
+/// each move INTO it (from a cell that may itself be impassable, as `AStar::find_path` lets a
+/// unit leave its own blocked start cell), in both cases in `Direction8` order with `dir` the
+/// direction from (x, y) to the other cell. `pp` points at (x, y) in a `PaddedCosts` of row stride
+/// `stride`, whose cells around (x, y) must be valid. The rules are those of for_each_neighbor: a
+/// move enters a passable cell, costs its layer cost times `cost::kStraight` or `cost::kDiagonal`,
+/// and diagonally needs both orthogonal cells it passes to be passable (no corner cutting; the
+/// rule is symmetric, so it is the same for the moves into a cell); every cell involved lies on
+/// the `cols` x `rows` grid. tests/core/padded_costs_test.cpp checks both directions against
+/// for_each_neighbor cell by cell. Always inlined, so that `dir` is a constant inside `f`.
 template <Connectivity C, bool Predecessors, class F>
 PATHING_ALWAYS_INLINE inline void for_each_move(const std::uint8_t* pp, std::ptrdiff_t stride,
                                                 int x, int y, int cols, int rows, F&& f) {

@@ -102,41 +102,6 @@ inline void for_each_neighbor(const Grid& grid, const GridLayer& layer, int x, i
   }
 }
 
-/// The reverse of `for_each_neighbor`: calls `f(nx, ny, dir, step_cost_fixed)` for each cell on the
-/// grid that may move INTO (x, y) under the move model, i.e. the predecessors of (x, y). `dir` is
-/// the direction from (x, y) to that cell (the move itself goes the opposite way), in the same
-/// `Direction8` order as `for_each_neighbor`; the step cost is the layer cost of (x, y) times
-/// `cost::kStraight` or `cost::kDiagonal`. Nothing is offered when (x, y) is impassable. The moving
-/// cell's own cost is never read (a unit may leave an impassable cell, e.g. one it blocks itself:
-/// the rule of `AStar::find_path` for its start), so impassable cells are offered too; a diagonal
-/// needs both orthogonal cells it passes to be passable (no corner cutting, a symmetric rule).
-/// Used by searches that run backwards from the goals (distance fields toward sources).
-template <Connectivity C, class F>
-inline void for_each_predecessor(const Grid& grid, const GridLayer& layer, int x, int y, F&& f) {
-  const std::uint8_t c0 = layer.cost_of_cell(grid.cell_unchecked(x, y));
-  if (c0 == 0) return;
-  const std::uint64_t straight = c0 * cost::kStraight;
-  const bool has_r = x + 1 < grid.cols();
-  const bool has_d = y + 1 < grid.rows();
-  const bool has_l = x > 0;
-  const bool has_u = y > 0;
-  if (has_r) f(x + 1, y, Direction8::right, straight);
-  if (has_d) f(x, y + 1, Direction8::down, straight);
-  if (has_l) f(x - 1, y, Direction8::left, straight);
-  if (has_u) f(x, y - 1, Direction8::up, straight);
-  if constexpr (C == Connectivity::eight) {
-    const std::uint64_t diagonal = c0 * cost::kDiagonal;
-    const bool pr = has_r && layer.cost_of_cell(grid.cell_unchecked(x + 1, y)) != 0;
-    const bool pd = has_d && layer.cost_of_cell(grid.cell_unchecked(x, y + 1)) != 0;
-    const bool pl = has_l && layer.cost_of_cell(grid.cell_unchecked(x - 1, y)) != 0;
-    const bool pu = has_u && layer.cost_of_cell(grid.cell_unchecked(x, y - 1)) != 0;
-    if (pr && pd) f(x + 1, y + 1, Direction8::down_right, diagonal);
-    if (pl && pd) f(x - 1, y + 1, Direction8::down_left, diagonal);
-    if (pl && pu) f(x - 1, y - 1, Direction8::up_left, diagonal);
-    if (pr && pu) f(x + 1, y - 1, Direction8::up_right, diagonal);
-  }
-}
-
 /// Builds a GridPath by walking parents back from `to` until a node without parent. Requires every
 /// parent on the chain to be a 4-connected direction and the chain to hold at most 56 moves.
 template <class Space>
