@@ -62,8 +62,8 @@ struct FieldOptions {
 
 /// Work done by one field computation.
 struct FieldStats {
-  std::uint64_t sources = 0;    ///< Source cells pushed onto the open list (within the cost limit;
-                                ///< a repeated cell counts only when it lowers its initial cost).
+  std::uint64_t sources = 0;    ///< Source cells seeded with their initial cost (within the cost
+                                ///< limit; a repeated cell counts again only when it lowers it).
   std::uint64_t settled = 0;    ///< Cells settled (expanded once): the number of reached cells.
   std::uint64_t generated = 0;  ///< Pushes onto the open list, sources included.
 };
@@ -291,7 +291,8 @@ class Dijkstra {
   }
 
   /// Auto-explore with a predicate: the sources are the cells c for which `is_explored(c)` is
-  /// false. `is_explored` is called once per cell, row by row, on the calling thread.
+  /// false. `is_explored` is called once per cell, row by row, on the calling thread; if it
+  /// throws, the exception propagates and `out` holds unspecified (but valid) costs.
   template <class IsExplored>
   requires std::predicate<IsExplored&, GridCoord> FieldStats
   compute_explore_if(const Grid& grid, const GridLayer& layer, IsExplored&& is_explored,
