@@ -221,7 +221,7 @@ inline PathResult GreedyBfs::find_path(const Grid& grid, GridCoord from, GridCoo
   }
   full_.ensure(grid.cell_count());
   last_query_ = {grid.cols(), grid.rows()};
-  const detail::GridSpace space{grid.cols()};
+  const detail::GridSpace space(grid.cols());
   if (conn == Connectivity::four) {
     search<Connectivity::four, detail::GridSpace, false>(grid, from, to, layer, full_, space,
                                                           limits, r.status, r.finish, r.stats);

@@ -19,7 +19,7 @@ namespace pathing {
 /// and fliers (seed: "Zero alloc pathfinding in Go", the tile grid and layers).
 ///
 /// Shape and limits: `cols` x `rows` cells, each side in [1, `kMaxSide`] (32768) and at most
-/// `kMaxCells` (2^30) cells in all; memory is `rows * stride_bytes()` bytes, where a row takes
+/// `kMaxCells` (2^28, e.g. 16384 x 16384) cells in all; memory is `rows * stride_bytes()` bytes, where a row takes
 /// ceil(cols / 2) bytes rounded up to a multiple of 8 (so each row starts 64-bit aligned):
 /// about 0.5 bytes a cell.
 ///
@@ -34,7 +34,7 @@ class Grid {
   /// Largest number of columns or rows.
   static constexpr int kMaxSide = 32768;
   /// Largest number of cells (cols * rows).
-  static constexpr std::int64_t kMaxCells = std::int64_t{1} << 30;
+  static constexpr std::int64_t kMaxCells = std::int64_t{1} << 28;
   /// The blocked flag inside a 4-bit cell value.
   static constexpr std::uint8_t kBlockedBit = 0x8;
   /// Mask of the tile tag inside a 4-bit cell value.
@@ -112,6 +112,7 @@ class Grid {
   /// Pointer to the packed cell bytes (row-major, `stride_bytes()` per row, low nibble = even x).
   [[nodiscard]] const std::uint8_t* data() const noexcept { return bytes_.data(); }
 
+  /// Same size and same cells. O(cells).
   friend bool operator==(const Grid& a, const Grid& b) noexcept {
     return a.cols_ == b.cols_ && a.rows_ == b.rows_ && a.bytes_ == b.bytes_;
   }

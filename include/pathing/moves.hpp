@@ -35,7 +35,7 @@ enum class Connectivity : std::uint8_t { four = 4, eight = 8 };
 /// reported to users are recomputed in double precision from the counts of straight and diagonal
 /// moves, so a 2-, 5- or 8-decimal benchmark length is matched to its printed precision.
 ///
-/// Range: the largest cost is below 2^30 cells x 255 x 1.5 x 2^24 < 2^63, so no sum overflows.
+/// Range: the largest cost is below 2^28 cells x 255 x 1.5 x 2^24 < 2^61, so no sum overflows.
 namespace cost {
 /// Fractional bits of a fixed-point cost.
 inline constexpr int kFractionBits = 24;
@@ -50,6 +50,15 @@ inline constexpr std::uint64_t kInfinite = ~std::uint64_t{0};
 /// `exact_length` for reporting.
 [[nodiscard]] constexpr double to_double(std::uint64_t fixed) noexcept {
   return static_cast<double>(fixed) / static_cast<double>(kStraight);
+}
+
+/// A cost in cost units (straight move of cost 1 = 1.0) as fixed point, rounded down; negative
+/// values and NaN give 0, values too large to represent (>= 2^62 / 2^24 units) and +infinity give
+/// `kInfinite` (no limit). For limits such as a light radius: `from_units(8.0)` = 8 straight moves.
+[[nodiscard]] constexpr std::uint64_t from_units(double units) noexcept {
+  if (!(units > 0)) return 0;
+  if (units >= static_cast<double>(std::uint64_t{1} << (62 - kFractionBits))) return kInfinite;
+  return static_cast<std::uint64_t>(units * static_cast<double>(kStraight));
 }
 
 /// The length of a path made of `straight` straight and `diagonal` diagonal moves weighted by

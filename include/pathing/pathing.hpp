@@ -4,8 +4,11 @@
 #pragma once
 
 #include "pathing/astar.hpp"
+#include "pathing/batch.hpp"
 #include "pathing/chain.hpp"
 #include "pathing/coord.hpp"
+#include "pathing/distance_field.hpp"
+#include "pathing/flow_field.hpp"
 #include "pathing/graph.hpp"
 #include "pathing/graph_astar.hpp"
 #include "pathing/greedy_bfs.hpp"

@@ -170,11 +170,13 @@ TEST(MovingAiMapErrors, NulByte) {
 }
 
 TEST(MovingAiMapErrors, HugeDeclaredSizeFailsBeforeAllocating) {
-  // 32768 x 32768 is within the Grid's limits (512 MiB): a truncated file must fail on its rows,
+  // 16384 x 16384 is within the Grid's limits (128 MiB): a truncated file must fail on its rows,
   // not allocate the grid first.
-  const std::string row(32768, '.');
-  expect_map_error("type octile\nheight 32768\nwidth 32768\nmap\n" + row + "\n", 6, 1,
-                   "ends after 1 of 32768 map rows");
+  const std::string row(16384, '.');
+  expect_map_error("type octile\nheight 16384\nwidth 16384\nmap\n" + row + "\n", 6, 1,
+                   "ends after 1 of 16384 map rows");
+  // Beyond the Grid's cell limit: rejected at the width line.
+  expect_map_error("type octile\nheight 32768\nwidth 32768\nmap\n", 3, 7, "exceeds the limit");
 }
 
 TEST(MovingAiMapErrors, DirectoryIsNotAFile) {

@@ -25,6 +25,7 @@ namespace pathing::io {
 /// 0 when the error is about the whole file, e.g. it cannot be opened).
 class ParseError : public std::runtime_error {
  public:
+  /// An error at `file`:`line`:`column` (1-based; 0 = not applicable) described by `message`.
   ParseError(std::string file, int line, int column, const std::string& message)
       : std::runtime_error(file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
                            message),
@@ -49,10 +50,10 @@ class ParseError : public std::runtime_error {
 /// blocked cells with tag 0 and tag 1 respectively, so a map written back is the same text
 /// except that `G` becomes `.`.
 namespace tag {
-inline constexpr std::uint8_t kGround = 0;
-inline constexpr std::uint8_t kSwamp = 1;
-inline constexpr std::uint8_t kWater = 2;
-inline constexpr std::uint8_t kTrees = 3;
+inline constexpr std::uint8_t kGround = 0;  ///< `.` and `G`: passable ground.
+inline constexpr std::uint8_t kSwamp = 1;   ///< `S`: swamp, passable in the benchmarks.
+inline constexpr std::uint8_t kWater = 2;   ///< `W`: water, passable only from water.
+inline constexpr std::uint8_t kTrees = 3;   ///< `T`: trees, impassable.
 /// Tag of an `O` cell (blocked); `@` is blocked with tag 0.
 inline constexpr std::uint8_t kOutOfBounds = 1;
 }  // namespace tag

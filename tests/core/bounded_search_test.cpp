@@ -1,0 +1,291 @@
+// Bounded (seed-mode) searches: GridPath results of at most 56 steps.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "pathing/astar.hpp"
+#include "pathing/greedy_bfs.hpp"
+#include "support/reference.hpp"
+
+namespace pathing {
+namespace {
+
+using D = Direction;
+const GridLayer kWalk{1};
+
+std::vector<GridCoord> cells_of(GridCoord from, GridPath p) {
+  std::vector<GridCoord> out{from};
+  p.rewind();
+  while (p.has_next()) out.push_back(out.back() + step_offset(p.next()));
+  return out;
+}
+
+template <class Search>
+class BoundedTest : public ::testing::Test {};
+using Searches = ::testing::Types<AStar, GreedyBfs>;
+TYPED_TEST_SUITE(BoundedTest, Searches);
+
+TYPED_TEST(BoundedTest, SameStartAndGoalGivesEmptyNonPartialPath) {
+  TypeParam s;
+  const Grid g(10, 10);
+  const BoundedResult r = s.build_path(g, {4, 4}, {4, 4}, kWalk);
+  EXPECT_EQ(r.steps.len(), 0);
+  EXPECT_FALSE(r.partial);
+  EXPECT_EQ(r.status, SearchStatus::found);
+  EXPECT_EQ(r.finish, (GridCoord{4, 4}));
+  EXPECT_EQ(r.cost, 0);
+}
+
+TYPED_TEST(BoundedTest, StraightLineOnOpenMap) {
+  TypeParam s;
+  const Grid g(20, 5);
+  const BoundedResult r = s.build_path(g, {2, 1}, {7, 1}, kWalk);
+  EXPECT_EQ(r.steps, (GridPath{D::right, D::right, D::right, D::right, D::right}));
+  EXPECT_FALSE(r.partial);
+  EXPECT_EQ(r.finish, (GridCoord{7, 1}));
+  EXPECT_EQ(r.cost, 5);
+}
+
+TYPED_TEST(BoundedTest, GoesAroundAWall) {
+  // ..........
+  // ....#.....
+  // ..S.#.G...
+  // ....#.....
+  // ..........
+  Grid g(10, 5);
+  for (int y = 1; y <= 3; ++y) g.set_blocked({4, y}, true);
+  TypeParam s;
+  const BoundedResult r = s.build_path(g, {2, 2}, {6, 2}, kWalk);
+  EXPECT_FALSE(r.partial);
+  EXPECT_EQ(r.steps.len(), 8);
+  const auto cells = cells_of({2, 2}, r.steps);
+  EXPECT_EQ(test::validate_path(g, kWalk, Connectivity::four, {2, 2}, cells), "");
+  EXPECT_EQ(cells.back(), (GridCoord{6, 2}));
+}
+
+TYPED_TEST(BoundedTest, UnreachableGoalGivesPartialPathToClosestCell) {
+  // Goal enclosed: the closest reachable cell by Manhattan distance is (5, 2) or (6, 1)/(6, 3)...
+  Grid g(10, 5);
+  for (GridCoord c : {GridCoord{6, 1}, GridCoord{7, 1}, GridCoord{8, 1}, GridCoord{6, 2},
+                      GridCoord{8, 2}, GridCoord{6, 3}, GridCoord{7, 3}, GridCoord{8, 3}})
+    g.set_blocked(c, true);
+  TypeParam s;
+  const BoundedResult r = s.build_path(g, {1, 2}, {7, 2}, kWalk);
+  EXPECT_TRUE(r.partial);
+  EXPECT_EQ(r.status, SearchStatus::unreachable);
+  EXPECT_EQ(manhattan_distance(r.finish, {7, 2}), 2);
+  EXPECT_EQ(r.steps.end_from({1, 2}), r.finish);
+  EXPECT_EQ(test::validate_path(g, kWalk, Connectivity::four, {1, 2}, cells_of({1, 2}, r.steps)), "");
+}
+
+TYPED_TEST(BoundedTest, LayersDecideWhoPasses) {
+  // A river of tag 1 splits the map: walkers go around through the bridge, fliers cross.
+  Grid g(9, 9);
+  for (int y = 0; y < 9; ++y) g.set_tile({4, y}, 1);
+  g.set_tile({4, 8}, 0);  // bridge at the bottom
+  const GridLayer walkers{1, 0};
+  const GridLayer fliers{1, 1};
+  TypeParam s;
+  const BoundedResult walk = s.build_path(g, {0, 0}, {8, 0}, walkers);
+  const BoundedResult fly = s.build_path(g, {0, 0}, {8, 0}, fliers);
+  EXPECT_FALSE(walk.partial);
+  EXPECT_FALSE(fly.partial);
+  EXPECT_EQ(fly.steps.len(), 8);
+  EXPECT_EQ(walk.steps.len(), 24);
+}
+
+TYPED_TEST(BoundedTest, BlockedBitUsesTheLayersBlockedCost) {
+  Grid g(5, 1);
+  g.set_blocked({2, 0}, true);
+  TypeParam s;
+  EXPECT_TRUE(s.build_path(g, {0, 0}, {4, 0}, kWalk).partial);
+  const BoundedResult r = s.build_path(g, {0, 0}, {4, 0}, kWalk.with_blocked_cost(1));
+  EXPECT_FALSE(r.partial);
+  EXPECT_EQ(r.steps.len(), 4);
+}
+
+TYPED_TEST(BoundedTest, StartOnItsOwnBlockedCellCanLeave) {
+  Grid g(5, 1);
+  g.set_blocked({0, 0}, true);
+  TypeParam s;
+  const BoundedResult r = s.build_path(g, {0, 0}, {3, 0}, kWalk);
+  EXPECT_FALSE(r.partial);
+  EXPECT_EQ(r.steps.len(), 3);
+}
+
+TYPED_TEST(BoundedTest, GoalExactly56StepsAwayIsFound) {
+  TypeParam s;
+  const Grid g(200, 3);
+  const BoundedResult r = s.build_path(g, {100, 1}, {156, 1}, kWalk);
+  EXPECT_FALSE(r.partial);
+  EXPECT_EQ(r.steps.len(), 56);
+  EXPECT_EQ(r.finish, (GridCoord{156, 1}));
+}
+
+// Go reference defect: a goal 57 steps away came back as a 57-step path whose first step was
+// "none". Ours returns a 56-step partial path, every step real.
+TYPED_TEST(BoundedTest, GoalFiftySevenStepsAwayIsTooFar) {
+  TypeParam s;
+  const Grid g(200, 3);
+  const BoundedResult r = s.build_path(g, {100, 1}, {157, 1}, kWalk);
+  EXPECT_TRUE(r.partial);
+  EXPECT_EQ(r.status, SearchStatus::too_far);
+  EXPECT_EQ(r.steps.len(), 56);
+  for (int i = 0; i < 56; ++i) EXPECT_EQ(r.steps.at(i), D::right);
+  EXPECT_EQ(r.finish, (GridCoord{156, 1}));
+  EXPECT_EQ(r.cost, 56);
+}
+
+// Go reference defect: it never returned when the goal was exactly 57 steps away in the negative
+// direction and the window origin was not 0 (start x=100, goal x=43).
+TYPED_TEST(BoundedTest, GoalFiftySevenStepsAwayLeftwardsReturns) {
+  TypeParam s;
+  const Grid g(200, 200);
+  const BoundedResult r = s.build_path(g, {100, 100}, {43, 100}, kWalk);
+  EXPECT_TRUE(r.partial);
+  EXPECT_EQ(r.steps.len(), 56);
+  EXPECT_EQ(r.finish, (GridCoord{44, 100}));
+  const BoundedResult up = s.build_path(g, {100, 100}, {100, 43}, kWalk);
+  EXPECT_EQ(up.finish, (GridCoord{100, 44}));
+}
+
+// Go reference defect: greedy BFS never returned for goals more than ~312 cells away on an open
+// map (its bucket index was distance & 63). Ours walks 56 steps toward it.
+TYPED_TEST(BoundedTest, FarGoalOnOpenMapReturnsPartialPathTowardIt) {
+  TypeParam s;
+  const Grid g(1000, 1000);
+  const BoundedResult r = s.build_path(g, {10, 500}, {900, 500}, kWalk);
+  EXPECT_TRUE(r.partial);
+  EXPECT_EQ(r.status, SearchStatus::too_far);
+  EXPECT_EQ(r.steps.len(), 56);
+  EXPECT_EQ(r.finish, (GridCoord{66, 500}));
+  const BoundedResult diag = s.build_path(g, {999, 999}, {0, 0}, kWalk);
+  EXPECT_EQ(diag.steps.len(), 56);
+  EXPECT_EQ(manhattan_distance(diag.finish, {999, 999}), 56);
+}
+
+// Go reference defect: searchers built with size hints smaller than the grid hung or misbehaved.
+TYPED_TEST(BoundedTest, SearcherSizedForSmallGridsWorksOnLargeOnes) {
+  TypeParam s(4, 4);
+  const Grid g(600, 600);
+  const BoundedResult r = s.build_path(g, {580, 590}, {599, 599}, kWalk);
+  EXPECT_FALSE(r.partial);
+  EXPECT_EQ(r.steps.len(), 28);
+  std::vector<GridCoord> out;
+  const PathResult u = s.find_path(g, {0, 0}, {599, 599}, kWalk, out, Connectivity::four);
+  EXPECT_TRUE(u.found());
+  EXPECT_EQ(u.steps, 1198u);
+}
+
+TYPED_TEST(BoundedTest, StartOutsideGridIsInvalid) {
+  TypeParam s;
+  const Grid g(5, 5);
+  const BoundedResult r = s.build_path(g, {-1, 2}, {3, 3}, kWalk);
+  EXPECT_TRUE(r.partial);
+  EXPECT_EQ(r.status, SearchStatus::invalid_endpoint);
+  EXPECT_EQ(r.steps.len(), 0);
+}
+
+TYPED_TEST(BoundedTest, GoalOutsideGridGivesPartialPathToTheEdge) {
+  TypeParam s;
+  const Grid g(5, 5);
+  const BoundedResult r = s.build_path(g, {0, 2}, {9, 2}, kWalk);
+  EXPECT_TRUE(r.partial);
+  EXPECT_EQ(r.finish, (GridCoord{4, 2}));
+}
+
+TYPED_TEST(BoundedTest, SearchNearGridCornersStaysInBounds) {
+  TypeParam s;
+  const Grid g(3, 3);
+  for (GridCoord from : {GridCoord{0, 0}, GridCoord{2, 2}, GridCoord{0, 2}, GridCoord{2, 0}}) {
+    for (GridCoord to : {GridCoord{0, 0}, GridCoord{2, 2}, GridCoord{1, 1}}) {
+      const BoundedResult r = s.build_path(g, from, to, kWalk);
+      EXPECT_FALSE(r.partial);
+      EXPECT_EQ(r.steps.len(), manhattan_distance(from, to));
+    }
+  }
+}
+
+TYPED_TEST(BoundedTest, GenerationWrapAroundKeepsResultsCorrect) {
+  Grid g(12, 12);
+  for (int y = 0; y < 10; ++y) g.set_blocked({6, y}, true);
+  TypeParam s;
+  const BoundedResult before = s.build_path(g, {1, 1}, {10, 1}, kWalk);
+  s.debug_force_generation(detail::GenerationMap::kLastGeneration - 4);
+  for (int i = 0; i < 6; ++i) {
+    const BoundedResult r = s.build_path(g, {1, 1}, {10, 1}, kWalk);
+    EXPECT_EQ(r.steps, before.steps) << "query " << i;
+    EXPECT_FALSE(r.partial);
+  }
+}
+
+TEST(BoundedAStar, RespectsLayerCosts) {
+  // Mud (tag 1, cost 5) in the middle row: A* walks around it, greedy BFS goes through.
+  Grid g(7, 3);
+  for (int x = 1; x < 6; ++x) g.set_tile({x, 1}, 1);
+  const GridLayer layer{1, 5};
+  AStar a;
+  const BoundedResult r = a.build_path(g, {0, 1}, {6, 1}, layer);
+  EXPECT_FALSE(r.partial);
+  EXPECT_EQ(r.cost, 8);  // up, 6 x right, down: 8 cells of cost 1
+  EXPECT_EQ(r.steps.len(), 8);
+  GreedyBfs b;
+  const BoundedResult rb = b.build_path(g, {0, 1}, {6, 1}, layer);
+  EXPECT_EQ(rb.steps.len(), 6);
+  EXPECT_EQ(rb.cost, 6);  // greedy cost = steps
+}
+
+TEST(BoundedAStar, MatchesReferenceDijkstraOnRandomSmallMaps) {
+  // 7x7 maps: every simple path has at most 48 steps, so the 56-step bound never binds and the
+  // bounded A* must be optimal.
+  std::mt19937_64 rng(12345);
+  AStar a;
+  GreedyBfs b;
+  int found = 0;
+  for (int iter = 0; iter < 3000; ++iter) {
+    const Grid g = test::random_grid(rng, 7, 7, 0.3, 4);
+    const GridLayer layer{1, static_cast<int>(rng() % 9), 3, static_cast<int>(rng() % 4)};
+    const GridCoord from{static_cast<int>(rng() % 7), static_cast<int>(rng() % 7)};
+    const GridCoord to{static_cast<int>(rng() % 7), static_cast<int>(rng() % 7)};
+    const auto dist = test::reference_dijkstra(g, layer, from, Connectivity::four);
+    const std::uint64_t want = dist[static_cast<std::size_t>(to.y * 7 + to.x)];
+    const BoundedResult r = a.build_path(g, from, to, layer);
+    const BoundedResult rg = b.build_path(g, from, to, layer);
+    SCOPED_TRACE("iteration " + std::to_string(iter));
+    if (want == cost::kInfinite || from == to) {
+      EXPECT_EQ(r.partial, !(from == to));
+      EXPECT_EQ(rg.partial, !(from == to));
+      continue;
+    }
+    ++found;
+    ASSERT_FALSE(r.partial);
+    EXPECT_EQ(static_cast<std::uint64_t>(r.cost) * cost::kStraight, want);
+    std::uint64_t walked = 0;
+    EXPECT_EQ(test::validate_path(g, layer, Connectivity::four, from, cells_of(from, r.steps), &walked), "");
+    EXPECT_EQ(walked, want);
+    ASSERT_FALSE(rg.partial);
+    const auto gcells = cells_of(from, rg.steps);
+    EXPECT_EQ(test::validate_path(g, layer, Connectivity::four, from, gcells), "");
+    EXPECT_EQ(gcells.back(), to);
+    EXPECT_EQ(rg.cost, rg.steps.len());
+  }
+  EXPECT_GT(found, 1000);
+}
+
+TEST(BoundedStats, CountExpandedAndGenerated) {
+  const Grid g(10, 1);
+  AStar a;
+  const BoundedResult r = a.build_path(g, {0, 0}, {5, 0}, kWalk);
+  // Corridor: expands cells 0..4, generates cells 0..5.
+  EXPECT_EQ(r.stats.expanded, 5u);
+  EXPECT_EQ(r.stats.generated, 6u);
+  GreedyBfs b;
+  const BoundedResult rb = b.build_path(g, {0, 0}, {5, 0}, kWalk);
+  EXPECT_EQ(rb.stats.expanded, 5u);
+  EXPECT_EQ(rb.stats.generated, 6u);
+}
+
+}  // namespace
+}  // namespace pathing

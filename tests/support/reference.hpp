@@ -1,0 +1,101 @@
+// Test oracles: a textbook Dijkstra and a path validator, written independently of the searches.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <queue>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "pathing/coord.hpp"
+#include "pathing/grid.hpp"
+#include "pathing/layer.hpp"
+#include "pathing/moves.hpp"
+
+namespace pathing::test {
+
+/// Textbook Dijkstra from `from`: fixed-point cost to every cell (cost::kInfinite if unreachable),
+/// same move model as the library (entered cell's layer cost; diagonals sqrt2 and no corner
+/// cutting). std::priority_queue, no tricks.
+inline std::vector<std::uint64_t> reference_dijkstra(const Grid& g, const GridLayer& layer,
+                                                     GridCoord from, Connectivity conn) {
+  const int w = g.cols();
+  const int h = g.rows();
+  std::vector<std::uint64_t> dist(static_cast<std::size_t>(w) * static_cast<std::size_t>(h),
+                                  cost::kInfinite);
+  using Item = std::pair<std::uint64_t, int>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> pq;
+  const auto idx = [w](int x, int y) { return static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x); };
+  dist[idx(from.x, from.y)] = 0;
+  pq.push({0, static_cast<int>(idx(from.x, from.y))});
+  const auto passable = [&](int x, int y) { return layer.cost_at(g, {x, y}) != 0; };
+  while (!pq.empty()) {
+    const auto [d, i] = pq.top();
+    pq.pop();
+    if (d != dist[static_cast<std::size_t>(i)]) continue;
+    const int x = i % w;
+    const int y = i / w;
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        if (dx == 0 && dy == 0) continue;
+        const bool diag = dx != 0 && dy != 0;
+        if (diag && conn == Connectivity::four) continue;
+        const int nx = x + dx;
+        const int ny = y + dy;
+        if (!passable(nx, ny)) continue;
+        if (diag && (!passable(x + dx, y) || !passable(x, y + dy))) continue;
+        const std::uint64_t c = layer.cost_at(g, {nx, ny}) * (diag ? cost::kDiagonal : cost::kStraight);
+        if (d + c < dist[idx(nx, ny)]) {
+          dist[idx(nx, ny)] = d + c;
+          pq.push({d + c, static_cast<int>(idx(nx, ny))});
+        }
+      }
+    }
+  }
+  return dist;
+}
+
+/// Empty string when `cells` is a valid path from `from` under the move model (adjacent steps,
+/// every entered cell passable, no corner cutting for diagonals, starts at `from`); otherwise a
+/// description of the first defect. Also returns the fixed-point cost through `cost_out`.
+inline std::string validate_path(const Grid& g, const GridLayer& layer, Connectivity conn,
+                                 GridCoord from, const std::vector<GridCoord>& cells,
+                                 std::uint64_t* cost_out = nullptr) {
+  if (cells.empty()) return "empty path";
+  if (!(cells.front() == from)) return "path does not start at the start";
+  std::uint64_t total = 0;
+  for (std::size_t i = 1; i < cells.size(); ++i) {
+    const GridCoord a = cells[i - 1];
+    const GridCoord b = cells[i];
+    const int dx = b.x - a.x;
+    const int dy = b.y - a.y;
+    if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0))
+      return "step " + std::to_string(i) + " is not a unit move";
+    const bool diag = dx != 0 && dy != 0;
+    if (diag && conn == Connectivity::four) return "diagonal step in 4-connected mode";
+    const std::uint8_t c = layer.cost_at(g, b);
+    if (c == 0) return "step " + std::to_string(i) + " enters an impassable cell";
+    if (diag && (layer.cost_at(g, {a.x + dx, a.y}) == 0 || layer.cost_at(g, {a.x, a.y + dy}) == 0))
+      return "step " + std::to_string(i) + " cuts a corner";
+    total += c * (diag ? cost::kDiagonal : cost::kStraight);
+  }
+  if (cost_out) *cost_out = total;
+  return {};
+}
+
+/// A random grid: each cell blocked with probability `density`, tags drawn from [0, tags).
+inline Grid random_grid(std::mt19937_64& rng, int w, int h, double density, int tags = 1) {
+  Grid g(w, h);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      if (tags > 1) g.set_tile({x, y}, static_cast<std::uint8_t>(rng() % static_cast<unsigned>(tags)));
+      if (u(rng) < density) g.set_blocked({x, y}, true);
+    }
+  }
+  return g;
+}
+
+}  // namespace pathing::test
