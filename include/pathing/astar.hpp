@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <vector>
 
 #include "pathing/coord.hpp"
@@ -188,9 +189,15 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   std::uint64_t f_cur = h_of(from.x, from.y);
   stats.generated = 1;
 
-  // Goal index; a goal off the grid (bounded mode) gets an index no node has.
+  // Goal index; a goal off the grid, or (bounded mode) outside the search window, gets an index no
+  // node has: the window index of a cell outside the window aliases a cell inside it.
+  bool goal_indexed = grid.in_bounds(to);
+  if constexpr (Bounded) {
+    goal_indexed = goal_indexed && std::abs(to.x - from.x) <= detail::WindowSpace::kRadius &&
+                   std::abs(to.y - from.y) <= detail::WindowSpace::kRadius;
+  }
   const std::uint32_t goal =
-      grid.in_bounds(to) ? static_cast<std::uint32_t>(space.index(to.x, to.y)) : ~std::uint32_t{0};
+      goal_indexed ? static_cast<std::uint32_t>(space.index(to.x, to.y)) : ~std::uint32_t{0};
   GridCoord best = from;
   std::uint64_t best_dist = distance_fixed(C, from, to);
   status = SearchStatus::unreachable;

@@ -22,6 +22,7 @@ namespace pathing {
 /// neighbour id and the cost of the edge to it. GraphAStar passes a lambda of the same shape.
 template <class Node, class Cost>
 struct NeighborVisitorArchetype {
+  /// Receives one edge: the neighbour's id and the edge's cost. Does nothing.
   constexpr void operator()(Node, Cost) const noexcept {}
 };
 
@@ -176,7 +177,9 @@ class NodeInterner {
   static_assert(std::unsigned_integral<Id>, "pathing::NodeInterner: Id must be unsigned integral");
 
  public:
+  /// The sparse key type.
   using key_type = Key;
+  /// The dense id type.
   using id_type = Id;
 
   /// The id of `key`, giving it the next free id when it is new. Amortized O(1).

@@ -64,6 +64,7 @@ class GraphAStar {
   using GraphChecked = std::bool_constant<kGraphOk>;
 
  public:
+  /// The graph type searched.
   using graph_type = G;
   /// The graph's dense node id.
   using node_type = typename detail::GraphNodeOf<G>::type;
@@ -92,6 +93,9 @@ class GraphAStar {
 
   /// Searches `graph` from `from` to `to`.
   ///
+  /// @param graph the graph; only its const members are called.
+  /// @param from the start node id.
+  /// @param to the goal node id.
   /// @param out receives the nodes from `from` to the path's end, both included (its capacity is
   ///   reused; left unchanged when the status is `invalid_endpoint` or an exception is thrown).
   /// @param limits `max_expansions` caps the expansions; `max_cost` prunes nodes whose g exceeds

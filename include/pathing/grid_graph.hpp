@@ -34,7 +34,9 @@ namespace pathing {
 template <Connectivity C>
 class GridGraph {
  public:
+  /// Node id: y * cols + x (grids hold at most 2^30 cells).
   using node_type = std::uint32_t;
+  /// Fixed-point cost of moves.hpp (cost::kStraight = a straight move of layer cost 1).
   using cost_type = std::uint64_t;
   /// One straight move of layer cost 1 (see `graph_cost_unit`).
   static constexpr cost_type cost_unit = cost::kStraight;

@@ -77,6 +77,30 @@ TEST(ChainPaths, GreedyChainsReachTheGoalOnRandomMaps) {
   expect_chains_reach_goal<GreedyBfs>(93, false);
 }
 
+TEST(ChainPaths, BoundedAStarDoesNotTakeAFarGoalForAWindowCell) {
+  // Regression: the window index of a goal 119 cells to the right aliases the window cell 4 right
+  // and 1 down of the start. A short wall makes A* detour through that cell, which it then
+  // reported as the goal (status found, finish = goal after 5 steps): chains jumped across the map.
+  Grid grid(400, 150);
+  for (int y = 70; y <= 72; ++y) grid.set_blocked({203, y}, true);
+  const GridLayer layer;
+  AStar astar;
+  const GridCoord from{200, 72};
+  const GridCoord to{319, 72};
+  const BoundedResult r = astar.build_path(grid, from, to, layer);
+  EXPECT_EQ(r.status, SearchStatus::too_far);
+  EXPECT_NE(r.finish, to);
+  EXPECT_EQ(r.steps.end_from(from), r.finish);
+  EXPECT_LT(manhattan_distance(r.finish, to), 119);
+  std::vector<GridPath> segments;
+  const ChainResult c = chain_paths(astar, grid, from, to, layer, segments);
+  EXPECT_EQ(c.status, ChainStatus::reached);
+  std::vector<GridCoord> cells;
+  chain_to_cells(from, segments, cells);
+  EXPECT_EQ(test::path_fault(grid, layer, cells, from, to, false), "");
+  EXPECT_EQ(c.steps, 121u);  // the optimum: one step down round the wall, one back up
+}
+
 TEST(ChainPaths, DeadEndWiderThanTheWindowStopsWithNoProgress) {
   // A wall at x = 150 from y = 0 to y = 98; the only way round is the gap at y = 99. The first
   // segment walks straight to the wall (49 steps); from there every cell closer to the goal is

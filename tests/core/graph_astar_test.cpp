@@ -425,17 +425,32 @@ TEST(GraphAStar, MatchesDijkstraOnRandomGraphs) {
 
 // --- GridGraph against AStar --------------------------------------------------------------------
 
+/// Sum of the fixed-point move costs along a cell path (cost of the cell entered times
+/// kStraight or kDiagonal), recomputed independently of both searches.
+std::uint64_t fixed_cost_of(const Grid& grid, const GridLayer& layer,
+                            const std::vector<GridCoord>& cells) {
+  std::uint64_t sum = 0;
+  for (std::size_t i = 1; i < cells.size(); ++i) {
+    const bool diag = cells[i].x != cells[i - 1].x && cells[i].y != cells[i - 1].y;
+    sum += layer.cost_at(grid, cells[i]) * (diag ? cost::kDiagonal : cost::kStraight);
+  }
+  return sum;
+}
+
+/// GraphAStar over GridGraph<C> against AStar::find_path on random maps with random layer costs:
+/// the same status and the same (optimal) cost; for partial results a finish equally close to the
+/// goal. The paths themselves may differ among equal-cost ones: AStar breaks ties on
+/// (f, smaller h, node index) with a LIFO for f-equal successors, GraphAStar on (f, larger g).
 template <Connectivity C>
-void expect_same_as_astar(std::uint64_t seed, double weight) {
+void expect_same_costs_as_astar(std::uint64_t seed) {
   test::SplitMix64 rng(seed);
   AStar astar;
   GraphAStar<GridGraph<C>> generic;
-  astar.set_heuristic_weight(weight);
-  generic.set_heuristic_weight(weight);
   std::vector<GridCoord> cells_a;
   std::vector<GridCoord> cells_g;
   std::vector<std::uint32_t> nodes;
   int found = 0;
+  int partial = 0;
   for (int m = 0; m < 6; ++m) {
     const int cols = 20 + rng.below(50);
     const int rows = 20 + rng.below(50);
@@ -449,27 +464,29 @@ void expect_same_as_astar(std::uint64_t seed, double weight) {
       const auto rg = generic.find_path(graph, graph.node(a), graph.node(b), nodes);
       graph.to_cells(nodes, cells_g);
       ASSERT_EQ(rg.status, ra.status) << "seed " << seed << " map " << m << " query " << q;
-      EXPECT_EQ(rg.cost, ra.cost_fixed);
-      EXPECT_EQ(rg.steps, ra.steps);
-      EXPECT_EQ(graph.coord(rg.finish), ra.finish);
-      EXPECT_EQ(cells_g, cells_a);  // same tie-breaking and neighbour order: the same path
-      EXPECT_EQ(rg.stats.expanded, ra.stats.expanded);
-      EXPECT_EQ(rg.stats.generated, ra.stats.generated);
-      if (ra.found()) ++found;
+      ASSERT_EQ(test::path_fault(grid, layer, cells_g, a, graph.coord(rg.finish),
+                                 C == Connectivity::eight),
+                "");
+      EXPECT_EQ(rg.steps + 1, cells_g.size());
+      EXPECT_EQ(rg.cost, fixed_cost_of(grid, layer, cells_g));
+      if (ra.found()) {
+        EXPECT_EQ(rg.cost, ra.cost_fixed) << "seed " << seed << " map " << m << " query " << q;
+        ++found;
+      } else {
+        EXPECT_EQ(distance_fixed(C, graph.coord(rg.finish), b), distance_fixed(C, ra.finish, b));
+        ++partial;
+      }
     }
   }
   EXPECT_GT(found, 100);
+  EXPECT_GT(partial, 2);
 }
 
-TEST(GridGraph, SameCostsAndPathsAsAStarFourConnected) {
-  expect_same_as_astar<Connectivity::four>(11, 1.0);
+TEST(GridGraph, SameCostsAsAStarFourConnected) {
+  expect_same_costs_as_astar<Connectivity::four>(11);
 }
-TEST(GridGraph, SameCostsAndPathsAsAStarEightConnected) {
-  expect_same_as_astar<Connectivity::eight>(12, 1.0);
-}
-TEST(GridGraph, SameAsWeightedAStar) {
-  expect_same_as_astar<Connectivity::four>(13, 2.0);
-  expect_same_as_astar<Connectivity::eight>(14, 1.5);
+TEST(GridGraph, SameCostsAsAStarEightConnected) {
+  expect_same_costs_as_astar<Connectivity::eight>(12);
 }
 
 TEST(GridGraph, NodesAndCells) {
