@@ -112,8 +112,9 @@ namespace detail {
 /// diagonally (its straight successors were generated when it was). Calls
 /// `straight(Direction8)` and `diagonal(dx, dy)` in a fixed order. Shared by `Jps` and `JpsPlus`.
 template <class Straight, class Diagonal>
-inline void jps_directions(const JpsMap& m, int x, int y, std::uint8_t travel, Straight&& straight,
-                           Diagonal&& diagonal) {
+PATHING_DETAIL_ALWAYS_INLINE inline void jps_directions(const JpsMap& m, int x, int y,
+                                                        std::uint8_t travel, Straight&& straight,
+                                                        Diagonal&& diagonal) {
   if (travel != kNoParent && (travel & kDiagonalContinuation) != 0) {
     const GridCoord o = step_offset(static_cast<Direction8>(travel & 7u));
     diagonal(o.x, o.y);

@@ -15,6 +15,14 @@
 #include "pathing/moves.hpp"
 #include "pathing/result.hpp"
 
+/// Forces inlining of the small lambdas and helpers of the jump searches' hot loops (GCC and
+/// Clang otherwise keep some out of line: ~15% slower JPS+ queries). Internal.
+#if defined(__GNUC__) || defined(__clang__)
+#define PATHING_DETAIL_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define PATHING_DETAIL_ALWAYS_INLINE
+#endif
+
 namespace pathing::detail {
 
 /// Travel code of a JPS node that only continues a diagonal jump: `kDiagonalContinuation | d`
