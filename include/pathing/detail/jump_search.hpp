@@ -115,7 +115,7 @@ class JumpPointSearch {
       }
       ws_.stamps.mark_closed(e.node);
       ++r.stats.expanded;
-      if (const std::uint64_t d = octile_distance_fixed(GridCoord{x, y}, to); d < best_dist) {
+      if (const std::uint64_t d = e.f - e.g; d < best_dist) {  // h = octile distance to `to`
         best_dist = d;
         best = GridCoord{x, y};
       }
