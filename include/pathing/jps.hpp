@@ -3,6 +3,7 @@
 // Jump Point Search, online: block-based (63 cells a step) jumps over a JpsMap.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -33,8 +34,9 @@ namespace pathing {
 ///
 /// Results are as for `AStar::find_path`: `out` gets EVERY cell of the path, start and end
 /// included (the segment between two jump points is expanded diagonal-first); `stats` counts
-/// jump points expanded (taken off the open list) and generated (pushed); `jump_points()` gives
-/// the nodes of the last path. Partial results end at the expanded jump point closest to the goal
+/// nodes expanded (taken off the open list) and generated (pushed): jump points, the goal and the
+/// diagonal cells pushed to continue a diagonal; `jump_points()` gives the nodes of the last
+/// path. Partial results end at the expanded jump point closest to the goal
 /// (octile distance), which may be farther from the goal than the closest reachable cell;
 /// `max_cost` prunes jump points whose g exceeds it. The start cell's own passability is ignored
 /// (a unit may stand on a blocked cell); a blocked goal is unreachable.

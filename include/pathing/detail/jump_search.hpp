@@ -44,8 +44,7 @@ inline constexpr std::uint8_t kDiagonalContinuation = 0x10;
 /// Per node (row-major index): the generation-stamped open/closed state and g in a
 /// `NodeWorkspace` (whose `parent` byte holds the node's travel code: the direction of the last
 /// move into the node, which JPS prunes with), plus the index of the jump point it was reached
-/// from.
-/// 17 bytes a cell; the open list is a binary heap ordered by f = g + h (octile), ties toward
+/// from: 17 bytes a cell. The open list is a binary heap ordered by f = g + h (octile), ties toward
 /// larger g, then the heap's fixed sift order, so the same query always gives the same path.
 /// A successor reached again with a strictly smaller g is re-pushed (lazy deletion); with an
 /// equal g the first parent is kept.
