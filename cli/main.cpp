@@ -1,10 +1,100 @@
-#include <CLI/CLI.hpp>
+// pathing: fast grid path-finding. MIT licensed.
+//
+// The `pathing` command-line tool: run Moving AI scenarios, find and draw one path, generate
+// maps. See `pathing --help`.
+#include <fmt/core.h>
 
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <new>
+
+#include "commands.hpp"
+#include "pathing/io/movingai.hpp"
 #include "pathing/version.hpp"
 
 int main(int argc, char** argv) {
-  CLI::App app{"pathing: fast grid path-finding"};
-  app.set_version_flag("--version", PATHING_VERSION_STRING);
+  using namespace pathing::cli;
+  CLI::App app{"pathing " PATHING_VERSION_STRING
+               ": fast grid path-finding (A*, greedy best-first)"};
+  app.set_version_flag("--version", "pathing " PATHING_VERSION_STRING);
+  app.require_subcommand(1);
+  app.footer(
+      "Exit codes: 0 success; 1 `scen --check` found a non-optimal or unsolved query, or `path`\n"
+      "found no path; 2 bad input (malformed or unreadable file, off-map coordinates); other\n"
+      "non-zero codes: bad command-line usage.");
+
+  ScenOptions scen;
+  CLI::App* scen_cmd = app.add_subcommand(
+      "scen", "Run every query of a Moving AI scenario file and report time, work, optimality");
+  scen_cmd->add_option("file", scen.scen_file, "Scenario file (.map.scen)")->required();
+  scen_cmd->add_option("--map", scen.map_file,
+                       "Map file (default: the scenario's map, by base name, beside it)");
+  scen_cmd->add_option("--algo", scen.algo, "Search: astar (optimal) or bfs (greedy best-first)")
+      ->check(CLI::IsMember({"astar", "bfs"}))
+      ->capture_default_str();
+  scen_cmd->add_option("--moves", scen.moves, "4- or 8-connected moves (no corner cutting)")
+      ->check(CLI::IsMember({4, 8}))
+      ->capture_default_str();
+  scen_cmd->add_flag("--check", scen.check,
+                     "Exit with code 1 if a query is unsolved or (8-connected) not optimal; list "
+                     "them on stderr");
+  scen_cmd->add_flag("--json", scen.json, "Print the summary as one JSON object");
+  scen_cmd->add_option("--tsv", scen.tsv_file,
+                       "Write one row per query: id alg expanded generated nanos plen pcost scost");
+
+  PathOptions path;
+  CLI::App* path_cmd =
+      app.add_subcommand("path", "Find one path on a Moving AI map; print it, draw it as SVG");
+  path_cmd->add_option("map", path.map_file, "Map file (.map)")->required();
+  path_cmd->add_option("sx", path.sx, "Start column")->required();
+  path_cmd->add_option("sy", path.sy, "Start row")->required();
+  path_cmd->add_option("gx", path.gx, "Goal column")->required();
+  path_cmd->add_option("gy", path.gy, "Goal row")->required();
+  path_cmd->add_option("--algo", path.algo, "Search: astar or bfs")
+      ->check(CLI::IsMember({"astar", "bfs"}))
+      ->capture_default_str();
+  path_cmd->add_option("--moves", path.moves, "4- or 8-connected moves")
+      ->check(CLI::IsMember({4, 8}))
+      ->capture_default_str();
+  path_cmd->add_option("--svg", path.svg_file, "Write the map, expanded cells and path as SVG");
+
+  GenOptions gen;
+  CLI::App* gen_cmd = app.add_subcommand(
+      "gen", "Generate a map (OUT) and a scenario (OUT.scen) with Dijkstra-optimal lengths");
+  gen_cmd->add_option("kind", gen.kind, "random, rooms or maze")
+      ->required()
+      ->check(CLI::IsMember({"random", "rooms", "maze"}));
+  gen_cmd->add_option("--width", gen.width, "Columns")->required()->check(CLI::Range(1, 32768));
+  gen_cmd->add_option("--height", gen.height, "Rows")->required()->check(CLI::Range(1, 32768));
+  gen_cmd
+      ->add_option("--density", gen.density,
+                   "random: blocked fraction; rooms: chance of an extra door; maze: unused")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  gen_cmd->add_option("--seed", gen.seed, "Seed (same seed, same files)")->capture_default_str();
+  gen_cmd->add_option("--queries", gen.queries, "Scenario queries")
+      ->check(CLI::Range(0, 10000000))
+      ->capture_default_str();
+  gen_cmd->add_option("--room-size", gen.room_size, "rooms: side of a room, in cells")
+      ->check(CLI::Range(1, 32768))
+      ->capture_default_str();
+  gen_cmd->add_option("-o,--output", gen.out_file, "Map file to write (OUT.map)")->required();
+
   CLI11_PARSE(app, argc, argv);
-  return 0;
+
+  try {
+    if (*scen_cmd) return run_scen(scen);
+    if (*path_cmd) return run_path(path);
+    if (*gen_cmd) return run_gen(gen);
+  } catch (const pathing::io::ParseError& e) {
+    fmt::print(stderr, "pathing: {}\n", e.what());
+    return kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    fmt::print(stderr, "pathing: out of memory\n");
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "pathing: error: {}\n", e.what());
+    return kExitBadInput;
+  }
+  return kExitBadInput;
 }

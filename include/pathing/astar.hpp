@@ -29,7 +29,8 @@ namespace pathing {
 ///   the grid's size. Returns a 16-byte `GridPath`.
 /// - `find_path` (unbounded): the whole grid, any length, 4- or 8-connected; writes the cells into
 ///   a caller-owned vector whose capacity is reused. Memory: 13 bytes a grid cell, grown on the
-///   first query on a larger grid.
+///   first query on a larger grid, plus the open list (as large as the queries need it; 24 bytes
+///   a cell once `reserve` was called).
 ///
 /// Open list: binary heap ordered by f = g + h, ties broken toward larger g (deeper nodes first),
 /// then by the heap's fixed sift order: the same query always gives the same path. Duplicates are
@@ -46,12 +47,18 @@ class AStar {
   /// first query allocates nothing either.
   AStar(int cols, int rows) { reserve(cols, rows); }
 
-  /// Sizes the unbounded workspace for grids up to `cols` x `rows` cells (never shrinks).
+  /// Sizes the unbounded workspace for grids up to `cols` x `rows` cells (never shrinks): the
+  /// node arrays (13 bytes a cell) and the open list, one 24-byte entry a cell (at least 1024).
+  /// With lazy deletion the open list could in theory outgrow the cell count; the largest seen
+  /// is about 0.375 entries a cell (a 4-connected flood of a 256 x 256 map with an unreachable
+  /// goal) and at most 0.125 on the Moving AI benchmark maps, so in practice no query on such a
+  /// grid allocates; if one did, the open list would grow once and keep its capacity.
   void reserve(int cols, int rows) {
     const auto n = static_cast<std::size_t>(cols < 0 ? 0 : cols) *
                    static_cast<std::size_t>(rows < 0 ? 0 : rows);
     full_.ensure(n);
-    heap_.reserve(1024);
+    heap_.reserve(n < 1024 ? 1024 : n);
+    hot_.reserve(1024);
   }
 
   /// Weighted A* (Pohl 1970; the roguelike seed's "overestimating heuristic"): f = g + w * h.
@@ -74,8 +81,14 @@ class AStar {
 
   /// Unbounded search over the whole grid.
   ///
+  /// @param grid the map; only read.
+  /// @param from start cell (its own cost is ignored).
+  /// @param to goal cell.
+  /// @param layer move costs of the cell values (0 = impassable).
   /// @param out receives the cells from `from` to the path's end, both included (cleared first;
   ///   left unchanged when the status is `invalid_endpoint`).
+  /// @param conn 4- or 8-connected moves (8: octile costs, no corner cutting).
+  /// @param limits optional expansion and cost caps.
   /// @return `found`, or a partial result ending at the cell closest to the goal that was
   ///   expanded, with the status that stopped the search (`unreachable`, `expansion_limit`,
   ///   `cost_limit`), or `invalid_endpoint` when `from` or `to` is outside the grid.
@@ -85,46 +98,60 @@ class AStar {
                        std::vector<GridCoord>& out, Connectivity conn = Connectivity::eight,
                        const SearchLimits& limits = {});
 
+  /// Whether the last unbounded query (`find_path`) expanded (closed) cell `c`: for drawing the
+  /// searched area or counting it, not for hot paths. The cells expanded are exactly the
+  /// `stats.expanded` ones: the goal of a `found` query is taken off the open list but not
+  /// expanded, so it reads false. False before the first unbounded query, after one that ended
+  /// with `invalid_endpoint`, and for cells outside that query's grid. Bounded queries
+  /// (`build_path`) do not change the answer. O(1) (reads the generation stamps).
+  [[nodiscard]] bool was_expanded(GridCoord c) const noexcept {
+    return last_query_.contains(c) && full_.is_closed(last_query_.index(c));
+  }
+
   /// Bytes of working memory held (bounded and unbounded workspaces, open list).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return full_.bytes() + window_.bytes() + heap_.capacity() * sizeof(OpenEntry) +
-           depth_.capacity();
+           hot_.capacity() * sizeof(std::uint32_t) + depth_.capacity();
   }
 
   /// Testing hook: sets both generation counters, e.g. near 2^32 to force the wrap-around.
   void debug_force_generation(std::uint32_t g) noexcept {
-    full_.stamps.force_generation(g);
-    window_.stamps.force_generation(g);
+    full_.force_generation(g);
+    window_.force_generation(g);
   }
 
  private:
-  struct OpenEntry {
-    std::uint64_t f;
-    std::uint64_t g;
-    std::uint32_t node;
-    std::uint16_t x;
-    std::uint16_t y;
-  };
+  // Open-list entry: one 128-bit key = f (high 64 bits), h quantised to 2^-10 of a cell (next
+  // 32 bits: equal f and smaller h means larger g), node index (low 32 bits: last tie-break).
+  // Comparing two entries is one branch-free 128-bit comparison.
+  __extension__ using OpenEntry = unsigned __int128;
   struct OpenLess {
-    bool operator()(const OpenEntry& a, const OpenEntry& b) const noexcept {
-      return a.f < b.f || (a.f == b.f && a.g > b.g);
-    }
+    bool operator()(OpenEntry a, OpenEntry b) const noexcept { return a < b; }
   };
+  static OpenEntry make_entry(std::uint64_t f, std::uint64_t h, std::uint32_t node) noexcept {
+    return (static_cast<OpenEntry>(f) << 64) | (static_cast<OpenEntry>(quantise(h)) << 32) | node;
+  }
+  static std::uint32_t quantise(std::uint64_t h) noexcept {
+    const std::uint64_t q = h >> 14;
+    return q > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(q);
+  }
 
   template <Connectivity C, class Space, bool Bounded>
   void search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
-              detail::NodeWorkspace& ws, const Space& space, const SearchLimits& limits,
+              detail::NodeTable& nodes, const Space& space, const SearchLimits& limits,
               SearchStatus& status, GridCoord& finish, SearchStats& stats);
 
   [[nodiscard]] std::uint64_t weighted(std::uint64_t h) const noexcept {
     return weight_ == 1.0 ? h : static_cast<std::uint64_t>(static_cast<double>(h) * weight_);
   }
 
-  detail::NodeWorkspace full_;
-  detail::NodeWorkspace window_;
+  detail::NodeTable full_;
+  detail::NodeTable window_;
   std::vector<std::uint8_t> depth_;  // bounded mode: steps from the start per window node
   detail::BinaryHeap<OpenEntry, OpenLess> heap_;
+  std::vector<std::uint32_t> hot_;  // successors with f equal to the current minimum (LIFO)
   double weight_ = 1.0;
+  detail::LastQueryArea last_query_;  // grid of the last unbounded query, for was_expanded
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -132,7 +159,7 @@ class AStar {
 
 template <Connectivity C, class Space, bool Bounded>
 inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
-                          detail::NodeWorkspace& ws, const Space& space,
+                          detail::NodeTable& nodes, const Space& space,
                           const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
                           SearchStats& stats) {
   const std::uint64_t hscale = layer.min_passable_cost();
@@ -146,38 +173,48 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   auto h_of = [&](int x, int y) -> std::uint64_t {
     return weighted(hscale * distance_fixed(C, GridCoord{x, y}, to));
   };
-  auto dist_of = [&](int x, int y) -> std::uint64_t {
-    return distance_fixed(C, GridCoord{x, y}, to);
-  };
+  std::ptrdiff_t delta[8];
+  for (unsigned d = 0; d < 8; ++d) delta[d] = space.delta(static_cast<Direction8>(d));
 
-  ws.stamps.next_generation();
+  nodes.next_generation();
+  const std::uint32_t open = nodes.open_stamp();
+  const std::uint32_t closed = nodes.closed_stamp();
   heap_.clear();
-  const std::size_t s = space.index(from.x, from.y);
-  ws.stamps.mark_open(s);
-  ws.g[s] = 0;
-  ws.parent[s] = detail::kNoParent;
+  hot_.clear();
+  const auto s = static_cast<std::uint32_t>(space.index(from.x, from.y));
+  nodes[s] = detail::NodeRecord{0, open, detail::kNoParent};
   if constexpr (Bounded) depth_[s] = 0;
-  heap_.push(OpenEntry{h_of(from.x, from.y), 0, static_cast<std::uint32_t>(s),
-                       static_cast<std::uint16_t>(from.x), static_cast<std::uint16_t>(from.y)});
+  hot_.push_back(s);
+  std::uint64_t f_cur = h_of(from.x, from.y);
   stats.generated = 1;
 
+  // Goal index; a goal off the grid (bounded mode) gets an index no node has.
+  const std::uint32_t goal =
+      grid.in_bounds(to) ? static_cast<std::uint32_t>(space.index(to.x, to.y)) : ~std::uint32_t{0};
   GridCoord best = from;
-  std::uint64_t best_dist = dist_of(from.x, from.y);
+  std::uint64_t best_dist = distance_fixed(C, from, to);
   status = SearchStatus::unreachable;
   bool pruned = false;
 
-  while (!heap_.empty()) {
-    const OpenEntry e = heap_.pop();
-    if (!ws.stamps.is_open(e.node) || e.g != ws.g[e.node]) continue;  // stale duplicate
-    const int x = e.x;
-    const int y = e.y;
+  while (!hot_.empty() || !heap_.empty()) {
+    std::uint32_t node;
+    if (!hot_.empty()) {
+      node = hot_.back();
+      hot_.pop_back();
+    } else {
+      const OpenEntry top = heap_.pop();
+      node = static_cast<std::uint32_t>(top);
+      f_cur = static_cast<std::uint64_t>(top >> 64);
+    }
+    detail::NodeRecord& rec = nodes[node];
+    if (rec.stamp != open) continue;  // closed already: a stale duplicate
     if constexpr (Bounded) {
-      if (depth_[e.node] > GridPath::kMaxSteps) {
+      if (depth_[node] > GridPath::kMaxSteps) {
         status = SearchStatus::too_far;
         break;
       }
     }
-    if (x == to.x && y == to.y) {
+    if (node == goal) {
       status = SearchStatus::found;
       best = to;
       break;
@@ -186,30 +223,40 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
       status = SearchStatus::expansion_limit;
       break;
     }
-    ws.stamps.mark_closed(e.node);
+    rec.stamp = closed;
     ++stats.expanded;
-    if (const std::uint64_t d = dist_of(x, y); d < best_dist) {
+    const GridCoord c = space.coords(node);
+    if (const std::uint64_t d = distance_fixed(C, c, to); d < best_dist) {
       best_dist = d;
-      best = GridCoord{x, y};
+      best = c;
     }
-    const std::uint8_t depth = Bounded ? depth_[e.node] : 0;
+    const std::uint64_t g = rec.g;
+    const std::uint8_t depth = Bounded ? depth_[node] : 0;
     detail::for_each_neighbor<C>(
-        grid, layer, x, y, [&](int nx, int ny, Direction8 dir, std::uint64_t step) {
-          const std::size_t n = space.index(nx, ny);
-          const std::uint64_t ng = e.g + step;
+        grid, layer, c.x, c.y, [&](int nx, int ny, Direction8 dir, std::uint64_t step) {
+          const auto n = static_cast<std::uint32_t>(
+              static_cast<std::ptrdiff_t>(node) + delta[static_cast<unsigned>(dir)]);
+          const std::uint64_t ng = g + step;
+          detail::NodeRecord& nr = nodes[n];
+          if (nr.stamp >= open) {
+            if (nr.stamp != open || ng >= nr.g) return;  // closed, or no better
+          }
           if (ng > max_g) {
             pruned = true;
             return;
           }
-          if (ws.stamps.is_seen(n)) {
-            if (!ws.stamps.is_open(n) || ng >= ws.g[n]) return;  // closed, or no better
-          }
-          ws.stamps.mark_open(n);
-          ws.g[n] = ng;
-          ws.parent[n] = static_cast<std::uint8_t>(dir);
+          nr.g = ng;
+          nr.stamp = open;
+          nr.parent = static_cast<std::uint8_t>(dir);
           if constexpr (Bounded) depth_[n] = static_cast<std::uint8_t>(depth + 1);
-          heap_.push(OpenEntry{ng + h_of(nx, ny), ng, static_cast<std::uint32_t>(n),
-                               static_cast<std::uint16_t>(nx), static_cast<std::uint16_t>(ny)});
+          const std::uint64_t h = h_of(nx, ny);
+          // A successor whose f equals the current (minimum) f is among the best open nodes
+          // and has a larger g than its parent: expand it next, bypassing the heap.
+          if (ng + h == f_cur) {
+            hot_.push_back(n);
+          } else {
+            heap_.push(make_entry(ng + h, h, n));
+          }
           ++stats.generated;
         });
   }
@@ -236,7 +283,7 @@ inline BoundedResult AStar::build_path(const Grid& grid, GridCoord from, GridCoo
                                                          r.status, r.finish, r.stats);
   r.partial = r.status != SearchStatus::found;
   r.steps = detail::reconstruct_steps(window_, space, r.finish);
-  r.cost = static_cast<int>(window_.g[space.index(r.finish.x, r.finish.y)] / cost::kStraight);
+  r.cost = static_cast<int>(window_[space.index(r.finish.x, r.finish.y)].g / cost::kStraight);
   return r;
 }
 
@@ -247,10 +294,12 @@ inline PathResult AStar::find_path(const Grid& grid, GridCoord from, GridCoord t
   r.finish = from;
   if (!grid.in_bounds(from) || !grid.in_bounds(to)) {
     r.status = SearchStatus::invalid_endpoint;
+    last_query_ = {};
     return r;
   }
   full_.ensure(grid.cell_count());
-  const detail::GridSpace space{grid.cols()};
+  last_query_ = {grid.cols(), grid.rows()};
+  const detail::GridSpace space(grid.cols());
   if (conn == Connectivity::four) {
     search<Connectivity::four, detail::GridSpace, false>(grid, from, to, layer, full_, space,
                                                           limits, r.status, r.finish, r.stats);
@@ -260,7 +309,7 @@ inline PathResult AStar::find_path(const Grid& grid, GridCoord from, GridCoord t
   }
   const detail::CellPathCost pc =
       detail::reconstruct_cells(full_, space, grid, layer, r.finish, out);
-  r.cost_fixed = full_.g[space.index(r.finish.x, r.finish.y)];
+  r.cost_fixed = full_[space.index(r.finish.x, r.finish.y)].g;
   r.cost = cost::exact_length(pc.straight, pc.diagonal);
   r.steps = pc.steps;
   return r;

@@ -19,8 +19,11 @@ struct GridCoord {
   int x = 0;  ///< Column, in cells.
   int y = 0;  ///< Row, in cells.
 
+  /// Same cell.
   friend constexpr bool operator==(GridCoord, GridCoord) = default;
+  /// Component-wise sum (a cell plus an offset).
   friend constexpr GridCoord operator+(GridCoord a, GridCoord b) { return {a.x + b.x, a.y + b.y}; }
+  /// Component-wise difference (the offset from b to a).
   friend constexpr GridCoord operator-(GridCoord a, GridCoord b) { return {a.x - b.x, a.y - b.y}; }
 };
 

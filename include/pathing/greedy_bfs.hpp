@@ -62,6 +62,14 @@ class GreedyBfs {
                        std::vector<GridCoord>& out, Connectivity conn = Connectivity::four,
                        const SearchLimits& limits = {});
 
+  /// Whether the last unbounded query (`find_path`) expanded cell `c`. Same contract as
+  /// `AStar::was_expanded`: exactly the `stats.expanded` cells (the goal of a `found` query is not
+  /// expanded), false before the first unbounded query, after `invalid_endpoint` and outside that
+  /// query's grid. O(1); not for hot paths.
+  [[nodiscard]] bool was_expanded(GridCoord c) const noexcept {
+    return last_query_.contains(c) && full_.stamps.is_closed(last_query_.index(c));
+  }
+
   /// Bytes of working memory held.
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return full_.bytes() + window_.bytes() + hot_.capacity() * sizeof(Entry);
@@ -101,6 +109,7 @@ class GreedyBfs {
   detail::NodeWorkspace window_;
   std::vector<Entry> hot_;
   detail::BucketQueue<Entry> queue_;
+  detail::LastQueryArea last_query_;  // grid of the last unbounded query, for was_expanded
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -153,6 +162,7 @@ inline void GreedyBfs::search(const Grid& grid, GridCoord from, GridCoord to,
       break;
     }
     ++stats.expanded;
+    ws.stamps.mark_closed(e.node);  // still "seen"; lets was_expanded tell expanded cells apart
     const std::uint32_t key = key_of<C>(x, y, to);
     if (key < best_key) {
       best_key = key;
@@ -206,10 +216,12 @@ inline PathResult GreedyBfs::find_path(const Grid& grid, GridCoord from, GridCoo
   r.finish = from;
   if (!grid.in_bounds(from) || !grid.in_bounds(to)) {
     r.status = SearchStatus::invalid_endpoint;
+    last_query_ = {};
     return r;
   }
   full_.ensure(grid.cell_count());
-  const detail::GridSpace space{grid.cols()};
+  last_query_ = {grid.cols(), grid.rows()};
+  const detail::GridSpace space(grid.cols());
   if (conn == Connectivity::four) {
     search<Connectivity::four, detail::GridSpace, false>(grid, from, to, layer, full_, space,
                                                           limits, r.status, r.finish, r.stats);

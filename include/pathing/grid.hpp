@@ -147,6 +147,7 @@ class Grid {
   /// Pointer to the packed cell bytes (row-major, `stride_bytes()` per row, low nibble = even x).
   [[nodiscard]] const std::uint8_t* data() const noexcept { return bytes_.data(); }
 
+  /// Same size and same cells. O(cells).
   friend bool operator==(const Grid& a, const Grid& b) noexcept {
     return a.cols_ == b.cols_ && a.rows_ == b.rows_ && a.bytes_ == b.bytes_;
   }

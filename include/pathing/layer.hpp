@@ -96,6 +96,7 @@ class GridLayer {
     return grid.in_bounds(c) ? cost_of_cell(grid.cell_unchecked(c.x, c.y)) : std::uint8_t{0};
   }
 
+  /// Same costs for every cell value.
   friend constexpr bool operator==(const GridLayer&, const GridLayer&) = default;
 
  private:

@@ -4,7 +4,10 @@
 #pragma once
 
 #include "pathing/astar.hpp"
+#include "pathing/batch.hpp"
 #include "pathing/coord.hpp"
+#include "pathing/distance_field.hpp"
+#include "pathing/flow_field.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/jps.hpp"

@@ -14,8 +14,9 @@ namespace pathing {
 /// A position in world units (pixels, metres: whatever the game uses), y growing downwards like
 /// the rows of the grid.
 struct WorldPos {
-  double x = 0;
-  double y = 0;
+  double x = 0;  ///< World units to the right of the grid's left edge.
+  double y = 0;  ///< World units below the grid's top edge.
+  /// Exactly the same position.
   friend constexpr bool operator==(WorldPos, WorldPos) = default;
 };
 

@@ -19,6 +19,10 @@ namespace pathing::io {
 namespace detail {
 
 std::string read_file(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) {
+    throw ParseError(file.string(), 0, 0, "is a directory, not a file");
+  }
   std::ifstream in(file, std::ios::binary);
   if (!in) {
     const int err = errno;
@@ -194,8 +198,7 @@ std::string format_map(const Grid& grid) {
 }
 
 double ScenarioEntry::tolerance() const noexcept {
-  const double len = std::fabs(optimal_length);
-  return 0.5 * std::pow(10.0, -decimals) + 1e-12 * (len > 1.0 ? len : 1.0);
+  return 0.5 * std::pow(10.0, -decimals) + std::ldexp(std::fabs(optimal_length), -23);
 }
 
 namespace {

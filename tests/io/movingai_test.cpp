@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -170,11 +170,20 @@ TEST(MovingAiMapErrors, NulByte) {
 }
 
 TEST(MovingAiMapErrors, HugeDeclaredSizeFailsBeforeAllocating) {
-  // 32768 x 32768 is within the Grid's limits (512 MiB): a truncated file must fail on its rows,
+  // 16384 x 16384 is within the Grid's limits (128 MiB): a truncated file must fail on its rows,
   // not allocate the grid first.
-  const std::string row(32768, '.');
-  expect_map_error("type octile\nheight 32768\nwidth 32768\nmap\n" + row + "\n", 6, 1,
-                   "ends after 1 of 32768 map rows");
+  const std::string row(16384, '.');
+  expect_map_error("type octile\nheight 16384\nwidth 16384\nmap\n" + row + "\n", 6, 1,
+                   "ends after 1 of 16384 map rows");
+  // Beyond the Grid's cell limit: rejected at the width line.
+  expect_map_error("type octile\nheight 32768\nwidth 32768\nmap\n", 3, 7, "exceeds the limit");
+}
+
+TEST(MovingAiMapErrors, DirectoryIsNotAFile) {
+  const fs::path dir = fs::temp_directory_path();
+  const ParseError e = expect_parse_error([&] { (void)load_scenario(dir); });
+  EXPECT_EQ(e.line(), 0);
+  EXPECT_NE(std::string(e.what()).find("is a directory"), std::string::npos) << e.what();
 }
 
 TEST(MovingAiMapErrors, UnreadableFile) {
@@ -231,21 +240,33 @@ TEST(MovingAiScen, ParsesTabsSpacesVersionsDecimalsAndBlankLines) {
   EXPECT_TRUE(parse_scenario("version 1\n", "t.scen").entries.empty());
 }
 
-TEST(MovingAiScen, ToleranceIsHalfAUnitInTheLastPlace) {
+TEST(MovingAiScen, ToleranceIsHalfAUnitInTheLastPlacePlusAFloatUlp) {
   ScenarioEntry e;
   e.optimal_length = 2.41421;
   e.decimals = 5;
-  EXPECT_NEAR(e.tolerance(), 0.5e-5, 1e-11);
+  EXPECT_DOUBLE_EQ(e.tolerance(), 0.5e-5 + 2.41421 / 8388608.0);
   const double ours = 1.0 + std::sqrt(2.0);  // 2.4142135...
   EXPECT_LE(std::fabs(ours - e.optimal_length), e.tolerance());
   e.optimal_length = 2.41420;
   EXPECT_GT(std::fabs(ours - e.optimal_length), e.tolerance());
   e.optimal_length = 7;
   e.decimals = 0;
-  EXPECT_NEAR(e.tolerance(), 0.5, 1e-11);
-  e.optimal_length = 244.95;
-  e.decimals = 2;
-  EXPECT_NEAR(e.tolerance(), 0.005, 1e-9);
+  EXPECT_DOUBLE_EQ(e.tolerance(), 0.5 + 7 / 8388608.0);
+  // The float32 case of the Moving AI files: 119 + 96 sqrt(2) = 254.76450199 is published as
+  // "254.764" (0.502 units of the last place away); it matches, a length 0.002 longer does not.
+  e.optimal_length = 254.764;
+  e.decimals = 3;
+  const double exact = 119 + 96 * std::sqrt(2.0);
+  EXPECT_GT(std::fabs(exact - e.optimal_length), 0.5e-3);
+  EXPECT_LE(std::fabs(exact - e.optimal_length), e.tolerance());
+  EXPECT_GT(std::fabs(exact + 0.002 - e.optimal_length), e.tolerance());
+  // The 8-decimal case: 748.75144195 published, 748.75144213 exact (a rounded sqrt(2)).
+  e.optimal_length = 748.75144195;
+  e.decimals = 8;
+  EXPECT_LE(std::fabs(748.75144213 - e.optimal_length), e.tolerance());
+  // The closest distinct length at that size (408 diagonals for 577 straight moves less, or
+  // the reverse) differs by 8.7e-4: far outside the tolerance.
+  EXPECT_LT(e.tolerance(), 1e-4);
 }
 
 TEST(MovingAiScenErrors, Version) {
@@ -359,7 +380,9 @@ TEST(MovingAiData, EveryFileParsesAndValidatesWithTheReadmeRowCounts) {
       // Every file here is made of `.@T` (street maps with CRLF and no final newline): it
       // round-trips.
       std::ifstream in(entry.path(), std::ios::binary);
-      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      std::ostringstream ss;
+      ss << in.rdbuf();
+      std::string text = std::move(ss).str();
       std::erase(text, '\r');
       if (!text.empty() && text.back() != '\n') text += '\n';  // street maps: no final newline
       EXPECT_EQ(format_map(m.grid), text) << entry.path();

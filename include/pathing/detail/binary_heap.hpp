@@ -1,6 +1,6 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// A binary min-heap over a reusable vector.
+// A d-ary min-heap over a reusable vector.
 #pragma once
 
 #include <cstddef>
@@ -9,11 +9,14 @@
 
 namespace pathing::detail {
 
-/// Binary min-heap of `T` ordered by `Less` (a stateless strict weak order). Storage is a vector
-/// whose capacity is kept across `clear()`, so a warm heap never allocates.
-/// push/pop O(log n), top/empty/clear O(1). Not thread-safe.
-template <class T, class Less>
+/// Min-heap of `T` ordered by `Less` (a stateless strict weak order), with `Arity` children per
+/// node (2 = binary heap; 4 halves the depth, which pays when comparisons are cheap and the heap
+/// is large). Storage is a vector whose capacity is kept across `clear()`, so a warm heap never
+/// allocates. push/pop O(log n), top/empty/clear O(1). Not thread-safe.
+template <class T, class Less, std::size_t Arity = 2>
 class BinaryHeap {
+  static_assert(Arity >= 2);
+
  public:
   [[nodiscard]] bool empty() const noexcept { return items_.empty(); }
   [[nodiscard]] std::size_t size() const noexcept { return items_.size(); }
@@ -24,32 +27,38 @@ class BinaryHeap {
 
   void push(const T& v) {
     items_.push_back(v);
+    T* a = items_.data();
     std::size_t i = items_.size() - 1;
     while (i > 0) {
-      const std::size_t p = (i - 1) / 2;
-      if (!Less{}(v, items_[p])) break;
-      items_[i] = items_[p];
+      const std::size_t p = (i - 1) / Arity;
+      if (!Less{}(v, a[p])) break;
+      a[i] = a[p];
       i = p;
     }
-    items_[i] = v;
+    a[i] = v;
   }
 
   T pop() noexcept {
-    T out = items_.front();
+    T* a = items_.data();
+    const T out = a[0];
     const T last = items_.back();
     items_.pop_back();
     const std::size_t n = items_.size();
     if (n != 0) {
       std::size_t i = 0;
       for (;;) {
-        std::size_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && Less{}(items_[c + 1], items_[c])) ++c;
-        if (!Less{}(items_[c], last)) break;
-        items_[i] = items_[c];
+        const std::size_t first = Arity * i + 1;
+        if (first >= n) break;
+        std::size_t c = first;
+        const std::size_t end = first + Arity < n ? first + Arity : n;
+        for (std::size_t k = first + 1; k < end; ++k) {
+          if (Less{}(a[k], a[c])) c = k;
+        }
+        if (!Less{}(a[c], last)) break;
+        a[i] = a[c];
         i = c;
       }
-      items_[i] = last;
+      a[i] = last;
     }
     return out;
   }

@@ -20,11 +20,57 @@ namespace pathing::detail {
 /// Sentinel parent: the start node.
 inline constexpr std::uint8_t kNoParent = 0xFF;
 
+/// Exact division of 32-bit values by a divisor fixed at run time, with one multiplication
+/// (D. Lemire, O. Kaser, N. Kurz, "Faster Remainder by Direct Computation", 2019).
+class FastDivider {
+ public:
+  FastDivider() = default;
+  /// Precondition: d >= 1.
+  explicit FastDivider(std::uint32_t d) noexcept : m_(d > 1 ? ~std::uint64_t{0} / d + 1 : 0) {}
+  /// n / d for any 32-bit n.
+  [[nodiscard]] std::uint32_t divide(std::uint32_t n) const noexcept {
+    __extension__ using U128 = unsigned __int128;
+    if (m_ == 0) return n;  // d == 1 (2^64 / 1 does not fit)
+    return static_cast<std::uint32_t>((static_cast<U128>(m_) * n) >> 64);
+  }
+
+ private:
+  std::uint64_t m_ = 0;
+};
+
 /// Nodes are the grid's cells, indexed row-major (unbounded searches). Memory scales with the grid.
 struct GridSpace {
   int cols = 0;
+  FastDivider by_cols;
+  GridSpace() = default;
+  explicit GridSpace(int c) : cols(c), by_cols(static_cast<std::uint32_t>(c)) {}
   [[nodiscard]] std::size_t index(int x, int y) const noexcept {
     return static_cast<std::size_t>(y) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(x);
+  }
+  /// The cell of node `i`.
+  [[nodiscard]] GridCoord coords(std::uint32_t i) const noexcept {
+    const std::uint32_t y = by_cols.divide(i);
+    return {static_cast<int>(i - y * static_cast<std::uint32_t>(cols)), static_cast<int>(y)};
+  }
+  /// Index offset of one step in each `Direction8`.
+  [[nodiscard]] std::ptrdiff_t delta(Direction8 d) const noexcept {
+    const GridCoord o = step_offset(d);
+    return static_cast<std::ptrdiff_t>(o.y) * cols + o.x;
+  }
+};
+
+/// The grid size of a searcher's last unbounded query (0 x 0: none), so that per-node state can
+/// be read back by cell after the query (`was_expanded`). O(1), no allocation.
+struct LastQueryArea {
+  int cols = 0;
+  int rows = 0;
+  [[nodiscard]] bool contains(GridCoord c) const noexcept {
+    return static_cast<unsigned>(c.x) < static_cast<unsigned>(cols) &&
+           static_cast<unsigned>(c.y) < static_cast<unsigned>(rows);
+  }
+  [[nodiscard]] std::size_t index(GridCoord c) const noexcept {
+    return static_cast<std::size_t>(c.y) * static_cast<std::size_t>(cols) +
+           static_cast<std::size_t>(c.x);
   }
 };
 
@@ -39,6 +85,58 @@ struct WindowSpace {
   [[nodiscard]] std::size_t index(int x, int y) const noexcept {
     return static_cast<std::size_t>(y - oy) * kSide + static_cast<std::size_t>(x - ox);
   }
+  [[nodiscard]] GridCoord coords(std::uint32_t i) const noexcept {
+    return {ox + static_cast<int>(i % kSide), oy + static_cast<int>(i / kSide)};
+  }
+  [[nodiscard]] std::ptrdiff_t delta(Direction8 d) const noexcept {
+    const GridCoord o = step_offset(d);
+    return static_cast<std::ptrdiff_t>(o.y) * kSide + o.x;
+  }
+};
+
+/// One search node in 16 bytes (array of structs, so a neighbour check touches one cache line):
+/// g in fixed point, the generation stamp (open when equal to the table's generation, closed when
+/// one more) and the `Direction8` of the move that reached it (`kNoParent` at the start).
+struct NodeRecord {
+  std::uint64_t g;
+  std::uint32_t stamp;
+  std::uint8_t parent;
+};
+static_assert(sizeof(NodeRecord) == 16);
+
+/// Generation-stamped node records with O(1) reset (see GenerationMap for the stamp scheme).
+/// Not thread-safe: one per searcher.
+class NodeTable {
+ public:
+  /// Grows to at least `n` nodes; allocates only when n exceeds what was seen before.
+  void ensure(std::size_t n) {
+    if (nodes_.size() < n) nodes_.resize(n, NodeRecord{0, 0, kNoParent});
+  }
+  [[nodiscard]] std::size_t size() const noexcept { return nodes_.size(); }
+  [[nodiscard]] std::size_t bytes() const noexcept { return nodes_.capacity() * sizeof(NodeRecord); }
+  /// Starts a new query. O(1) except once every 2^31 queries (wrap-around clears the stamps).
+  void next_generation() noexcept {
+    if (gen_ >= GenerationMap::kLastGeneration) {
+      for (NodeRecord& r : nodes_) r.stamp = 0;
+      gen_ = 2;
+    } else {
+      gen_ += 2;
+    }
+  }
+  [[nodiscard]] std::uint32_t open_stamp() const noexcept { return gen_; }
+  [[nodiscard]] std::uint32_t closed_stamp() const noexcept { return gen_ + 1; }
+  [[nodiscard]] NodeRecord& operator[](std::size_t i) noexcept { return nodes_[i]; }
+  [[nodiscard]] const NodeRecord& operator[](std::size_t i) const noexcept { return nodes_[i]; }
+  /// Parent direction of node `i` (valid for nodes touched by the current query).
+  [[nodiscard]] std::uint8_t parent_of(std::size_t i) const noexcept { return nodes_[i].parent; }
+  /// Whether node `i` was closed (expanded) by the current query.
+  [[nodiscard]] bool is_closed(std::size_t i) const noexcept { return nodes_[i].stamp == gen_ + 1; }
+  /// Testing hook: jump the counter (rounded down to even), e.g. near 2^32 to force a wrap.
+  void force_generation(std::uint32_t g) noexcept { gen_ = g & ~1u; }
+
+ private:
+  std::vector<NodeRecord> nodes_;
+  std::uint32_t gen_ = 0;
 };
 
 /// The per-node arrays of a search (struct of arrays): generation stamps (open/closed), g costs in
@@ -59,6 +157,7 @@ struct NodeWorkspace {
     return stamps.size() * sizeof(std::uint32_t) + g.size() * sizeof(std::uint64_t) +
            parent.size();
   }
+  [[nodiscard]] std::uint8_t parent_of(std::size_t i) const noexcept { return parent[i]; }
 };
 
 /// Calls `f(nx, ny, dir, step_cost_fixed)` for each neighbour of (x, y) that lies on the grid and
@@ -104,13 +203,13 @@ inline void for_each_neighbor(const Grid& grid, const GridLayer& layer, int x, i
 
 /// Builds a GridPath by walking parents back from `to` until a node without parent. Requires every
 /// parent on the chain to be a 4-connected direction and the chain to hold at most 56 moves.
-template <class Space>
-[[nodiscard]] inline GridPath reconstruct_steps(const NodeWorkspace& ws, const Space& space,
+template <class Workspace, class Space>
+[[nodiscard]] inline GridPath reconstruct_steps(const Workspace& ws, const Space& space,
                                                 GridCoord to) noexcept {
   GridPath path;
   GridCoord c = to;
   for (;;) {
-    const std::uint8_t p = ws.parent[space.index(c.x, c.y)];
+    const std::uint8_t p = ws.parent_of(space.index(c.x, c.y));
     if (p == kNoParent) break;
     const auto d = static_cast<Direction>(p);
     path.push_front(d);
@@ -127,14 +226,14 @@ struct CellPathCost {
   std::uint32_t steps = 0;
 };
 
-template <class Space>
-inline CellPathCost reconstruct_cells(const NodeWorkspace& ws, const Space& space,
+template <class Workspace, class Space>
+inline CellPathCost reconstruct_cells(const Workspace& ws, const Space& space,
                                       const Grid& grid, const GridLayer& layer, GridCoord to,
                                       std::vector<GridCoord>& out) {
   CellPathCost pc;
   GridCoord c = to;
   for (;;) {
-    const std::uint8_t p = ws.parent[space.index(c.x, c.y)];
+    const std::uint8_t p = ws.parent_of(space.index(c.x, c.y));
     if (p == kNoParent) break;
     const auto d = static_cast<Direction8>(p);
     const std::uint8_t cost = layer.cost_of_cell(grid.cell_unchecked(c.x, c.y));
@@ -147,7 +246,7 @@ inline CellPathCost reconstruct_cells(const NodeWorkspace& ws, const Space& spac
   for (std::size_t i = pc.steps + 1; i-- > 0;) {
     out[i] = c;
     if (i == 0) break;
-    const auto d = static_cast<Direction8>(ws.parent[space.index(c.x, c.y)]);
+    const auto d = static_cast<Direction8>(ws.parent_of(space.index(c.x, c.y)));
     c = c - step_offset(d);
   }
   return pc;

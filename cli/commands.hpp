@@ -1,0 +1,67 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// The subcommands of the `pathing` command-line tool.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace pathing::cli {
+
+/// Exit codes of the tool.
+inline constexpr int kExitOk = 0;
+/// `scen --check` found a non-optimal or unsolved query; `path` found no path.
+inline constexpr int kExitFailed = 1;
+/// Bad input: a malformed or unreadable file, coordinates off the map, an unwritable output.
+inline constexpr int kExitBadInput = 2;
+
+/// `pathing scen`: runs every query of a Moving AI scenario.
+struct ScenOptions {
+  std::string scen_file;
+  std::string map_file;  ///< Empty: the map named by the scenario, beside it.
+  std::string algo = "astar";
+  int moves = 8;
+  bool check = false;
+  bool json = false;
+  std::string tsv_file;  ///< Empty: no TSV.
+};
+int run_scen(const ScenOptions& options);
+
+/// `pathing path`: one query, drawn as text and optionally SVG.
+struct PathOptions {
+  std::string map_file;
+  int sx = 0;
+  int sy = 0;
+  int gx = 0;
+  int gy = 0;
+  std::string algo = "astar";
+  int moves = 8;
+  std::string svg_file;  ///< Empty: no SVG.
+};
+int run_path(const PathOptions& options);
+
+/// `pathing gen`: a generated map and its scenario.
+struct GenOptions {
+  std::string kind;
+  int width = 0;
+  int height = 0;
+  double density = 0.2;
+  std::uint64_t seed = 1;
+  int queries = 20;
+  int room_size = 7;
+  std::string out_file;
+};
+int run_gen(const GenOptions& options);
+
+/// Heap allocations (global operator new calls) counted while counting is on; the tool replaces
+/// the global operator new/delete with counting versions (cli/alloc_count.cpp).
+namespace alloc {
+/// Starts counting from 0.
+void start() noexcept;
+/// Stops counting (a pause keeps the count) and returns the count so far.
+std::uint64_t stop() noexcept;
+/// Resumes counting after stop(), keeping the count.
+void resume() noexcept;
+}  // namespace alloc
+
+}  // namespace pathing::cli

@@ -1,0 +1,161 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// `pathing path`: one query on a Moving AI map, printed as text and optionally drawn as SVG.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "pathing/astar.hpp"
+#include "pathing/greedy_bfs.hpp"
+#include "pathing/io/movingai.hpp"
+
+namespace pathing::cli {
+
+namespace {
+
+/// Largest map width drawn as text.
+constexpr int kMaxTextColumns = 120;
+
+/// Text drawing: `@` impassable, `.` passable, `*` path, `S` start, `G` goal.
+std::string draw_text(const Grid& grid, const GridLayer& layer, const std::vector<GridCoord>& path,
+                      GridCoord start, GridCoord goal) {
+  std::vector<std::string> rows(static_cast<std::size_t>(grid.rows()));
+  for (int y = 0; y < grid.rows(); ++y) {
+    std::string& row = rows[static_cast<std::size_t>(y)];
+    row.reserve(static_cast<std::size_t>(grid.cols()));
+    for (int x = 0; x < grid.cols(); ++x) row += layer.cost_at(grid, {x, y}) == 0 ? '@' : '.';
+  }
+  auto put = [&](GridCoord c, char ch) {
+    rows[static_cast<std::size_t>(c.y)][static_cast<std::size_t>(c.x)] = ch;
+  };
+  for (GridCoord c : path) put(c, '*');
+  put(start, 'S');
+  put(goal, 'G');
+  std::string out;
+  for (const std::string& r : rows) {
+    out += r;
+    out += '\n';
+  }
+  return out;
+}
+
+/// Appends one rectangle per horizontal run of cells for which `pick(x, y)` holds.
+template <class Pick>
+void svg_runs(std::string& out, const Grid& grid, Pick&& pick) {
+  for (int y = 0; y < grid.rows(); ++y) {
+    int x = 0;
+    while (x < grid.cols()) {
+      if (!pick(x, y)) {
+        ++x;
+        continue;
+      }
+      const int x0 = x;
+      while (x < grid.cols() && pick(x, y)) ++x;
+      out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"1\"/>\n", x0, y, x - x0);
+    }
+  }
+}
+
+/// SVG drawing in cell units: white passable cells, dark walls, light blue expanded cells, the
+/// path as a red line through cell centres, a green start and a red goal.
+template <class Searcher>
+std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& searcher,
+                     const std::vector<GridCoord>& path, GridCoord start, GridCoord goal) {
+  const int side = std::max(grid.cols(), grid.rows());
+  const int px = std::clamp(1600 / side, 1, 16);  // pixels a cell
+  std::string out = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" "
+      "viewBox=\"0 0 {} {}\" shape-rendering=\"crispEdges\">\n"
+      "<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n",
+      grid.cols() * px, grid.rows() * px, grid.cols(), grid.rows(), grid.cols(), grid.rows());
+  out += "<g fill=\"#cfe3ff\">\n";
+  svg_runs(out, grid, [&](int x, int y) { return searcher.was_expanded({x, y}); });
+  out += "</g>\n<g fill=\"#303030\">\n";
+  svg_runs(out, grid, [&](int x, int y) { return layer.cost_at(grid, {x, y}) == 0; });
+  out += "</g>\n";
+  if (path.size() > 1) {
+    out +=
+        "<polyline fill=\"none\" stroke=\"#e02020\" stroke-width=\"0.35\" "
+        "stroke-linejoin=\"round\" stroke-linecap=\"round\" shape-rendering=\"auto\" points=\"";
+    for (std::size_t i = 0; i < path.size(); ++i) {
+      out += fmt::format("{}{}.5,{}.5", i == 0 ? "" : " ", path[i].x, path[i].y);
+    }
+    out += "\"/>\n";
+  }
+  out += fmt::format(
+      "<circle cx=\"{}.5\" cy=\"{}.5\" r=\"0.6\" fill=\"#20a020\" shape-rendering=\"auto\"/>\n",
+      start.x, start.y);
+  out += fmt::format(
+      "<circle cx=\"{}.5\" cy=\"{}.5\" r=\"0.6\" fill=\"#d01010\" shape-rendering=\"auto\"/>\n",
+      goal.x, goal.y);
+  out += "</svg>\n";
+  return out;
+}
+
+template <class Searcher>
+int run_with(Searcher& searcher, const PathOptions& o, const io::Map& map) {
+  const GridLayer layer = io::movingai_layer();
+  const Connectivity conn = o.moves == 4 ? Connectivity::four : Connectivity::eight;
+  const GridCoord start{o.sx, o.sy};
+  const GridCoord goal{o.gx, o.gy};
+  std::vector<GridCoord> path;
+  const PathResult r = searcher.find_path(map.grid, start, goal, layer, path, conn);
+  const char* algo_name = o.algo == "bfs" ? "bfs" : "astar";
+  if (r.found()) {
+    fmt::print("path found: {} steps, cost {:.8f} ({}, {}-connected; {} expanded, {} generated)\n",
+               r.steps, r.cost, algo_name, o.moves, r.stats.expanded, r.stats.generated);
+  } else {
+    fmt::print(
+        "no path: {}; partial path of {} steps to ({}, {}), cost {:.8f} ({}, {}-connected; {} "
+        "expanded, {} generated)\n",
+        to_string(r.status), r.steps, r.finish.x, r.finish.y, r.cost, algo_name, o.moves,
+        r.stats.expanded, r.stats.generated);
+  }
+  if (map.grid.cols() <= kMaxTextColumns) {
+    fmt::print("{}", draw_text(map.grid, layer, path, start, goal));
+  }
+  if (!o.svg_file.empty()) {
+    const std::string svg = draw_svg(map.grid, layer, searcher, path, start, goal);
+    std::FILE* f = std::fopen(o.svg_file.c_str(), "wb");
+    if (f == nullptr) {
+      fmt::print(stderr, "pathing: cannot write {}: {}\n", o.svg_file, std::strerror(errno));
+      return kExitBadInput;
+    }
+    const bool ok = std::fwrite(svg.data(), 1, svg.size(), f) == svg.size();
+    if (std::fclose(f) != 0 || !ok) {
+      fmt::print(stderr, "pathing: cannot write {}\n", o.svg_file);
+      return kExitBadInput;
+    }
+    fmt::print("wrote {}\n", o.svg_file);
+  }
+  return r.found() ? kExitOk : kExitFailed;
+}
+
+}  // namespace
+
+int run_path(const PathOptions& o) {
+  const io::Map map = io::load_map(o.map_file);
+  const Grid& g = map.grid;
+  for (const auto& [what, c] :
+       {std::pair{"start", GridCoord{o.sx, o.sy}}, std::pair{"goal", GridCoord{o.gx, o.gy}}}) {
+    if (!g.in_bounds(c)) {
+      fmt::print(stderr, "pathing: {} ({}, {}) is outside the map {} ({} x {})\n", what, c.x, c.y,
+                 o.map_file, g.cols(), g.rows());
+      return kExitBadInput;
+    }
+  }
+  if (o.algo == "bfs") {
+    GreedyBfs bfs;
+    return run_with(bfs, o, map);
+  }
+  AStar astar;
+  return run_with(astar, o, map);
+}
+
+}  // namespace pathing::cli

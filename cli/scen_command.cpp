@@ -1,0 +1,212 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// `pathing scen`: runs a Moving AI scenario file and reports time, work, optimality and heap
+// allocations per query.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <vector>
+
+#include "commands.hpp"
+#include "pathing/astar.hpp"
+#include "pathing/greedy_bfs.hpp"
+#include "pathing/io/movingai.hpp"
+
+namespace pathing::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// What one query did.
+struct Row {
+  std::uint64_t expanded = 0;
+  std::uint64_t generated = 0;
+  std::int64_t nanos = 0;
+  std::uint32_t steps = 0;
+  double cost = 0;
+  SearchStatus status = SearchStatus::found;
+};
+
+/// Runs every entry with one searcher (reserved to the grid beforehand), timing each query;
+/// heap allocations are counted over all the queries, the first one included.
+template <class Searcher>
+std::uint64_t run_queries(Searcher& searcher, const io::Scenario& scen, const Grid& grid,
+                          Connectivity conn, std::vector<Row>& rows) {
+  const GridLayer layer = io::movingai_layer();
+  std::vector<GridCoord> path;
+  path.reserve(grid.cell_count());  // a path never holds more cells than the grid
+  searcher.reserve(grid.cols(), grid.rows());
+  rows.assign(scen.entries.size(), Row{});
+
+  const bool progress = isatty(STDERR_FILENO) != 0;
+  const std::size_t n = scen.entries.size();
+  const std::size_t every = std::max<std::size_t>(1, n / 100);
+  using Clock = std::chrono::steady_clock;
+
+  alloc::start();
+  for (std::size_t i = 0; i < n; ++i) {
+    const io::ScenarioEntry& e = scen.entries[i];
+    const auto t0 = Clock::now();
+    const PathResult r = searcher.find_path(grid, e.start(), e.goal(), layer, path, conn);
+    const auto t1 = Clock::now();
+    Row& row = rows[i];
+    row.expanded = r.stats.expanded;
+    row.generated = r.stats.generated;
+    row.nanos = std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count();
+    row.steps = r.steps;
+    row.cost = r.cost;
+    row.status = r.status;
+    if (progress && (i + 1) % every == 0) {
+      alloc::stop();  // the progress line is not part of the queries
+      fmt::print(stderr, "\r  {} of {} queries", i + 1, n);
+      std::fflush(stderr);
+      alloc::resume();
+    }
+  }
+  const std::uint64_t allocations = alloc::stop();
+  if (progress) fmt::print(stderr, "\r{:40}\r", "");
+  return allocations;
+}
+
+}  // namespace
+
+int run_scen(const ScenOptions& o) {
+  const io::Scenario scen = io::load_scenario(o.scen_file);
+  const fs::path map_file =
+      o.map_file.empty() ? io::scenario_map_path(scen, o.scen_file) : fs::path(o.map_file);
+  const io::Map map = io::load_map(map_file);
+  io::validate_scenario(scen, map.grid, o.scen_file);
+  const Connectivity conn = o.moves == 4 ? Connectivity::four : Connectivity::eight;
+  const bool eight = conn == Connectivity::eight;
+
+  std::vector<Row> rows;
+  std::uint64_t allocations = 0;
+  if (o.algo == "bfs") {
+    GreedyBfs bfs;
+    allocations = run_queries(bfs, scen, map.grid, conn, rows);
+  } else {
+    AStar astar;
+    allocations = run_queries(astar, scen, map.grid, conn, rows);
+  }
+
+  // Summary.
+  const std::size_t n = rows.size();
+  std::size_t solved = 0;
+  std::size_t optimal = 0;
+  double sum_expanded = 0;
+  std::vector<std::int64_t> nanos;
+  nanos.reserve(n);
+  std::vector<std::size_t> failures;  // --check: unsolved, or (8-connected) not optimal
+  for (std::size_t i = 0; i < n; ++i) {
+    const Row& r = rows[i];
+    const io::ScenarioEntry& e = scen.entries[i];
+    const bool found = r.status == SearchStatus::found;
+    solved += found;
+    const bool opt = found && std::fabs(r.cost - e.optimal_length) <= e.tolerance();
+    optimal += opt;
+    if (!found || (eight && !opt)) failures.push_back(i);
+    sum_expanded += static_cast<double>(r.expanded);
+    nanos.push_back(r.nanos);
+  }
+  std::sort(nanos.begin(), nanos.end());
+  double sum_nanos = 0;
+  for (std::int64_t v : nanos) sum_nanos += static_cast<double>(v);
+  const double dn = static_cast<double>(n);
+  const double mean_us = n == 0 ? 0.0 : sum_nanos / dn / 1000.0;
+  // Median: the middle value (mean of the two middle ones for an even count); p99: nearest rank.
+  const double median_us =
+      n == 0 ? 0.0
+             : (n % 2 == 1
+                    ? static_cast<double>(nanos[n / 2])
+                    : (static_cast<double>(nanos[n / 2 - 1]) + static_cast<double>(nanos[n / 2])) /
+                          2.0) /
+                   1000.0;
+  const std::size_t p99_rank = n == 0 ? 0 : static_cast<std::size_t>(std::ceil(0.99 * dn));
+  const double p99_us = n == 0 ? 0.0 : static_cast<double>(nanos[p99_rank - 1]) / 1000.0;
+  const double mean_expanded = n == 0 ? 0.0 : sum_expanded / dn;
+  const char* algo_name = o.algo == "bfs" ? "bfs" : "astar";
+
+  if (!o.tsv_file.empty()) {
+    std::FILE* f = std::fopen(o.tsv_file.c_str(), "wb");
+    if (f == nullptr) {
+      fmt::print(stderr, "pathing: cannot write {}: {}\n", o.tsv_file, std::strerror(errno));
+      return kExitBadInput;
+    }
+    fmt::print(f, "id\talg\texpanded\tgenerated\tnanos\tplen\tpcost\tscost\n");
+    for (std::size_t i = 0; i < n; ++i) {
+      const Row& r = rows[i];
+      const io::ScenarioEntry& e = scen.entries[i];
+      // Unsolved queries: plen and pcost are -1.
+      if (r.status == SearchStatus::found) {
+        fmt::print(f, "{}\t{}\t{}\t{}\t{}\t{}\t{:.8f}\t{:.{}f}\n", i, algo_name, r.expanded,
+                   r.generated, r.nanos, r.steps, r.cost, e.optimal_length, e.decimals);
+      } else {
+        fmt::print(f, "{}\t{}\t{}\t{}\t{}\t-1\t-1\t{:.{}f}\n", i, algo_name, r.expanded,
+                   r.generated, r.nanos, e.optimal_length, e.decimals);
+      }
+    }
+    const bool write_failed = std::ferror(f) != 0;
+    if (std::fclose(f) != 0 || write_failed) {
+      fmt::print(stderr, "pathing: cannot write {}\n", o.tsv_file);
+      return kExitBadInput;
+    }
+  }
+
+  if (o.json) {
+    fmt::print(
+        "{{\"queries\": {}, \"solved\": {}, \"optimal\": {}, \"mean_us\": {:.3f}, "
+        "\"median_us\": {:.3f}, \"p99_us\": {:.3f}, \"mean_expanded\": {:.1f}, "
+        "\"allocations\": {}, \"algo\": \"{}\", \"moves\": {}}}\n",
+        n, solved, eight ? std::to_string(optimal) : std::string("null"), mean_us, median_us,
+        p99_us, mean_expanded, allocations, algo_name, o.moves);
+  } else {
+    fmt::print("scenario     {}\n", o.scen_file);
+    fmt::print("map          {} ({} x {})\n", map_file.string(), map.grid.cols(), map.grid.rows());
+    fmt::print("search       {}, {}-connected\n", algo_name, o.moves);
+    fmt::print("queries      {}\n", n);
+    fmt::print("solved       {} of {}\n", solved, n);
+    if (eight) {
+      fmt::print("optimal      {} of {} (within the printed precision of the scenario)\n", optimal,
+                 n);
+    } else {
+      fmt::print("optimal      n/a (the scenario lengths are 8-connected)\n");
+    }
+    fmt::print("time/query   mean {:.3f} us, median {:.3f} us, p99 {:.3f} us\n", mean_us, median_us,
+               p99_us);
+    fmt::print("expanded     mean {:.1f} per query\n", mean_expanded);
+    fmt::print("allocations  {} during the {} queries (operator new calls)\n", allocations, n);
+  }
+
+  if (o.check && !failures.empty()) {
+    for (std::size_t i : failures) {
+      const Row& r = rows[i];
+      const io::ScenarioEntry& e = scen.entries[i];
+      if (r.status != SearchStatus::found) {
+        fmt::print(stderr,
+                   "{}:{}: query {} ({}, {}) -> ({}, {}): not solved ({}), expected {:.{}f}\n",
+                   o.scen_file, e.line, i, e.start_x, e.start_y, e.goal_x, e.goal_y,
+                   to_string(r.status), e.optimal_length, e.decimals);
+      } else {
+        fmt::print(stderr,
+                   "{}:{}: query {} ({}, {}) -> ({}, {}): length {:.8f}, expected {:.{}f} "
+                   "(tolerance {:.2g})\n",
+                   o.scen_file, e.line, i, e.start_x, e.start_y, e.goal_x, e.goal_y, r.cost,
+                   e.optimal_length, e.decimals, e.tolerance());
+      }
+    }
+    fmt::print(stderr, "pathing: check failed: {} of {} queries {}\n", failures.size(), n,
+               eight ? "not solved optimally" : "not solved");
+    return kExitFailed;
+  }
+  return kExitOk;
+}
+
+}  // namespace pathing::cli

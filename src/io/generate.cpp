@@ -1,0 +1,373 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// Map and scenario generators and the reference Dijkstra (see include/pathing/io/generate.hpp).
+#include "pathing/io/generate.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <functional>
+#include <iterator>
+#include <numeric>
+#include <queue>
+#include <random>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+namespace pathing::io {
+
+namespace {
+
+/// std::mt19937_64 with platform-independent draws.
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed) : engine_(seed) {}
+
+  /// Uniform in [0, bound), bound >= 1: rejects the lowest (2^64 mod bound) values so that the
+  /// remaining range is a multiple of bound, then takes the remainder.
+  std::uint64_t below(std::uint64_t bound) {
+    const std::uint64_t threshold = (0 - bound) % bound;  // 2^64 mod bound
+    for (;;) {
+      const std::uint64_t r = engine_();
+      if (r >= threshold) return r % bound;
+    }
+  }
+
+  /// Uniform in [0, 1) with 53 random bits (exact in IEEE double).
+  double fraction() { return static_cast<double>(engine_() >> 11) * 0x1.0p-53; }
+
+  /// True with probability p.
+  bool chance(double p) { return fraction() < p; }
+
+ private:
+  std::mt19937_64 engine_;
+};
+
+void check_size(int width, int height) {
+  if (width < 1 || width > Grid::kMaxSide || height < 1 || height > Grid::kMaxSide ||
+      std::int64_t{width} * height > Grid::kMaxCells) {
+    throw std::invalid_argument("pathing::io::generate_map: size " + std::to_string(width) + " x " +
+                                std::to_string(height) + " is outside [1, " +
+                                std::to_string(Grid::kMaxSide) + "] per side / " +
+                                std::to_string(Grid::kMaxCells) + " cells");
+  }
+}
+
+void block_all(Grid& g) {
+  for (int y = 0; y < g.rows(); ++y)
+    for (int x = 0; x < g.cols(); ++x) g.set_blocked({x, y}, true);
+}
+
+Grid make_random(const MapSpec& s, Rng& rng) {
+  Grid g(s.width, s.height);
+  for (int y = 0; y < s.height; ++y)
+    for (int x = 0; x < s.width; ++x)
+      if (rng.chance(s.density)) g.set_blocked({x, y}, true);
+  return g;
+}
+
+Grid make_rooms(const MapSpec& s, Rng& rng) {
+  Grid g(s.width, s.height);
+  const int step = s.room_size + 1;
+  // Wall lines: x with (x % step) == room_size, same for y.
+  for (int y = 0; y < s.height; ++y)
+    for (int x = 0; x < s.width; ++x)
+      if (x % step == s.room_size || y % step == s.room_size) g.set_blocked({x, y}, true);
+  const int nx = (s.width + step - 1) / step;   // rooms across (the last may be cut short)
+  const int ny = (s.height + step - 1) / step;  // rooms down
+  struct Wall {
+    int a, b;       // room indices (j * nx + i)
+    bool vertical;  // wall column between (i, j) and (i + 1, j); else row between (i, j+1)
+    int i, j;
+  };
+  std::vector<Wall> walls;
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      const int wx = i * step + s.room_size;  // column of the wall to the right of room i
+      const int wy = j * step + s.room_size;
+      if (i + 1 < nx && wx + 1 < s.width) walls.push_back({j * nx + i, j * nx + i + 1, true, i, j});
+      if (j + 1 < ny && wy + 1 < s.height)
+        walls.push_back({j * nx + i, (j + 1) * nx + i, false, i, j});
+    }
+  for (std::size_t k = walls.size(); k > 1; --k) {
+    std::swap(walls[k - 1], walls[static_cast<std::size_t>(rng.below(k))]);
+  }
+  std::vector<int> parent(static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny));
+  std::iota(parent.begin(), parent.end(), 0);
+  auto find = [&](int v) {  // union-find root, with path halving
+    while (parent[static_cast<std::size_t>(v)] != v) {
+      parent[static_cast<std::size_t>(v)] =
+          parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(v)])];
+      v = parent[static_cast<std::size_t>(v)];
+    }
+    return v;
+  };
+  for (const Wall& w : walls) {
+    const int ra = find(w.a);
+    const int rb = find(w.b);
+    const bool joins = ra != rb;
+    if (!joins && !rng.chance(s.density)) continue;
+    if (joins) parent[static_cast<std::size_t>(ra)] = rb;
+    if (w.vertical) {
+      const int y0 = w.j * step;
+      const int len = std::min(s.room_size, s.height - y0);
+      const int y = y0 + static_cast<int>(rng.below(static_cast<std::uint64_t>(len)));
+      g.set_blocked({w.i * step + s.room_size, y}, false);
+    } else {
+      const int x0 = w.i * step;
+      const int len = std::min(s.room_size, s.width - x0);
+      const int x = x0 + static_cast<int>(rng.below(static_cast<std::uint64_t>(len)));
+      g.set_blocked({x, w.j * step + s.room_size}, false);
+    }
+  }
+  return g;
+}
+
+Grid make_maze(const MapSpec& s, Rng& rng) {
+  Grid g(s.width, s.height);
+  block_all(g);
+  const int nx = (s.width + 1) / 2;  // nodes at even x
+  const int ny = (s.height + 1) / 2;
+  std::vector<std::uint8_t> visited(static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny), 0);
+  auto node = [&](int i, int j) {
+    return static_cast<std::size_t>(j) * static_cast<std::size_t>(nx) + static_cast<std::size_t>(i);
+  };
+  std::vector<std::pair<int, int>> stack;
+  stack.emplace_back(0, 0);
+  visited[0] = 1;
+  g.set_blocked({0, 0}, false);
+  constexpr int kDx[4] = {1, 0, -1, 0};
+  constexpr int kDy[4] = {0, 1, 0, -1};
+  while (!stack.empty()) {
+    const auto [i, j] = stack.back();
+    int options[4];
+    int n = 0;
+    for (int d = 0; d < 4; ++d) {
+      const int ni = i + kDx[d];
+      const int nj = j + kDy[d];
+      if (ni >= 0 && ni < nx && nj >= 0 && nj < ny && !visited[node(ni, nj)]) options[n++] = d;
+    }
+    if (n == 0) {
+      stack.pop_back();
+      continue;
+    }
+    const int d = options[rng.below(static_cast<std::uint64_t>(n))];
+    const int ni = i + kDx[d];
+    const int nj = j + kDy[d];
+    visited[node(ni, nj)] = 1;
+    g.set_blocked({2 * i + kDx[d], 2 * j + kDy[d]}, false);
+    g.set_blocked({2 * ni, 2 * nj}, false);
+    stack.emplace_back(ni, nj);
+  }
+  return g;
+}
+
+/// Calls f(nx, ny, diagonal, cost) for each passable neighbour, 8-connected, no corner cutting.
+template <class F>
+void neighbours8(const Grid& g, const GridLayer& layer, int x, int y, F&& f) {
+  static constexpr int kDx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
+  static constexpr int kDy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+  for (int d = 0; d < 8; ++d) {
+    const int nx = x + kDx[d];
+    const int ny = y + kDy[d];
+    const std::uint8_t c = layer.cost_at(g, {nx, ny});
+    if (c == 0) continue;
+    if (d >= 4 && (layer.cost_at(g, {nx, y}) == 0 || layer.cost_at(g, {x, ny}) == 0)) continue;
+    f(nx, ny, d >= 4, c);
+  }
+}
+
+}  // namespace
+
+std::string_view to_string(MapKind kind) noexcept {
+  switch (kind) {
+    case MapKind::random:
+      return "random";
+    case MapKind::rooms:
+      return "rooms";
+    case MapKind::maze:
+      return "maze";
+  }
+  return "unknown";
+}
+
+std::optional<MapKind> parse_map_kind(std::string_view name) noexcept {
+  if (name == "random") return MapKind::random;
+  if (name == "rooms") return MapKind::rooms;
+  if (name == "maze") return MapKind::maze;
+  return std::nullopt;
+}
+
+Grid generate_map(const MapSpec& spec) {
+  check_size(spec.width, spec.height);
+  if (!(spec.density >= 0.0 && spec.density <= 1.0)) {
+    throw std::invalid_argument("pathing::io::generate_map: density " +
+                                std::to_string(spec.density) + " is outside [0, 1]");
+  }
+  if (spec.room_size < 1) {
+    throw std::invalid_argument("pathing::io::generate_map: room_size " +
+                                std::to_string(spec.room_size) + " must be >= 1");
+  }
+  Rng rng(spec.seed);
+  switch (spec.kind) {
+    case MapKind::random:
+      return make_random(spec, rng);
+    case MapKind::rooms:
+      return make_rooms(spec, rng);
+    case MapKind::maze:
+      return make_maze(spec, rng);
+  }
+  throw std::invalid_argument("pathing::io::generate_map: unknown map kind");
+}
+
+std::optional<double> reference_shortest_length(const Grid& grid, GridCoord from, GridCoord to,
+                                                const GridLayer& layer) {
+  if (!grid.in_bounds(from) || !grid.in_bounds(to) || layer.cost_at(grid, to) == 0) {
+    return std::nullopt;
+  }
+  if (from == to) return 0.0;
+  const std::size_t n = grid.cell_count();
+  const auto cols = static_cast<std::size_t>(grid.cols());
+  const double kSqrt2 = std::sqrt(2.0);
+  std::vector<double> dist(n, HUGE_VAL);
+  std::vector<std::uint64_t> straight(n, 0);  // sums of layer costs by move kind on the best path
+  std::vector<std::uint64_t> diagonal(n, 0);
+  std::vector<std::uint8_t> settled(n, 0);
+  using Item = std::pair<double, std::size_t>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
+  const std::size_t s = static_cast<std::size_t>(from.y) * cols + static_cast<std::size_t>(from.x);
+  const std::size_t t = static_cast<std::size_t>(to.y) * cols + static_cast<std::size_t>(to.x);
+  dist[s] = 0;
+  open.emplace(0.0, s);
+  while (!open.empty()) {
+    const auto [d, u] = open.top();
+    open.pop();
+    if (settled[u]) continue;
+    settled[u] = 1;
+    if (u == t) return static_cast<double>(straight[u]) + static_cast<double>(diagonal[u]) * kSqrt2;
+    const int x = static_cast<int>(u % cols);
+    const int y = static_cast<int>(u / cols);
+    neighbours8(grid, layer, x, y, [&](int nx, int ny, bool diag, std::uint8_t c) {
+      const std::size_t v = static_cast<std::size_t>(ny) * cols + static_cast<std::size_t>(nx);
+      if (settled[v]) return;
+      const double nd = d + (diag ? c * kSqrt2 : static_cast<double>(c));
+      if (nd < dist[v]) {
+        dist[v] = nd;
+        straight[v] = straight[u] + (diag ? 0 : c);
+        diagonal[v] = diagonal[u] + (diag ? c : 0);
+        open.emplace(nd, v);
+      }
+    });
+  }
+  return std::nullopt;
+}
+
+Scenario generate_scenario(const Grid& grid, const std::string& map_name, int queries,
+                           std::uint64_t seed, const GridLayer& layer) {
+  if (queries < 0) {
+    throw std::invalid_argument(
+        "pathing::io::generate_scenario: queries = " + std::to_string(queries) + " must be >= 0");
+  }
+  Scenario scen;
+  scen.version.push_back('1');  // (not = "1": GCC 12 -O3 -Wrestrict false positive)
+  if (queries == 0) return scen;
+  const std::size_t n = grid.cell_count();
+  const auto cols = static_cast<std::size_t>(grid.cols());
+  std::vector<std::size_t> passable;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (layer.cost_at(grid, {static_cast<int>(i % cols), static_cast<int>(i / cols)}) != 0) {
+      passable.push_back(i);
+    }
+  }
+  if (passable.size() < 2) {
+    throw std::invalid_argument("pathing::io::generate_scenario: the map has " +
+                                std::to_string(passable.size()) +
+                                " passable cells, at least 2 connected ones are needed");
+  }
+  Rng rng(seed);
+  std::vector<std::uint32_t> mark(n, 0);  // component flood: mark == round
+  std::vector<std::size_t> component;
+  std::vector<std::size_t> stack;
+  const long long max_attempts = 64LL * queries + 1024;
+  long long attempts = 0;
+  std::uint32_t round = 0;
+  while (static_cast<int>(scen.entries.size()) < queries) {
+    if (++attempts > max_attempts) {
+      throw std::runtime_error(
+          "pathing::io::generate_scenario: found only " + std::to_string(scen.entries.size()) +
+          " of " + std::to_string(queries) + " queries: too few connected passable cells");
+    }
+    const std::size_t s = passable[static_cast<std::size_t>(rng.below(passable.size()))];
+    // The start's component, by flood fill in index order from a stack.
+    ++round;
+    component.clear();
+    stack.assign(1, s);
+    mark[s] = round;
+    while (!stack.empty()) {
+      const std::size_t u = stack.back();
+      stack.pop_back();
+      component.push_back(u);
+      neighbours8(grid, layer, static_cast<int>(u % cols), static_cast<int>(u / cols),
+                  [&](int nx, int ny, bool, std::uint8_t) {
+                    const std::size_t v =
+                        static_cast<std::size_t>(ny) * cols + static_cast<std::size_t>(nx);
+                    if (mark[v] != round) {
+                      mark[v] = round;
+                      stack.push_back(v);
+                    }
+                  });
+    }
+    if (component.size() < 2) continue;
+    std::sort(component.begin(), component.end());
+    std::size_t t = s;
+    while (t == s) t = component[static_cast<std::size_t>(rng.below(component.size()))];
+    const GridCoord from{static_cast<int>(s % cols), static_cast<int>(s / cols)};
+    const GridCoord to{static_cast<int>(t % cols), static_cast<int>(t / cols)};
+    const std::optional<double> len = reference_shortest_length(grid, from, to, layer);
+    if (!len) continue;  // cannot happen: t is in s's component
+    ScenarioEntry e;
+    e.bucket = static_cast<int>(std::floor(*len / 4.0));
+    e.map = map_name;
+    e.map_width = grid.cols();
+    e.map_height = grid.rows();
+    e.start_x = from.x;
+    e.start_y = from.y;
+    e.goal_x = to.x;
+    e.goal_y = to.y;
+    e.optimal_length = *len;
+    e.decimals = 8;
+    scen.entries.push_back(std::move(e));
+  }
+  std::stable_sort(
+      scen.entries.begin(), scen.entries.end(),
+      [](const ScenarioEntry& a, const ScenarioEntry& b) { return a.bucket < b.bucket; });
+  for (std::size_t i = 0; i < scen.entries.size(); ++i) {
+    scen.entries[i].line = static_cast<int>(i) + 2;
+  }
+  return scen;
+}
+
+std::string format_scenario(const Scenario& scen) {
+  std::string out = "version ";
+  out += scen.version.empty() ? std::string("1") : scen.version;
+  out += '\n';
+  char buf[512];  // fixed notation of any double (<= 309 digits) with <= 17 decimals
+  for (const ScenarioEntry& e : scen.entries) {
+    out += std::to_string(e.bucket);
+    out += '\t';
+    out += e.map;
+    for (int v : {e.map_width, e.map_height, e.start_x, e.start_y, e.goal_x, e.goal_y}) {
+      out += '\t';
+      out += std::to_string(v);
+    }
+    out += '\t';
+    const auto r = std::to_chars(buf, buf + sizeof buf, e.optimal_length, std::chars_format::fixed,
+                                 std::clamp(e.decimals, 0, 17));
+    out.append(buf, r.ec == std::errc{} ? r.ptr : buf);
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace pathing::io

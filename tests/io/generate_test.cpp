@@ -1,0 +1,318 @@
+#include "pathing/io/generate.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "pathing/astar.hpp"
+
+namespace pathing::io {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Golden maps (see the tests below).
+const char* const kGoldenRandom =
+    "...@.@..@.@.\n"
+    "......@@.@.@\n"
+    "@@...@....@.\n"
+    "..@@....@...\n";
+const char* const kGoldenMaze =
+    ".@.........\n"
+    ".@.@@@@@.@.\n"
+    ".@.@...@.@.\n"
+    ".@@@.@.@.@@\n"
+    ".@...@.@...\n"
+    ".@.@@@.@@@.\n"
+    "...@.......\n";
+const char* const kGoldenRooms =
+    "...@...@...@.\n"
+    "...@...@...@.\n"
+    "...@...@...@.\n"
+    "@@.@@.@@@@.@.\n"
+    "...........@.\n"
+    "...@...@.....\n"
+    "...@...@...@.\n"
+    "@.@@@@@@@@@@@\n"
+    ".............\n";
+
+std::string rows_of(const Grid& g) {
+  const std::string text = format_map(g);
+  return text.substr(text.find("map\n") + 4);
+}
+
+/// Number of 8-connected components (no corner cutting) of the passable cells.
+int components(const Grid& g) {
+  const GridLayer layer = movingai_layer();
+  std::vector<int> seen(g.cell_count(), 0);
+  int count = 0;
+  for (int y = 0; y < g.rows(); ++y)
+    for (int x = 0; x < g.cols(); ++x) {
+      const auto i = static_cast<std::size_t>(y * g.cols() + x);
+      if (layer.cost_at(g, {x, y}) == 0 || seen[i]) continue;
+      ++count;
+      std::vector<GridCoord> stack{{x, y}};
+      seen[i] = 1;
+      while (!stack.empty()) {
+        const GridCoord c = stack.back();
+        stack.pop_back();
+        for (int dy = -1; dy <= 1; ++dy)
+          for (int dx = -1; dx <= 1; ++dx) {
+            const GridCoord n{c.x + dx, c.y + dy};
+            if (layer.cost_at(g, n) == 0) continue;
+            if (dx != 0 && dy != 0 &&
+                (layer.cost_at(g, {n.x, c.y}) == 0 || layer.cost_at(g, {c.x, n.y}) == 0))
+              continue;
+            const auto j = static_cast<std::size_t>(n.y * g.cols() + n.x);
+            if (!seen[j]) {
+              seen[j] = 1;
+              stack.push_back(n);
+            }
+          }
+      }
+    }
+  return count;
+}
+
+int blocked_count(const Grid& g) {
+  int n = 0;
+  for (int y = 0; y < g.rows(); ++y)
+    for (int x = 0; x < g.cols(); ++x) n += g.is_blocked({x, y});
+  return n;
+}
+
+TEST(Generate, KindNames) {
+  EXPECT_EQ(to_string(MapKind::rooms), "rooms");
+  EXPECT_EQ(parse_map_kind("maze"), MapKind::maze);
+  EXPECT_EQ(parse_map_kind("random"), MapKind::random);
+  EXPECT_EQ(parse_map_kind("room"), std::nullopt);
+}
+
+// Golden outputs: the generators must give these exact maps on every platform (mt19937_64 and
+// our own bounded draw are fully specified).
+TEST(Generate, RandomMapIsDeterministicAndGolden) {
+  const MapSpec spec{MapKind::random, 12, 4, 0.3, 7, 42};
+  const Grid a = generate_map(spec);
+  EXPECT_EQ(a, generate_map(spec));
+  EXPECT_EQ(rows_of(a), kGoldenRandom);
+  MapSpec other = spec;
+  other.seed = 43;
+  EXPECT_NE(rows_of(generate_map(other)), rows_of(a));
+  other.density = 0.0;
+  EXPECT_EQ(blocked_count(generate_map(other)), 0);
+  other.density = 1.0;
+  EXPECT_EQ(blocked_count(generate_map(other)), 48);
+  // The density is honoured on a large map (4096 cells, 0.25: expect 1024 +- 4 sigma = 111).
+  const int n = blocked_count(generate_map({MapKind::random, 64, 64, 0.25, 7, 5}));
+  EXPECT_NEAR(n, 1024, 111);
+}
+
+TEST(Generate, MazeIsAPerfectMazeAndGolden) {
+  const Grid m = generate_map({MapKind::maze, 11, 7, 0.0, 7, 3});
+  EXPECT_EQ(rows_of(m), kGoldenMaze);
+  for (const auto& [w, h, seed] :
+       {std::tuple{11, 7, 3}, std::tuple{32, 32, 9}, std::tuple{1, 1, 1}, std::tuple{40, 3, 2}}) {
+    const Grid g = generate_map({MapKind::maze, w, h, 0.0, 7, static_cast<std::uint64_t>(seed)});
+    // Every free cell connected, and 4-adjacencies = free cells - 1 (a tree: one path between
+    // any two cells). Odd/odd cells are always walls, so no diagonal move exists.
+    EXPECT_EQ(components(g), 1) << w << "x" << h;
+    int free_cells = 0;
+    int edges = 0;
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        if (g.is_blocked({x, y})) continue;
+        ++free_cells;
+        EXPECT_FALSE(x % 2 == 1 && y % 2 == 1);
+        if (x + 1 < w && !g.is_blocked({x + 1, y})) ++edges;
+        if (y + 1 < h && !g.is_blocked({x, y + 1})) ++edges;
+      }
+    EXPECT_EQ(edges, free_cells - 1) << w << "x" << h;
+    EXPECT_EQ(free_cells, 2 * ((w + 1) / 2) * ((h + 1) / 2) - 1) << w << "x" << h;
+  }
+}
+
+TEST(Generate, RoomsAreConnectedByDoorsAndGolden) {
+  const Grid r = generate_map({MapKind::rooms, 13, 9, 0.0, 3, 4});
+  EXPECT_EQ(rows_of(r), kGoldenRooms);
+  for (double density : {0.0, 0.5, 1.0}) {
+    const Grid g = generate_map({MapKind::rooms, 64, 64, density, 7, 11});
+    EXPECT_EQ(components(g), 1) << density;
+    // Walls on every 8th line; 8 x 8 rooms with 112 walls between them; the spanning tree opens
+    // 63 doors, density 1 opens all 112.
+    int doors = 0;
+    for (int y = 0; y < 64; ++y)
+      for (int x = 0; x < 64; ++x) {
+        const bool on_wall = x % 8 == 7 || y % 8 == 7;
+        if (!on_wall) {
+          EXPECT_FALSE(g.is_blocked({x, y}));
+        }
+        if (on_wall && !g.is_blocked({x, y})) ++doors;
+        if (x % 8 == 7 && y % 8 == 7) {
+          EXPECT_TRUE(g.is_blocked({x, y}));
+        }
+      }
+    if (density == 0.0) {
+      EXPECT_EQ(doors, 63);
+    }
+    if (density == 1.0) {
+      EXPECT_EQ(doors, 112);
+    }
+    if (density == 0.5) {
+      EXPECT_GT(doors, 63);
+      EXPECT_LT(doors, 112);
+    }
+  }
+}
+
+TEST(Generate, RejectsBadSpecs) {
+  EXPECT_THROW((void)generate_map({MapKind::random, 0, 5, 0.2, 7, 1}), std::invalid_argument);
+  EXPECT_THROW((void)generate_map({MapKind::random, 5, 40000, 0.2, 7, 1}), std::invalid_argument);
+  EXPECT_THROW((void)generate_map({MapKind::random, 5, 5, 1.5, 7, 1}), std::invalid_argument);
+  EXPECT_THROW((void)generate_map({MapKind::random, 5, 5, -0.1, 7, 1}), std::invalid_argument);
+  EXPECT_THROW((void)generate_map({MapKind::random, 5, 5, std::nan(""), 7, 1}),
+               std::invalid_argument);
+  EXPECT_THROW((void)generate_map({MapKind::rooms, 5, 5, 0.2, 0, 1}), std::invalid_argument);
+  try {
+    (void)generate_map({MapKind::random, 5, 5, 2.5, 7, 1});
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("density 2.5"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ReferenceDijkstra, ExactLengthsNoCornerCutting) {
+  const Grid open(5, 5);
+  EXPECT_DOUBLE_EQ(*reference_shortest_length(open, {0, 0}, {4, 2}), 2 + 2 * std::sqrt(2.0));
+  EXPECT_DOUBLE_EQ(*reference_shortest_length(open, {4, 4}, {0, 0}), 4 * std::sqrt(2.0));
+  EXPECT_EQ(*reference_shortest_length(open, {2, 2}, {2, 2}), 0.0);
+  Grid g = parse_map("type octile\nheight 3\nwidth 3\nmap\n.@.\n...\n@@@\n", "g").grid;
+  // (0,0) -> (2,0): around the wall below it, no corner cutting: down, right-up diagonal is cut
+  // by the wall at (1,0), so down, right, right, up = 4.
+  EXPECT_DOUBLE_EQ(*reference_shortest_length(g, {0, 0}, {2, 0}), 4.0);
+  EXPECT_DOUBLE_EQ(*reference_shortest_length(g, {0, 1}, {2, 1}), 2.0);
+  EXPECT_EQ(reference_shortest_length(g, {0, 0}, {1, 2}), std::nullopt);  // goal blocked
+  EXPECT_EQ(reference_shortest_length(g, {0, 0}, {3, 0}), std::nullopt);  // off the grid
+  Grid split = parse_map("type octile\nheight 2\nwidth 3\nmap\n.@.\n.@.\n", "s").grid;
+  EXPECT_EQ(reference_shortest_length(split, {0, 0}, {2, 1}), std::nullopt);
+  // Costly terrain: a layer where swamp (tag 1) costs 3.
+  Grid swamp(3, 1);
+  swamp.set_tile({1, 0}, tag::kSwamp);
+  EXPECT_DOUBLE_EQ(*reference_shortest_length(swamp, {0, 0}, {2, 0}, GridLayer({1, 3})), 4.0);
+}
+
+TEST(GenerateScenario, QueriesAreValidSortedAndMatchAStar) {
+  for (MapKind kind : {MapKind::random, MapKind::rooms, MapKind::maze}) {
+    const Grid g = generate_map({kind, 48, 40, 0.25, 5, 77});
+    const Scenario s = generate_scenario(g, "gen.map", 25, 99);
+    ASSERT_EQ(s.entries.size(), 25u);
+    EXPECT_EQ(s.version, "1");
+    EXPECT_NO_THROW(validate_scenario(s, g, "gen.map.scen"));
+    AStar astar(g.cols(), g.rows());
+    std::vector<GridCoord> path;
+    int last_bucket = 0;
+    for (const ScenarioEntry& e : s.entries) {
+      EXPECT_EQ(e.map, "gen.map");
+      EXPECT_NE(e.start(), e.goal());
+      EXPECT_EQ(e.decimals, 8);
+      EXPECT_EQ(e.bucket, static_cast<int>(std::floor(e.optimal_length / 4)));
+      EXPECT_GE(e.bucket, last_bucket);
+      last_bucket = e.bucket;
+      const PathResult r = astar.find_path(g, e.start(), e.goal(), movingai_layer(), path);
+      ASSERT_TRUE(r.found());
+      EXPECT_NEAR(r.cost, e.optimal_length, 1e-9);
+    }
+    // Same seed, same queries; the text round-trips through the parser.
+    const std::string text = format_scenario(s);
+    EXPECT_EQ(text, format_scenario(generate_scenario(g, "gen.map", 25, 99)));
+    const Scenario back = parse_scenario(text, "back");
+    ASSERT_EQ(back.entries.size(), 25u);
+    for (std::size_t i = 0; i < 25; ++i) {
+      EXPECT_EQ(back.entries[i].start(), s.entries[i].start());
+      EXPECT_EQ(back.entries[i].goal(), s.entries[i].goal());
+      EXPECT_EQ(back.entries[i].line, s.entries[i].line);
+      EXPECT_NEAR(back.entries[i].optimal_length, s.entries[i].optimal_length, 0.5e-8);
+      EXPECT_EQ(back.entries[i].decimals, 8);
+    }
+  }
+}
+
+TEST(GenerateScenario, FormatPrintsFixedDecimals) {
+  Scenario s;
+  s.version = "1";
+  ScenarioEntry e;
+  e.bucket = 3;
+  e.map = "m.map";
+  e.map_width = 10;
+  e.map_height = 20;
+  e.start_x = 1;
+  e.start_y = 2;
+  e.goal_x = 3;
+  e.goal_y = 4;
+  e.optimal_length = 12.0 + std::sqrt(2.0);
+  e.decimals = 8;
+  s.entries.push_back(e);
+  e.optimal_length = 7;
+  e.decimals = 0;
+  s.entries.push_back(e);
+  EXPECT_EQ(
+      format_scenario(s),
+      "version 1\n3\tm.map\t10\t20\t1\t2\t3\t4\t13.41421356\n3\tm.map\t10\t20\t1\t2\t3\t4\t7\n");
+}
+
+TEST(GenerateScenario, Errors) {
+  const Grid g(4, 4);
+  EXPECT_THROW((void)generate_scenario(g, "m", -1, 1), std::invalid_argument);
+  EXPECT_TRUE(generate_scenario(g, "m", 0, 1).entries.empty());
+  Grid one(3, 1);
+  one.set_blocked({0, 0}, true);
+  one.set_blocked({1, 0}, true);
+  EXPECT_THROW((void)generate_scenario(one, "m", 1, 1), std::invalid_argument);
+  const Grid split = parse_map("type octile\nheight 1\nwidth 3\nmap\n.@.\n", "s").grid;
+  try {
+    (void)generate_scenario(split, "m", 2, 1);
+    FAIL() << "no exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("found only 0 of 2"), std::string::npos) << e.what();
+  }
+}
+
+// The sample data shipped in data/ is exactly what the generator makes with the parameters in
+// data/README.md, and every query is solved optimally by A*.
+TEST(GeneratedData, ShippedSamplesAreReproducible) {
+  const char* env = std::getenv("PATHING_SOURCE_DIR");
+  const char* src = env != nullptr ? env : PATHING_TEST_SOURCE_DIR;
+  struct Sample {
+    const char* name;
+    MapSpec spec;
+    int queries;
+    std::uint64_t scen_seed;
+  };
+  const Sample samples[] = {
+      {"random-64", {MapKind::random, 64, 64, 0.2, 7, 1}, 40, 1},
+      {"rooms-64", {MapKind::rooms, 64, 64, 0.2, 7, 2}, 40, 2},
+      {"maze-32", {MapKind::maze, 32, 32, 0.0, 7, 3}, 30, 3},
+  };
+  for (const Sample& s : samples) {
+    const fs::path map_file = fs::path(src) / "data" / (std::string(s.name) + ".map");
+    auto slurp = [](const fs::path& p) {
+      std::ifstream in(p, std::ios::binary);
+      std::ostringstream ss;
+      ss << in.rdbuf();
+      return std::move(ss).str();
+    };
+    const Grid g = generate_map(s.spec);
+    EXPECT_EQ(slurp(map_file), format_map(g)) << map_file;
+    const std::string map_name = std::string(s.name) + ".map";
+    EXPECT_EQ(slurp(fs::path(map_file) += ".scen"),
+              format_scenario(generate_scenario(g, map_name, s.queries, s.scen_seed)))
+        << map_file;
+  }
+}
+
+}  // namespace
+}  // namespace pathing::io
