@@ -41,10 +41,11 @@ namespace pathing {
 /// `max_cost` prunes jump points whose g exceeds it. The start cell's own passability is ignored
 /// (a unit may stand on a blocked cell); a blocked goal is unreachable.
 ///
-/// Tie-breaking: open list ordered by f = g + octile h, ties toward larger g; successors generated
-/// in the fixed order of `detail::jps_directions`; first parent kept on equal g: deterministic.
+/// Tie-breaking: open list ordered by f = g + octile h, ties toward larger g (see
+/// `detail::JumpPointSearch`); successors generated in the fixed order of
+/// `detail::jps_directions`; first parent kept on equal g: deterministic.
 ///
-/// Memory: 17 bytes a grid cell of search state plus the open list; `find_path(grid, ...)` also
+/// Memory: 20 bytes a grid cell of search state plus the open list; `find_path(grid, ...)` also
 /// keeps a `JpsMap` (about 2 bits a cell). Allocation: none once warm (same map size, map in
 /// sync). Thread-safety: one Jps per thread; any number of them may share one `const JpsMap&`.
 class Jps {
@@ -114,9 +115,8 @@ namespace detail {
 /// diagonally (its straight successors were generated when it was). Calls
 /// `straight(Direction8)` and `diagonal(dx, dy)` in a fixed order. Shared by `Jps` and `JpsPlus`.
 template <class Straight, class Diagonal>
-PATHING_DETAIL_ALWAYS_INLINE inline void jps_directions(const JpsMap& m, int x, int y,
-                                                        std::uint8_t travel, Straight&& straight,
-                                                        Diagonal&& diagonal) {
+PATHING_ALWAYS_INLINE inline void jps_directions(const JpsMap& m, int x, int y, std::uint8_t travel,
+                                                 Straight&& straight, Diagonal&& diagonal) {
   if (travel != kNoParent && (travel & kDiagonalContinuation) != 0) {
     const GridCoord o = step_offset(static_cast<Direction8>(travel & 7u));
     diagonal(o.x, o.y);

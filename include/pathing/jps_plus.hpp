@@ -345,7 +345,7 @@ template <class Gen>
 inline void jps_plus_expand(const JpsPlusMap& m, int x, int y, std::uint8_t travel, GridCoord goal,
                             Gen& gen) {
   // Straight from (cx, cy) along s: the goal if it lies within reach, else the jump point.
-  auto straight_from = [&](int cx, int cy, Direction8 s) PATHING_DETAIL_ALWAYS_INLINE {
+  auto straight_from = [&](int cx, int cy, Direction8 s) PATHING_ALWAYS_INLINE {
     const int v = m.distances(cx, cy)[static_cast<unsigned>(s)];
     const GridCoord o = step_offset(s);
     const int along = o.x != 0 ? (goal.y == cy ? (goal.x - cx) * o.x : -1)
@@ -356,8 +356,8 @@ inline void jps_plus_expand(const JpsPlusMap& m, int x, int y, std::uint8_t trav
       gen(cx + v * o.x, cy + v * o.y, travel_code(s));
     }
   };
-  auto straight = [&](Direction8 s) PATHING_DETAIL_ALWAYS_INLINE { straight_from(x, y, s); };
-  auto diagonal = [&](int dx, int dy) PATHING_DETAIL_ALWAYS_INLINE {
+  auto straight = [&](Direction8 s) PATHING_ALWAYS_INLINE { straight_from(x, y, s); };
+  auto diagonal = [&](int dx, int dy) PATHING_ALWAYS_INLINE {
     const Direction8 d = diagonal_direction(dx, dy);
     const Direction8 h = dx > 0 ? Direction8::right : Direction8::left;
     const Direction8 vdir = dy > 0 ? Direction8::down : Direction8::up;

@@ -11,17 +11,10 @@
 
 #include "pathing/coord.hpp"
 #include "pathing/detail/binary_heap.hpp"
+#include "pathing/detail/compiler.hpp"
 #include "pathing/detail/search_space.hpp"
 #include "pathing/moves.hpp"
 #include "pathing/result.hpp"
-
-/// Forces inlining of the small lambdas and helpers of the jump searches' hot loops (GCC and
-/// Clang otherwise keep some out of line: ~15% slower JPS+ queries). Internal.
-#if defined(__GNUC__) || defined(__clang__)
-#define PATHING_DETAIL_ALWAYS_INLINE __attribute__((always_inline))
-#else
-#define PATHING_DETAIL_ALWAYS_INLINE
-#endif
 
 namespace pathing::detail {
 
@@ -41,27 +34,31 @@ inline constexpr std::uint8_t kDiagonalContinuation = 0x10;
 /// all of them through passable cells, so its length is exactly the octile distance). Every
 /// passable cell costs 1: layer costs other than "0 = impassable" are ignored.
 ///
-/// Per node (row-major index): the generation-stamped open/closed state and g in a
-/// `NodeWorkspace` (whose `parent` byte holds the node's travel code: the direction of the last
-/// move into the node, which JPS prunes with), plus the index of the jump point it was reached
-/// from: 17 bytes a cell. The open list is a binary heap ordered by f = g + h (octile), ties toward
-/// larger g, then the heap's fixed sift order, so the same query always gives the same path.
-/// A successor reached again with a strictly smaller g is re-pushed (lazy deletion); with an
-/// equal g the first parent is kept.
+/// Per node (row-major index): a 16-byte `NodeRecord` of the shared generation-stamped
+/// `NodeTable` (g, open/closed stamp, and in `parent` the node's travel code: the direction of
+/// the last move into the node, which JPS prunes with), plus the index of the jump point it was
+/// reached from: 20 bytes a cell. Open list as in `AStar`: a binary heap of 128-bit keys (f, then
+/// h quantised to 2^-10 of a cell, i.e. larger g first, then node index), and a LIFO "hot" stack
+/// for successors whose f equals the current minimum f, expanded next without touching the heap.
+/// The same query always gives the same path. A successor reached again with a strictly smaller
+/// g is pushed again (the older entry is skipped when popped); with an equal g the first parent
+/// is kept.
 ///
 /// Allocation: none once warm. Not thread-safe: one per searcher.
 class JumpPointSearch {
  public:
   /// Grows the per-node arrays to `n` cells (never shrinks).
   void ensure(std::size_t n) {
-    ws_.ensure(n);
+    nodes_.ensure(n);
     if (from_.size() < n) from_.resize(n);
     if (heap_.capacity() < 256) heap_.reserve(256);
+    if (hot_.capacity() < 64) hot_.reserve(64);
   }
 
   /// Bytes held (per-node arrays and open list).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return ws_.bytes() + from_.size() * sizeof(std::uint32_t) + heap_.capacity() * sizeof(Entry);
+    return nodes_.bytes() + from_.capacity() * sizeof(std::uint32_t) +
+           heap_.capacity() * sizeof(OpenEntry) + hot_.capacity() * sizeof(std::uint32_t);
   }
 
   /// Runs A* from `from` to `to` on a grid `cols` wide (both cells on the grid, `ensure` called
@@ -75,7 +72,7 @@ class JumpPointSearch {
   template <class Expand>
   void run(int cols, GridCoord from, GridCoord to, const SearchLimits& limits, Expand&& expand,
            PathResult& r) {
-    cols_ = cols;
+    space_ = GridSpace(cols);
     const double max_cost_units = limits.max_cost;
     const std::uint64_t max_g =
         max_cost_units >= 1e18 / static_cast<double>(cost::kStraight)
@@ -83,27 +80,36 @@ class JumpPointSearch {
             : (max_cost_units < 0 ? 0
                                   : static_cast<std::uint64_t>(
                                         max_cost_units * static_cast<double>(cost::kStraight)));
-    ws_.stamps.next_generation();
+    nodes_.next_generation();
+    const std::uint32_t open = nodes_.open_stamp();
+    const std::uint32_t closed = nodes_.closed_stamp();
     heap_.clear();
-    const std::uint32_t s = index(from.x, from.y);
-    ws_.stamps.mark_open(s);
-    ws_.g[s] = 0;
-    ws_.parent[s] = kNoParent;
+    hot_.clear();
+    const auto s = static_cast<std::uint32_t>(space_.index(from.x, from.y));
+    const auto goal = static_cast<std::uint32_t>(space_.index(to.x, to.y));
+    nodes_[s] = NodeRecord{0, open, kNoParent};
     from_[s] = s;
-    heap_.push(Entry{octile_distance_fixed(from, to), 0, s, static_cast<std::uint16_t>(from.x),
-                     static_cast<std::uint16_t>(from.y)});
+    hot_.push_back(s);
+    std::uint64_t f_cur = octile_distance_fixed(from, to);
     r.stats.generated = 1;
     GridCoord best = from;
-    std::uint64_t best_dist = octile_distance_fixed(from, to);
+    std::uint64_t best_dist = f_cur;
     r.status = SearchStatus::unreachable;
     bool pruned = false;
 
-    while (!heap_.empty()) {
-      const Entry e = heap_.pop();
-      if (!ws_.stamps.is_open(e.node) || e.g != ws_.g[e.node]) continue;  // stale duplicate
-      const int x = e.x;
-      const int y = e.y;
-      if (x == to.x && y == to.y) {
+    while (!hot_.empty() || !heap_.empty()) {
+      std::uint32_t node;
+      if (!hot_.empty()) {
+        node = hot_.back();
+        hot_.pop_back();
+      } else {
+        const OpenEntry top = heap_.pop();
+        node = static_cast<std::uint32_t>(top);
+        f_cur = static_cast<std::uint64_t>(top >> 64);
+      }
+      NodeRecord& rec = nodes_[node];
+      if (rec.stamp != open) continue;  // closed already: a stale duplicate
+      if (node == goal) {
         r.status = SearchStatus::found;
         best = to;
         break;
@@ -112,31 +118,36 @@ class JumpPointSearch {
         r.status = SearchStatus::expansion_limit;
         break;
       }
-      ws_.stamps.mark_closed(e.node);
+      rec.stamp = closed;
       ++r.stats.expanded;
-      if (const std::uint64_t d = e.f - e.g; d < best_dist) {  // h = octile distance to `to`
+      const GridCoord c = space_.coords(node);
+      const std::uint64_t g = rec.g;
+      if (const std::uint64_t d = f_cur - g; d < best_dist) {  // h: octile distance to `to`
         best_dist = d;
-        best = GridCoord{x, y};
+        best = c;
       }
-      auto gen = [&](int nx, int ny, std::uint8_t travel) {
-        const std::uint32_t n = index(nx, ny);
-        const std::uint64_t ng = e.g + octile_distance_fixed(GridCoord{x, y}, GridCoord{nx, ny});
+      auto gen = [&](int nx, int ny, std::uint8_t travel) PATHING_ALWAYS_INLINE {
+        const auto n = static_cast<std::uint32_t>(space_.index(nx, ny));
+        const std::uint64_t ng = g + octile_distance_fixed(c, GridCoord{nx, ny});
+        NodeRecord& nr = nodes_[n];
+        if (nr.stamp >= open) {
+          if (nr.stamp != open || ng >= nr.g) return;  // closed, or no better
+        }
         if (ng > max_g) {
           pruned = true;
           return;
         }
-        if (ws_.stamps.is_seen(n)) {
-          if (!ws_.stamps.is_open(n) || ng >= ws_.g[n]) return;  // closed, or no better
+        nr = NodeRecord{ng, open, travel};
+        from_[n] = node;
+        const std::uint64_t h = octile_distance_fixed(GridCoord{nx, ny}, to);
+        if (ng + h == f_cur) {
+          hot_.push_back(n);  // among the best open nodes, and deeper: expand it next
+        } else {
+          heap_.push(make_entry(ng + h, h, n));
         }
-        ws_.stamps.mark_open(n);
-        ws_.g[n] = ng;
-        ws_.parent[n] = travel;
-        from_[n] = e.node;
-        heap_.push(Entry{ng + octile_distance_fixed(GridCoord{nx, ny}, to), ng, n,
-                         static_cast<std::uint16_t>(nx), static_cast<std::uint16_t>(ny)});
         ++r.stats.generated;
       };
-      expand(x, y, ws_.parent[e.node], gen);
+      expand(c.x, c.y, rec.parent, gen);
     }
     if (r.status == SearchStatus::unreachable && pruned) r.status = SearchStatus::cost_limit;
     r.finish = best;
@@ -149,9 +160,9 @@ class JumpPointSearch {
   /// `r.cost_fixed` (g of the finish). Call right after `run`. O(path length).
   void write_path(PathResult& r, std::vector<GridCoord>& out) const {
     std::uint64_t steps = 0;
-    for (std::uint32_t n = index(r.finish.x, r.finish.y); from_[n] != n; n = from_[n]) {
-      const GridCoord a = coord(from_[n]);
-      const GridCoord b = coord(n);
+    for (std::uint32_t n = index(r.finish); from_[n] != n; n = from_[n]) {
+      const GridCoord a = space_.coords(from_[n]);
+      const GridCoord b = space_.coords(n);
       const int adx = std::abs(b.x - a.x);
       const int ady = std::abs(b.y - a.y);
       steps += static_cast<std::uint64_t>(adx > ady ? adx : ady);
@@ -161,9 +172,9 @@ class JumpPointSearch {
     out[pos] = r.finish;
     std::uint64_t straight = 0;
     std::uint64_t diagonal = 0;
-    for (std::uint32_t n = index(r.finish.x, r.finish.y); from_[n] != n; n = from_[n]) {
-      const GridCoord a = coord(from_[n]);
-      GridCoord c = coord(n);
+    for (std::uint32_t n = index(r.finish); from_[n] != n; n = from_[n]) {
+      const GridCoord a = space_.coords(from_[n]);
+      GridCoord c = space_.coords(n);
       const int sx = c.x > a.x ? 1 : (c.x < a.x ? -1 : 0);
       const int sy = c.y > a.y ? 1 : (c.y < a.y ? -1 : 0);
       const int adx = std::abs(c.x - a.x);
@@ -188,7 +199,7 @@ class JumpPointSearch {
     }
     r.steps = static_cast<std::uint32_t>(steps);
     r.cost = cost::exact_length(straight, diagonal);
-    r.cost_fixed = ws_.g[index(r.finish.x, r.finish.y)];
+    r.cost_fixed = nodes_[index(r.finish)].g;
   }
 
   /// The jump points of the last path `run` produced (start, every node on the chain, finish),
@@ -197,47 +208,38 @@ class JumpPointSearch {
     out.clear();
     if (!has_last_) return;
     std::size_t count = 1;
-    for (std::uint32_t n = index(last_finish_.x, last_finish_.y); from_[n] != n; n = from_[n]) {
-      ++count;
-    }
+    for (std::uint32_t n = index(last_finish_); from_[n] != n; n = from_[n]) ++count;
     out.resize(count);
-    std::uint32_t n = index(last_finish_.x, last_finish_.y);
-    for (std::size_t i = count; i-- > 0; n = from_[n]) out[i] = coord(n);
+    std::uint32_t n = index(last_finish_);
+    for (std::size_t i = count; i-- > 0; n = from_[n]) out[i] = space_.coords(n);
   }
 
   /// Forgets the last path (e.g. after an `invalid_endpoint` query).
   void forget_last() noexcept { has_last_ = false; }
 
   /// Testing hook: sets the generation counter, e.g. near 2^32 to force the wrap-around.
-  void debug_force_generation(std::uint32_t g) noexcept { ws_.stamps.force_generation(g); }
+  void debug_force_generation(std::uint32_t g) noexcept { nodes_.force_generation(g); }
 
  private:
-  struct Entry {
-    std::uint64_t f;
-    std::uint64_t g;
-    std::uint32_t node;
-    std::uint16_t x;
-    std::uint16_t y;
+  __extension__ using OpenEntry = unsigned __int128;
+  struct OpenLess {
+    bool operator()(OpenEntry a, OpenEntry b) const noexcept { return a < b; }
   };
-  struct EntryLess {
-    bool operator()(const Entry& a, const Entry& b) const noexcept {
-      return a.f < b.f || (a.f == b.f && a.g > b.g);
-    }
-  };
-
-  [[nodiscard]] std::uint32_t index(int x, int y) const noexcept {
-    return static_cast<std::uint32_t>(y) * static_cast<std::uint32_t>(cols_) +
-           static_cast<std::uint32_t>(x);
-  }
-  [[nodiscard]] GridCoord coord(std::uint32_t n) const noexcept {
-    const auto c = static_cast<std::uint32_t>(cols_);
-    return GridCoord{static_cast<int>(n % c), static_cast<int>(n / c)};
+  static OpenEntry make_entry(std::uint64_t f, std::uint64_t h, std::uint32_t node) noexcept {
+    const std::uint64_t q = h >> 14;  // 2^-10 of a cell
+    const auto hq = q > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(q);
+    return (static_cast<OpenEntry>(f) << 64) | (static_cast<OpenEntry>(hq) << 32) | node;
   }
 
-  NodeWorkspace ws_;
+  [[nodiscard]] std::uint32_t index(GridCoord c) const noexcept {
+    return static_cast<std::uint32_t>(space_.index(c.x, c.y));
+  }
+
+  NodeTable nodes_;
   std::vector<std::uint32_t> from_;  // jump point each node was reached from (itself: the start)
-  BinaryHeap<Entry, EntryLess> heap_;
-  int cols_ = 1;
+  BinaryHeap<OpenEntry, OpenLess> heap_;
+  std::vector<std::uint32_t> hot_;  // successors with f equal to the current minimum (LIFO)
+  GridSpace space_{1};
   GridCoord last_finish_;
   bool has_last_ = false;
 };
