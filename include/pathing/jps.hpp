@@ -61,11 +61,15 @@ class Jps {
                    static_cast<std::size_t>(rows < 0 ? 0 : rows));
   }
 
-  /// Shortest path from `from` to `to` on a prebuilt map (which the caller keeps in sync with its
-  /// grid: `JpsMap::sync` or `update_cells`).
+  /// Shortest path from `from` to `to` on a prebuilt map.
   ///
+  /// @param map the passability bitmaps, kept in sync with the grid by the caller
+  ///   (`JpsMap::sync` or `update_cells`); many searchers may share it.
+  /// @param from start cell (its own passability is ignored).
+  /// @param to goal cell.
   /// @param out receives every cell from `from` to the end of the path (cleared first; left
   ///   unchanged on `invalid_endpoint`).
+  /// @param limits optional cut-offs: `max_expansions` (nodes expanded), `max_cost` (cost units).
   /// @return `found`, or a partial result (`unreachable`, `expansion_limit`, `cost_limit`), or
   ///   `invalid_endpoint` when `from` or `to` is outside the map.
   /// Complexity: typically far below A*'s; worst case O(n log n + n * cols / 63) for n jump
