@@ -30,8 +30,8 @@ namespace pathing {
 
 /// One path query of a batch: from `from` to `to`, in cells.
 struct PathQuery {
-  GridCoord from;
-  GridCoord to;
+  GridCoord from;  ///< Start cell.
+  GridCoord to;    ///< Goal cell.
 };
 
 /// Runs many independent queries (A* paths, distance fields, flow fields, or any per-item work)
@@ -61,8 +61,8 @@ class PathBatch {
  public:
   /// The per-thread searchers. Work given to `run` receives the one of the thread running it.
   struct Worker {
-    AStar astar;
-    Dijkstra dijkstra;
+    AStar astar;        ///< This thread's A* searcher.
+    Dijkstra dijkstra;  ///< This thread's distance-field searcher.
   };
 
   /// A pool of `threads` threads in all (the caller included); 0 means

@@ -261,9 +261,13 @@ class Dijkstra {
   /// unit following its `FlowField` walks to the nearest unexplored cell it can enter (roguebasin,
   /// "The Incredible Power of Dijkstra Maps"; DCSS/Brogue auto-explore). Every cell explored: every
   /// cell unreached.
+  /// @param grid the map; only read.
+  /// @param layer move costs (0 = impassable).
   /// @param explored bitmap of explored cells, row-major: cell i = y * cols + x is explored when
   ///        bit (i % 64) of word i / 64 is set; at least ceil(cols * rows / 64) words (bits past
   ///        the last cell are ignored).
+  /// @param out the field written (reused between calls).
+  /// @param options connectivity, direction and cost limit.
   /// @throws std::invalid_argument when `explored` is too short; `out` is then unchanged.
   FieldStats compute_explore(const Grid& grid, const GridLayer& layer,
                              std::span<const std::uint64_t> explored, DistanceField& out,
