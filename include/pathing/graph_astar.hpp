@@ -44,8 +44,11 @@ struct GraphPathResult {
 ///   w > 1 the search usually expands fewer nodes and the path costs at most w times the optimum.
 /// - Open list: binary heap ordered by f = g + w * h, ties broken toward larger g (deeper nodes
 ///   first), then by the heap's fixed sift order; neighbours are pushed in the order the graph
-///   reports them. The same query on the same graph always gives the same path. Duplicates are
-///   pushed instead of decreased and skipped when popped (lazy deletion).
+///   reports them. With w = 1, a successor whose f equals that of the node being expanded (the
+///   current minimum, as h is consistent) skips the heap: it goes to a LIFO stack expanded before
+///   the heap (the f-equal bypass, as in `AStar`; on open grids most successors take it). The same
+///   query on the same graph always gives the same path. Duplicates are pushed instead of
+///   decreased and skipped when popped (lazy deletion).
 /// - Partial results: when the goal is unreachable (or a limit stops the search) the path ends at
 ///   the expanded node with the smallest (unweighted) heuristic to the goal, the earliest expanded
 ///   on ties; the status says why (`unreachable`, `expansion_limit`, `cost_limit`).
@@ -83,6 +86,7 @@ class GraphAStar {
   void reserve(std::size_t node_count) {
     ws_.ensure(node_count);
     heap_.reserve(1024);
+    hot_.reserve(256);
   }
 
   /// Weighted A*: f = g + w * h. Values below 1 (or NaN) are taken as 1. Default 1 (optimal).
@@ -110,7 +114,7 @@ class GraphAStar {
 
   /// Bytes of working memory held (per-node arrays and open list).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return ws_.bytes() + heap_.capacity() * sizeof(OpenEntry);
+    return ws_.bytes() + (heap_.capacity() + hot_.capacity()) * sizeof(OpenEntry);
   }
 
   /// Testing hook: sets the generation counter, e.g. near 2^32 to force the wrap-around.
@@ -169,6 +173,7 @@ class GraphAStar {
 
   detail::BasicNodeWorkspace<cost_type, node_type> ws_;
   detail::BinaryHeap<OpenEntry, OpenLess> heap_;
+  std::vector<OpenEntry> hot_;  // f-equal successors, expanded next (LIFO) without the heap
   double weight_ = 1.0;
 };
 
@@ -192,13 +197,16 @@ typename GraphAStar<G>::result_type GraphAStar<G>::find_path(const G& graph, nod
     ws_.ensure(count);
     ws_.stamps.next_generation();
     heap_.clear();
+    hot_.clear();
     const cost_type max_g = max_g_of(limits);
+    // The f-equal bypass is exact only while f never decreases along an edge (consistent h, w = 1).
+    const bool bypass = weight_ == 1.0;
 
     const cost_type h0 = checked_heuristic(graph, from, to);
     ws_.stamps.mark_open(s);
     ws_.g[s] = cost_type{0};
     ws_.parent[s] = from;  // the start is its own parent
-    heap_.push(OpenEntry{weighted(h0), cost_type{0}, from});
+    hot_.push_back(OpenEntry{weighted(h0), cost_type{0}, from});
     r.stats.generated = 1;
 
     node_type best = from;
@@ -206,8 +214,14 @@ typename GraphAStar<G>::result_type GraphAStar<G>::find_path(const G& graph, nod
     r.status = SearchStatus::unreachable;
     bool pruned = false;
 
-    while (!heap_.empty()) {
-      const OpenEntry e = heap_.pop();
+    while (!hot_.empty() || !heap_.empty()) {
+      OpenEntry e;
+      if (!hot_.empty()) {
+        e = hot_.back();
+        hot_.pop_back();
+      } else {
+        e = heap_.pop();
+      }
       const auto i = static_cast<std::size_t>(e.node);
       if (!ws_.stamps.is_open(i) || e.g != ws_.g[i]) continue;  // stale duplicate
       if (e.node == to) {
@@ -247,8 +261,12 @@ typename GraphAStar<G>::result_type GraphAStar<G>::find_path(const G& graph, nod
         ws_.stamps.mark_open(ni);
         ws_.g[ni] = ng;
         ws_.parent[ni] = e.node;
-        heap_.push(OpenEntry{static_cast<cost_type>(ng + weighted(checked_heuristic(graph, n, to))),
-                             ng, n});
+        const auto nf = static_cast<cost_type>(ng + weighted(checked_heuristic(graph, n, to)));
+        if (bypass && nf == e.f) {
+          hot_.push_back(OpenEntry{nf, ng, n});
+        } else {
+          heap_.push(OpenEntry{nf, ng, n});
+        }
         ++r.stats.generated;
       });
     }

@@ -21,8 +21,8 @@ namespace pathing {
 /// corner cutting, entering a cell of layer cost c costs c * cost::kStraight or c *
 /// cost::kDiagonal in fixed point), the heuristic is the Manhattan (four) or octile (eight)
 /// distance times the layer's smallest cost. This is exactly `AStar::find_path`'s model, so
-/// `GraphAStar<GridGraph<C>>` finds paths of the same cost (and, with the same tie-breaking and
-/// neighbour order, the same paths).
+/// `GraphAStar<GridGraph<C>>` finds paths of the same cost (the paths may differ among equal-cost
+/// ones: the two searches break ties differently).
 ///
 /// Costs: `cost_type` is the fixed-point `std::uint64_t` of moves.hpp; `cost_unit` =
 /// cost::kStraight, so `SearchLimits::max_cost` keeps its meaning (a straight move of cost 1 =

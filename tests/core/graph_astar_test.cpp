@@ -188,16 +188,17 @@ TEST(GraphAStar, FindsCheapestPathWithExactCounts) {
   EXPECT_EQ(r.stats.generated, 6u);
 }
 
-TEST(GraphAStar, TiesOnFGoToLargerG) {
-  // Two paths of cost 3: 0-A-goal and 0-B-goal. A is reported first, but B has the larger g at the
-  // same f, so it is expanded first and its path is returned; A is never expanded.
+TEST(GraphAStar, HeapTiesOnFGoToLargerG) {
+  // Two paths of cost 3: 0-A-goal and 0-B-goal. A and B both get f = 3 > f(0) = 1, so both go to
+  // the heap; A is reported first, but B has the larger g at the same f, so B is expanded first and
+  // its path is returned; A is never expanded.
   IntGraph g(4);
   constexpr std::uint32_t kA = 1, kB = 2, kGoal = 3;
   g.add(0, kA, 1);
   g.add(0, kB, 2);
   g.add(kA, kGoal, 2);
   g.add(kB, kGoal, 1);
-  g.hint = {3, 2, 1, 0};
+  g.hint = {1, 2, 1, 0};
   GraphAStar<IntGraph> search;
   Nodes out;
   const auto r = search.find_path(g, 0, kGoal, out);
@@ -205,6 +206,28 @@ TEST(GraphAStar, TiesOnFGoToLargerG) {
   EXPECT_EQ(out, (Nodes{0, kB, kGoal}));
   EXPECT_EQ(r.cost, 3u);
   EXPECT_EQ(r.stats.expanded, 2u);
+}
+
+TEST(GraphAStar, SuccessorsWithTheCurrentFSkipTheHeapLastInFirstOut) {
+  // f(0) = 3 and both successors keep f = 3: they bypass the heap and the last one reported (B,
+  // the smaller g) is expanded first. With w = 2 there is no bypass, and f(A) = 4 < f(B) = 5.
+  IntGraph g(4);
+  constexpr std::uint32_t kA = 1, kB = 2, kGoal = 3;
+  g.add(0, kA, 2);
+  g.add(0, kB, 1);
+  g.add(kA, kGoal, 1);
+  g.add(kB, kGoal, 2);
+  g.hint = {3, 1, 2, 0};
+  GraphAStar<IntGraph> search;
+  Nodes out;
+  auto r = search.find_path(g, 0, kGoal, out);
+  EXPECT_EQ(out, (Nodes{0, kB, kGoal}));
+  EXPECT_EQ(r.cost, 3u);
+  EXPECT_EQ(r.stats.expanded, 2u);
+  search.set_heuristic_weight(2.0);
+  r = search.find_path(g, 0, kGoal, out);
+  EXPECT_EQ(out, (Nodes{0, kA, kGoal}));
+  EXPECT_EQ(r.cost, 3u);
 }
 
 TEST(GraphAStar, SameQueryGivesSamePath) {
