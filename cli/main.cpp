@@ -15,7 +15,7 @@
 int main(int argc, char** argv) {
   using namespace pathing::cli;
   CLI::App app{"pathing " PATHING_VERSION_STRING
-               ": fast grid path-finding (A*, greedy best-first, Dijkstra maps)"};
+               ": fast grid path-finding (A*, greedy best-first, JPS, Dijkstra maps)"};
   app.set_version_flag("--version", "pathing " PATHING_VERSION_STRING);
   app.require_subcommand(1);
   app.footer(
@@ -29,8 +29,11 @@ int main(int argc, char** argv) {
   scen_cmd->add_option("file", scen.scen_file, "Scenario file (.map.scen)")->required();
   scen_cmd->add_option("--map", scen.map_file,
                        "Map file (default: the scenario's map, by base name, beside it)");
-  scen_cmd->add_option("--algo", scen.algo, "Search: astar (optimal) or bfs (greedy best-first)")
-      ->check(CLI::IsMember({"astar", "bfs"}))
+  scen_cmd
+      ->add_option("--algo", scen.algo,
+                   "Search: astar (optimal), bfs (greedy best-first), jps (jump point search, "
+                   "8-connected, uniform cost) or jps+ (JPS with precomputed jump distances)")
+      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+"}))
       ->capture_default_str();
   scen_cmd->add_option("--moves", scen.moves, "4- or 8-connected moves (no corner cutting)")
       ->check(CLI::IsMember({4, 8}))
@@ -50,8 +53,8 @@ int main(int argc, char** argv) {
   path_cmd->add_option("sy", path.sy, "Start row")->required();
   path_cmd->add_option("gx", path.gx, "Goal column")->required();
   path_cmd->add_option("gy", path.gy, "Goal row")->required();
-  path_cmd->add_option("--algo", path.algo, "Search: astar or bfs")
-      ->check(CLI::IsMember({"astar", "bfs"}))
+  path_cmd->add_option("--algo", path.algo, "Search: astar, bfs, jps or jps+")
+      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+"}))
       ->capture_default_str();
   path_cmd->add_option("--moves", path.moves, "4- or 8-connected moves")
       ->check(CLI::IsMember({4, 8}))

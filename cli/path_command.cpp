@@ -14,6 +14,7 @@
 #include "pathing/astar.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/io/movingai.hpp"
+#include "searchers.hpp"
 #include "svg.hpp"
 
 namespace pathing::cli {
@@ -46,15 +47,18 @@ std::string draw_text(const Grid& grid, const GridLayer& layer, const std::vecto
   return out;
 }
 
-/// SVG drawing in cell units: white passable cells, dark walls, light blue expanded cells, the
-/// path as a red line through cell centres, a green start and a red goal.
+/// SVG drawing in cell units: white passable cells, dark walls, light blue expanded cells (A*,
+/// greedy), the path as a red line through cell centres, orange jump points (JPS), a green start
+/// and a red goal.
 template <class Searcher>
 std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& searcher,
                      const std::vector<GridCoord>& path, GridCoord start, GridCoord goal) {
   std::string out = svg::open(grid);
-  out += "<g fill=\"#cfe3ff\">\n";
-  svg::runs(out, grid, [&](int x, int y) { return searcher.was_expanded({x, y}); });
-  out += "</g>\n";
+  if constexpr (requires { searcher.was_expanded(GridCoord{}); }) {
+    out += "<g fill=\"#cfe3ff\">\n";
+    svg::runs(out, grid, [&](int x, int y) { return searcher.was_expanded({x, y}); });
+    out += "</g>\n";
+  }
   svg::walls(out, grid, layer);
   if (path.size() > 1) {
     out +=
@@ -64,6 +68,11 @@ std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& s
       out += fmt::format("{}{}.5,{}.5", i == 0 ? "" : " ", path[i].x, path[i].y);
     }
     out += "\"/>\n";
+  }
+  if constexpr (requires(std::vector<GridCoord>& v) { searcher.jump_points(v); }) {
+    std::vector<GridCoord> points;
+    searcher.jump_points(points);
+    for (GridCoord c : points) svg::dot(out, c, "#ff9900");
   }
   svg::dot(out, start, "#20a020");
   svg::dot(out, goal, "#d01010");
@@ -78,7 +87,7 @@ int run_with(Searcher& searcher, const PathOptions& o, const io::Map& map) {
   const GridCoord goal{o.gx, o.gy};
   std::vector<GridCoord> path;
   const PathResult r = searcher.find_path(map.grid, start, goal, layer, path, conn);
-  const char* algo_name = o.algo == "bfs" ? "bfs" : "astar";
+  const std::string& algo_name = o.algo;
   if (r.found()) {
     fmt::print("path found: {} steps, cost {:.8f} ({}, {}-connected; {} expanded, {} generated)\n",
                r.steps, r.cost, algo_name, o.moves, r.stats.expanded, r.stats.generated);
@@ -113,9 +122,21 @@ int run_path(const PathOptions& o) {
       return kExitBadInput;
     }
   }
+  if (is_jump_point_search(o.algo) && o.moves != 8) {
+    fmt::print(stderr, "pathing: --algo {} needs 8-connected moves (--moves 8)\n", o.algo);
+    return kExitBadInput;
+  }
   if (o.algo == "bfs") {
     GreedyBfs bfs;
     return run_with(bfs, o, map);
+  }
+  if (o.algo == "jps") {
+    JpsSearch jps(map.grid, io::movingai_layer());
+    return run_with(jps, o, map);
+  }
+  if (o.algo == "jps+") {
+    JpsPlusSearch jpp(map.grid, io::movingai_layer());
+    return run_with(jpp, o, map);
   }
   AStar astar;
   return run_with(astar, o, map);
