@@ -53,6 +53,18 @@ struct GenOptions {
 };
 int run_gen(const GenOptions& options);
 
+/// `pathing field`: a distance field (Dijkstra map) to one goal, its flow field, an SVG.
+struct FieldCommandOptions {
+  std::string map_file;
+  int gx = 0;
+  int gy = 0;
+  int moves = 8;
+  bool flee = false;          ///< Draw the flee map made from the field.
+  double flee_factor = -1.2;  ///< Scale of the flee map (negative).
+  std::string svg_file;       ///< Empty: no SVG.
+};
+int run_field(const FieldCommandOptions& options);
+
 /// Heap allocations (global operator new calls) counted while counting is on; the tool replaces
 /// the global operator new/delete with counting versions (cli/alloc_count.cpp).
 namespace alloc {

@@ -15,7 +15,7 @@
 int main(int argc, char** argv) {
   using namespace pathing::cli;
   CLI::App app{"pathing " PATHING_VERSION_STRING
-               ": fast grid path-finding (A*, greedy best-first)"};
+               ": fast grid path-finding (A*, greedy best-first, JPS, Dijkstra maps)"};
   app.set_version_flag("--version", "pathing " PATHING_VERSION_STRING);
   app.require_subcommand(1);
   app.footer(
@@ -29,8 +29,11 @@ int main(int argc, char** argv) {
   scen_cmd->add_option("file", scen.scen_file, "Scenario file (.map.scen)")->required();
   scen_cmd->add_option("--map", scen.map_file,
                        "Map file (default: the scenario's map, by base name, beside it)");
-  scen_cmd->add_option("--algo", scen.algo, "Search: astar (optimal) or bfs (greedy best-first)")
-      ->check(CLI::IsMember({"astar", "bfs"}))
+  scen_cmd
+      ->add_option("--algo", scen.algo,
+                   "Search: astar (optimal), bfs (greedy best-first), jps (jump point search, "
+                   "8-connected, uniform cost) or jps+ (JPS with precomputed jump distances)")
+      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+"}))
       ->capture_default_str();
   scen_cmd->add_option("--moves", scen.moves, "4- or 8-connected moves (no corner cutting)")
       ->check(CLI::IsMember({4, 8}))
@@ -50,8 +53,8 @@ int main(int argc, char** argv) {
   path_cmd->add_option("sy", path.sy, "Start row")->required();
   path_cmd->add_option("gx", path.gx, "Goal column")->required();
   path_cmd->add_option("gy", path.gy, "Goal row")->required();
-  path_cmd->add_option("--algo", path.algo, "Search: astar or bfs")
-      ->check(CLI::IsMember({"astar", "bfs"}))
+  path_cmd->add_option("--algo", path.algo, "Search: astar, bfs, jps or jps+")
+      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+"}))
       ->capture_default_str();
   path_cmd->add_option("--moves", path.moves, "4- or 8-connected moves")
       ->check(CLI::IsMember({4, 8}))
@@ -80,12 +83,29 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   gen_cmd->add_option("-o,--output", gen.out_file, "Map file to write (OUT.map)")->required();
 
+  FieldCommandOptions field;
+  CLI::App* field_cmd = app.add_subcommand(
+      "field", "Distance field (Dijkstra map) and flow field to one goal; draw them as SVG");
+  field_cmd->add_option("map", field.map_file, "Map file (.map)")->required();
+  field_cmd->add_option("gx", field.gx, "Goal column")->required();
+  field_cmd->add_option("gy", field.gy, "Goal row")->required();
+  field_cmd->add_option("--moves", field.moves, "4- or 8-connected moves")
+      ->check(CLI::IsMember({4, 8}))
+      ->capture_default_str();
+  field_cmd->add_flag("--flee", field.flee,
+                      "Draw the flee map (the field scaled by --flee-factor and relaxed again)");
+  field_cmd->add_option("--flee-factor", field.flee_factor, "Scale of the flee map")
+      ->check(CLI::Range(-100.0, -0.01))
+      ->capture_default_str();
+  field_cmd->add_option("--svg", field.svg_file, "Write a heat map with flow arrows as SVG");
+
   CLI11_PARSE(app, argc, argv);
 
   try {
     if (*scen_cmd) return run_scen(scen);
     if (*path_cmd) return run_path(path);
     if (*gen_cmd) return run_gen(gen);
+    if (*field_cmd) return run_field(field);
   } catch (const pathing::io::ParseError& e) {
     fmt::print(stderr, "pathing: {}\n", e.what());
     return kExitBadInput;

@@ -14,6 +14,8 @@
 #include "pathing/astar.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/io/movingai.hpp"
+#include "searchers.hpp"
+#include "svg.hpp"
 
 namespace pathing::cli {
 
@@ -45,40 +47,19 @@ std::string draw_text(const Grid& grid, const GridLayer& layer, const std::vecto
   return out;
 }
 
-/// Appends one rectangle per horizontal run of cells for which `pick(x, y)` holds.
-template <class Pick>
-void svg_runs(std::string& out, const Grid& grid, Pick&& pick) {
-  for (int y = 0; y < grid.rows(); ++y) {
-    int x = 0;
-    while (x < grid.cols()) {
-      if (!pick(x, y)) {
-        ++x;
-        continue;
-      }
-      const int x0 = x;
-      while (x < grid.cols() && pick(x, y)) ++x;
-      out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"1\"/>\n", x0, y, x - x0);
-    }
-  }
-}
-
-/// SVG drawing in cell units: white passable cells, dark walls, light blue expanded cells, the
-/// path as a red line through cell centres, a green start and a red goal.
+/// SVG drawing in cell units: white passable cells, dark walls, light blue expanded cells (A*,
+/// greedy), the path as a red line through cell centres, orange jump points (JPS), a green start
+/// and a red goal.
 template <class Searcher>
 std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& searcher,
                      const std::vector<GridCoord>& path, GridCoord start, GridCoord goal) {
-  const int side = std::max(grid.cols(), grid.rows());
-  const int px = std::clamp(1600 / side, 1, 16);  // pixels a cell
-  std::string out = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" "
-      "viewBox=\"0 0 {} {}\" shape-rendering=\"crispEdges\">\n"
-      "<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n",
-      grid.cols() * px, grid.rows() * px, grid.cols(), grid.rows(), grid.cols(), grid.rows());
-  out += "<g fill=\"#cfe3ff\">\n";
-  svg_runs(out, grid, [&](int x, int y) { return searcher.was_expanded({x, y}); });
-  out += "</g>\n<g fill=\"#303030\">\n";
-  svg_runs(out, grid, [&](int x, int y) { return layer.cost_at(grid, {x, y}) == 0; });
-  out += "</g>\n";
+  std::string out = svg::open(grid);
+  if constexpr (requires { searcher.was_expanded(GridCoord{}); }) {
+    out += "<g fill=\"#cfe3ff\">\n";
+    svg::runs(out, grid, [&](int x, int y) { return searcher.was_expanded({x, y}); });
+    out += "</g>\n";
+  }
+  svg::walls(out, grid, layer);
   if (path.size() > 1) {
     out +=
         "<polyline fill=\"none\" stroke=\"#e02020\" stroke-width=\"0.35\" "
@@ -88,13 +69,13 @@ std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& s
     }
     out += "\"/>\n";
   }
-  out += fmt::format(
-      "<circle cx=\"{}.5\" cy=\"{}.5\" r=\"0.6\" fill=\"#20a020\" shape-rendering=\"auto\"/>\n",
-      start.x, start.y);
-  out += fmt::format(
-      "<circle cx=\"{}.5\" cy=\"{}.5\" r=\"0.6\" fill=\"#d01010\" shape-rendering=\"auto\"/>\n",
-      goal.x, goal.y);
-  out += "</svg>\n";
+  if constexpr (requires(std::vector<GridCoord>& v) { searcher.jump_points(v); }) {
+    std::vector<GridCoord> points;
+    searcher.jump_points(points);
+    for (GridCoord c : points) svg::dot(out, c, "#ff9900");
+  }
+  svg::dot(out, start, "#20a020");
+  svg::dot(out, goal, "#d01010");
   return out;
 }
 
@@ -106,7 +87,7 @@ int run_with(Searcher& searcher, const PathOptions& o, const io::Map& map) {
   const GridCoord goal{o.gx, o.gy};
   std::vector<GridCoord> path;
   const PathResult r = searcher.find_path(map.grid, start, goal, layer, path, conn);
-  const char* algo_name = o.algo == "bfs" ? "bfs" : "astar";
+  const std::string& algo_name = o.algo;
   if (r.found()) {
     fmt::print("path found: {} steps, cost {:.8f} ({}, {}-connected; {} expanded, {} generated)\n",
                r.steps, r.cost, algo_name, o.moves, r.stats.expanded, r.stats.generated);
@@ -121,17 +102,8 @@ int run_with(Searcher& searcher, const PathOptions& o, const io::Map& map) {
     fmt::print("{}", draw_text(map.grid, layer, path, start, goal));
   }
   if (!o.svg_file.empty()) {
-    const std::string svg = draw_svg(map.grid, layer, searcher, path, start, goal);
-    std::FILE* f = std::fopen(o.svg_file.c_str(), "wb");
-    if (f == nullptr) {
-      fmt::print(stderr, "pathing: cannot write {}: {}\n", o.svg_file, std::strerror(errno));
-      return kExitBadInput;
-    }
-    const bool ok = std::fwrite(svg.data(), 1, svg.size(), f) == svg.size();
-    if (std::fclose(f) != 0 || !ok) {
-      fmt::print(stderr, "pathing: cannot write {}\n", o.svg_file);
-      return kExitBadInput;
-    }
+    std::string picture = draw_svg(map.grid, layer, searcher, path, start, goal);
+    if (!svg::write(picture, o.svg_file)) return kExitBadInput;
     fmt::print("wrote {}\n", o.svg_file);
   }
   return r.found() ? kExitOk : kExitFailed;
@@ -150,9 +122,21 @@ int run_path(const PathOptions& o) {
       return kExitBadInput;
     }
   }
+  if (is_jump_point_search(o.algo) && o.moves != 8) {
+    fmt::print(stderr, "pathing: --algo {} needs 8-connected moves (--moves 8)\n", o.algo);
+    return kExitBadInput;
+  }
   if (o.algo == "bfs") {
     GreedyBfs bfs;
     return run_with(bfs, o, map);
+  }
+  if (o.algo == "jps") {
+    JpsSearch jps(map.grid, io::movingai_layer());
+    return run_with(jps, o, map);
+  }
+  if (o.algo == "jps+") {
+    JpsPlusSearch jpp(map.grid, io::movingai_layer());
+    return run_with(jpp, o, map);
   }
   AStar astar;
   return run_with(astar, o, map);

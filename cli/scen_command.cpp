@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "searchers.hpp"
 #include "pathing/astar.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/io/movingai.hpp"
@@ -87,11 +88,26 @@ int run_scen(const ScenOptions& o) {
   const Connectivity conn = o.moves == 4 ? Connectivity::four : Connectivity::eight;
   const bool eight = conn == Connectivity::eight;
 
+  if (is_jump_point_search(o.algo) && !eight) {
+    fmt::print(stderr, "pathing: --algo {} needs 8-connected moves (--moves 8)\n", o.algo);
+    return kExitBadInput;
+  }
   std::vector<Row> rows;
   std::uint64_t allocations = 0;
+  double table_ms = -1;     // jps+: time to build the jump-distance table
+  std::size_t table_bytes = 0;
   if (o.algo == "bfs") {
     GreedyBfs bfs;
     allocations = run_queries(bfs, scen, map.grid, conn, rows);
+  } else if (o.algo == "jps") {
+    JpsSearch jps(map.grid, io::movingai_layer());
+    table_bytes = jps.table_bytes();
+    allocations = run_queries(jps, scen, map.grid, conn, rows);
+  } else if (o.algo == "jps+") {
+    JpsPlusSearch jpp(map.grid, io::movingai_layer());
+    table_ms = jpp.build_ms();
+    table_bytes = jpp.table_bytes();
+    allocations = run_queries(jpp, scen, map.grid, conn, rows);
   } else {
     AStar astar;
     allocations = run_queries(astar, scen, map.grid, conn, rows);
@@ -132,7 +148,7 @@ int run_scen(const ScenOptions& o) {
   const std::size_t p99_rank = n == 0 ? 0 : static_cast<std::size_t>(std::ceil(0.99 * dn));
   const double p99_us = n == 0 ? 0.0 : static_cast<double>(nanos[p99_rank - 1]) / 1000.0;
   const double mean_expanded = n == 0 ? 0.0 : sum_expanded / dn;
-  const char* algo_name = o.algo == "bfs" ? "bfs" : "astar";
+  const std::string algo_name = o.algo;
 
   if (!o.tsv_file.empty()) {
     std::FILE* f = std::fopen(o.tsv_file.c_str(), "wb");
@@ -164,9 +180,14 @@ int run_scen(const ScenOptions& o) {
     fmt::print(
         "{{\"queries\": {}, \"solved\": {}, \"optimal\": {}, \"mean_us\": {:.3f}, "
         "\"median_us\": {:.3f}, \"p99_us\": {:.3f}, \"mean_expanded\": {:.1f}, "
-        "\"allocations\": {}, \"algo\": \"{}\", \"moves\": {}}}\n",
+        "\"allocations\": {}, \"algo\": \"{}\", \"moves\": {}{}}}\n",
         n, solved, eight ? std::to_string(optimal) : std::string("null"), mean_us, median_us,
-        p99_us, mean_expanded, allocations, algo_name, o.moves);
+        p99_us, mean_expanded, allocations, algo_name, o.moves,
+        table_bytes == 0 ? std::string()
+                         : fmt::format(", \"table_bytes\": {}{}", table_bytes,
+                                       table_ms < 0 ? std::string()
+                                                    : fmt::format(", \"table_build_ms\": {:.3f}",
+                                                                  table_ms)));
   } else {
     fmt::print("scenario     {}\n", o.scen_file);
     fmt::print("map          {} ({} x {})\n", map_file.string(), map.grid.cols(), map.grid.rows());
@@ -183,6 +204,11 @@ int run_scen(const ScenOptions& o) {
                p99_us);
     fmt::print("expanded     mean {:.1f} per query\n", mean_expanded);
     fmt::print("allocations  {} during the {} queries (operator new calls)\n", allocations, n);
+    if (table_bytes != 0) {
+      fmt::print("precomputed  {} bytes ({:.2f} bytes a cell){}\n", table_bytes,
+                 static_cast<double>(table_bytes) / static_cast<double>(map.grid.cell_count()),
+                 table_ms < 0 ? std::string() : fmt::format(", built in {:.3f} ms", table_ms));
+    }
   }
 
   if (o.check && !failures.empty()) {

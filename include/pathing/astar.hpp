@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <vector>
 
 #include "pathing/coord.hpp"
@@ -168,13 +169,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
                           const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
                           SearchStats& stats) {
   const std::uint64_t hscale = layer.min_passable_cost();
-  const double max_cost_units = limits.max_cost;
-  const std::uint64_t max_g =
-      !(max_cost_units < 1e18 / static_cast<double>(cost::kStraight))  // huge, +inf or NaN
-          ? cost::kInfinite
-          : (max_cost_units < 0 ? 0
-                                : static_cast<std::uint64_t>(max_cost_units *
-                                                             static_cast<double>(cost::kStraight)));
+  const std::uint64_t max_g = cost::from_units(limits.max_cost);  // NaN, < 0: 0; +inf: none
   // Bounded mode adds the step count to g and h alike (see `deep_cut` below): f stays constant
   // along an ideal path, so the f-equal bypass keeps working.
   auto h_of = [&](int x, int y) -> std::uint64_t {
@@ -196,12 +191,15 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   std::uint64_t f_cur = h_of(from.x, from.y);
   stats.generated = 1;
 
-  // Goal index; a goal off the grid or (bounded mode) more than 56 steps away, hence outside the
-  // window whose indices would alias another cell, gets an index no node has.
-  const bool goal_in_space =
-      grid.in_bounds(to) && (!Bounded || manhattan_distance(from, to) <= GridPath::kMaxSteps);
+  // Goal index; a goal off the grid, or (bounded mode) outside the search window, gets an index no
+  // node has: the window index of a cell outside the window aliases a cell inside it.
+  bool goal_indexed = grid.in_bounds(to);
+  if constexpr (Bounded) {
+    goal_indexed = goal_indexed && std::abs(to.x - from.x) <= detail::WindowSpace::kRadius &&
+                   std::abs(to.y - from.y) <= detail::WindowSpace::kRadius;
+  }
   const std::uint32_t goal =
-      goal_in_space ? static_cast<std::uint32_t>(space.index(to.x, to.y)) : ~std::uint32_t{0};
+      goal_indexed ? static_cast<std::uint32_t>(space.index(to.x, to.y)) : ~std::uint32_t{0};
   GridCoord best = from;
   std::uint64_t best_dist = distance_fixed(C, from, to);
   status = SearchStatus::unreachable;

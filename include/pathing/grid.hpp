@@ -3,6 +3,7 @@
 // The packed tile grid: 4 bits a cell (3-bit tile tag + blocked bit).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -12,6 +13,33 @@
 #include "pathing/coord.hpp"
 
 namespace pathing {
+
+namespace detail {
+/// A process-wide unique number that is renewed whenever the object holding it is constructed,
+/// copied, moved or assigned: with a counter of mutations it identifies the contents of a
+/// `Grid` for derived structures (JPS bitmaps, caches), even when a grid is destroyed and another
+/// one later lives at the same address, or a grid is assigned a new map. O(1), thread-safe (one
+/// relaxed atomic increment).
+class InstanceId {
+ public:
+  InstanceId() noexcept : value_(next()) {}
+  InstanceId(const InstanceId&) noexcept : value_(next()) {}
+  InstanceId& operator=(const InstanceId&) noexcept {
+    value_ = next();
+    return *this;
+  }
+  ~InstanceId() = default;
+  /// The id, never 0.
+  [[nodiscard]] std::uint64_t value() const noexcept { return value_; }
+
+ private:
+  static std::uint64_t next() noexcept {
+    static std::atomic<std::uint64_t> counter{0};
+    return counter.fetch_add(1, std::memory_order_relaxed) + 1;
+  }
+  std::uint64_t value_;
+};
+}  // namespace detail
 
 /// A rectangular map of tiles, 4 bits a cell: bits 0..2 are the tile tag (0..7, the meaning is the
 /// user's: plains, sand, water...) and bit 3 is the "blocked" flag (a wall or a unit standing there).
@@ -109,6 +137,13 @@ class Grid {
   /// notice that the grid changed. Starts at 0.
   [[nodiscard]] std::uint64_t version() const noexcept { return version_; }
 
+  /// A process-wide unique id of this grid object, renewed by construction, copy, move and
+  /// assignment (never by the cell setters, which bump `version()` instead). Two grids alive at
+  /// the same time never share an id and an id is never reused, so the pair (instance_id(),
+  /// version()) identifies the grid's contents: derived structures (`JpsMap`, `JpsPlusMap`)
+  /// record it and rebuild when it changes. Not part of `operator==`.
+  [[nodiscard]] std::uint64_t instance_id() const noexcept { return id_.value(); }
+
   /// Pointer to the packed cell bytes (row-major, `stride_bytes()` per row, low nibble = even x).
   [[nodiscard]] const std::uint8_t* data() const noexcept { return bytes_.data(); }
 
@@ -155,6 +190,7 @@ class Grid {
   std::size_t stride_ = 0;
   std::uint64_t version_ = 0;
   std::vector<std::uint8_t> bytes_;
+  detail::InstanceId id_;
 };
 
 }  // namespace pathing

@@ -52,6 +52,15 @@ inline constexpr std::uint64_t kInfinite = ~std::uint64_t{0};
   return static_cast<double>(fixed) / static_cast<double>(kStraight);
 }
 
+/// A cost in cost units (straight move of cost 1 = 1.0) as fixed point, rounded down; negative
+/// values and NaN give 0, values too large to represent (>= 2^62 / 2^24 units) and +infinity give
+/// `kInfinite` (no limit). For limits such as a light radius: `from_units(8.0)` = 8 straight moves.
+[[nodiscard]] constexpr std::uint64_t from_units(double units) noexcept {
+  if (!(units > 0)) return 0;
+  if (units >= static_cast<double>(std::uint64_t{1} << (62 - kFractionBits))) return kInfinite;
+  return static_cast<std::uint64_t>(units * static_cast<double>(kStraight));
+}
+
 /// The length of a path made of `straight` straight and `diagonal` diagonal moves weighted by
 /// layer cost (sums of layer costs of the cells entered by each kind of move): straight + diagonal
 /// * sqrt(2), in double precision. This is the length the CLI compares with the Moving AI optimum.

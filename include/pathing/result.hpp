@@ -53,8 +53,9 @@ struct SearchLimits {
   /// Stop after this many expansions.
   std::uint64_t max_expansions = std::numeric_limits<std::uint64_t>::max();
   /// Never generate nodes whose g exceeds this cost, in cost units (straight move of cost 1 =
-  /// 1.0); a search that found no path and pruned some node ends with `cost_limit`. +inf and NaN
-  /// mean no limit; a negative value prunes every move (only `from == to` is found).
+  /// 1.0); a search that found no path and pruned some node ends with `cost_limit`. +inf (or any
+  /// value of 2^38 units or more) means no limit; a negative value or NaN prunes every move (only
+  /// `from == to` is found), as `cost::from_units` reads it.
   double max_cost = std::numeric_limits<double>::infinity();
 };
 

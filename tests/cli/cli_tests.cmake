@@ -27,7 +27,7 @@ endfunction()
 
 # --- general ----------------------------------------------------------------------------------
 pathing_cli_test(version ARGS --version STDOUT_REGEX "^pathing 0\\.1\\.0")
-pathing_cli_test(help ARGS --help STDOUT_REGEX "scen.*path.*gen.*Exit codes")
+pathing_cli_test(help ARGS --help STDOUT_REGEX "scen.*path.*gen.*field.*Exit codes")
 pathing_cli_test(no_subcommand ARGS EXPECT_RC nonzero)
 pathing_cli_test(unknown_subcommand ARGS frobnicate EXPECT_RC nonzero)
 
@@ -115,3 +115,27 @@ if(NOT CMAKE_BUILD_TYPE STREQUAL "Debug")
     REQUIRE_PATH ${PATHING_CLI_SHARED}/dao/den520d.map.scen
     STDOUT_REGEX "^{\"queries\": 888, \"solved\": 888, \"optimal\": 888, .*\"allocations\": 0,")
 endif()
+
+# --- field --------------------------------------------------------------------------------------
+pathing_cli_test(field_svg ARGS field ${PATHING_CLI_DATA}/rooms-64.map 32 32 --svg ${PATHING_CLI_OUT}/field.svg
+  STDOUT_REGEX "distance field to \\(32, 32\\), 8-connected: 4049 cells settled.*wrote "
+  EXPECT_FILE ${PATHING_CLI_OUT}/field.svg FILE_REGEX "^<svg .*marker-end=\"url\\(#a\\)\".*<line .*</svg>\n$")
+pathing_cli_test(field_flee_4 ARGS field ${PATHING_CLI_DATA}/maze-32.map 26 25 --moves 4 --flee
+  STDOUT_REGEX "4-connected: [0-9]+ cells settled.*flee map \\(factor -1\\.2\\): [0-9]+ cells settled")
+pathing_cli_test(field_outside ARGS field ${PATHING_CLI_DATA}/maze-32.map 40 2 EXPECT_RC 2
+  STDERR_REGEX "goal \\(40, 2\\) is outside the map .*maze-32\\.map \\(32 x 32\\)")
+
+# --- jump point search ----------------------------------------------------------------------------
+foreach(algo jps jps+)
+  string(REPLACE "+" "plus" tag ${algo})
+  string(REPLACE "+" "\\+" algo_re ${algo})
+  pathing_cli_test(scen_${tag} ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo ${algo} --check
+    STDOUT_REGEX "search +${algo_re}, 8-connected\n.*optimal +40 of 40 .*allocations +0 during.*precomputed +[0-9]+ bytes")
+  pathing_cli_test(path_${tag}_svg ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --algo ${algo} --svg ${PATHING_CLI_OUT}/${tag}.svg
+    STDOUT_REGEX "^path found: 93 steps, cost 103\\.76955262 \\(${algo_re}, 8-connected"
+    EXPECT_FILE ${PATHING_CLI_OUT}/${tag}.svg FILE_REGEX "fill=\"#ff9900\"")
+  pathing_cli_test(scen_${tag}_needs_8 ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo ${algo} --moves 4
+    EXPECT_RC 2 STDERR_REGEX "--algo ${algo_re} needs 8-connected moves")
+endforeach()
+pathing_cli_test(scen_json_jpsplus ARGS scen ${PATHING_CLI_DATA}/maze-32.map.scen --algo jps+ --json
+  STDOUT_REGEX "\"optimal\": 30, .*\"allocations\": 0, \"algo\": \"jps\\+\", \"moves\": 8, \"table_bytes\": [0-9]+, \"table_build_ms\": [0-9.]+}")

@@ -191,7 +191,8 @@ TEST(Regression, BoundedAStarPrefersFewerStepsAmongTheCheapestPaths) {
 }
 
 // Fuzz defect (search target): a NaN SearchLimits::max_cost was converted to an integer
-// (undefined behaviour). NaN now means no limit, like +inf; a negative limit prunes every move.
+// (undefined behaviour). max_cost is now read by cost::from_units: NaN and negative limits prune
+// every move, +inf is no limit.
 TEST(Regression, NanAndNegativeMaxCost) {
   const Grid g(20, 20);
   AStar a;
@@ -199,8 +200,12 @@ TEST(Regression, NanAndNegativeMaxCost) {
   SearchLimits nan;
   nan.max_cost = std::numeric_limits<double>::quiet_NaN();
   const PathResult r = a.find_path(g, {0, 0}, {19, 19}, kWalk, out, Connectivity::four, nan);
-  EXPECT_EQ(r.status, SearchStatus::found);
-  EXPECT_EQ(r.steps, 38u);
+  EXPECT_EQ(r.status, SearchStatus::cost_limit);
+  EXPECT_EQ(r.stats.expanded, 1u);
+  EXPECT_EQ(out, (std::vector<GridCoord>{{0, 0}}));
+  SearchLimits inf;
+  inf.max_cost = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(a.find_path(g, {0, 0}, {19, 19}, kWalk, out, Connectivity::four, inf).steps, 38u);
   SearchLimits negative;
   negative.max_cost = -1;
   const PathResult n = a.find_path(g, {0, 0}, {19, 19}, kWalk, out, Connectivity::four, negative);

@@ -304,10 +304,12 @@ TEST(Allocations, ReservedSearchersAllocateNothingOnFirstUnboundedQuery) {
   EXPECT_EQ(scope.count(), 0u);
 }
 
+std::vector<int>* volatile g_escape = nullptr;  // keeps -O3 from eliding the new/delete pair
+
 TEST(Allocations, CounterSeesAllocations) {
   const test::AllocationScope scope;
-  auto* p = new std::vector<int>(100);
-  delete p;
+  g_escape = new std::vector<int>(100);
+  delete g_escape;
   EXPECT_EQ(scope.count(), 2u);
 }
 

@@ -43,10 +43,16 @@ inline std::string describe(const BoundedResult& r) {
          std::to_string(r.cost) + ", partial " + (r.partial ? "yes" : "no") + "]";
 }
 
+/// Whether `limits.max_cost` is a limit (see `cost::from_units`: NaN and negative prune every
+/// move, 2^38 units or more is no limit).
+inline bool cost_capped(const SearchLimits& limits) {
+  return cost::from_units(limits.max_cost) != cost::kInfinite;
+}
+
 /// Whether `limits` leaves the search free (then it must end with `found` or `unreachable`).
 inline bool no_limits(const SearchLimits& limits) {
   return limits.max_expansions == std::numeric_limits<std::uint64_t>::max() &&
-         !(limits.max_cost < std::numeric_limits<double>::infinity());  // +inf or NaN
+         !cost_capped(limits);
 }
 
 /// Runs one unbounded query of `s` and checks it. `ref` is `reference_field(g, layer, from,
@@ -95,10 +101,11 @@ inline std::string check_unbounded(const UnboundedSearch& s, const Grid& g, Grid
   if (r.stats.expanded > limits.max_expansions) return fail("more expansions than max_expansions");
   if (r.status == SearchStatus::expansion_limit && r.stats.expanded != limits.max_expansions)
     return fail("expansion_limit before max_expansions expansions");
-  if (r.status == SearchStatus::cost_limit && !(s.honours_max_cost && limits.max_cost < 1e300))
-    return fail("cost_limit without a finite max_cost");
+  if (r.status == SearchStatus::cost_limit && !(s.honours_max_cost && cost_capped(limits)))
+    return fail("cost_limit without a cost limit");
   if (r.status == SearchStatus::too_far) return fail("too_far from an unbounded search");
-  if (r.found() && r.steps > 0 && s.honours_max_cost && r.cost > limits.max_cost + 1e-6)
+  if (r.found() && r.steps > 0 && s.honours_max_cost && cost_capped(limits) &&
+      !(r.cost_fixed <= cost::from_units(limits.max_cost)))
     return fail("found a path dearer than max_cost");
 
   const bool reach = ref->reachable(to);

@@ -172,13 +172,15 @@ class NodeTable {
   std::uint32_t gen_ = 0;
 };
 
-/// The per-node arrays of a search (struct of arrays): generation stamps (open/closed), g costs in
-/// fixed point, and the direction of the move that reached the node (`Direction8` value, or
-/// `kNoParent`). 13 bytes a node. Owned by one searcher; not thread-safe.
-struct NodeWorkspace {
+/// The per-node arrays of a search (struct of arrays): generation stamps (open/closed), g costs
+/// (`Cost`), and how the node was reached (`Parent`: a `Direction8` value for the grid searches, a
+/// node id for `GraphAStar`). 4 + sizeof(Cost) + sizeof(Parent) bytes a node. Owned by one
+/// searcher; not thread-safe.
+template <class Cost, class Parent>
+struct BasicNodeWorkspace {
   GenerationMap stamps;
-  std::vector<std::uint64_t> g;
-  std::vector<std::uint8_t> parent;
+  std::vector<Cost> g;
+  std::vector<Parent> parent;
 
   /// Grows to `n` nodes; allocates only when n exceeds what was seen before.
   void ensure(std::size_t n) {
@@ -187,11 +189,15 @@ struct NodeWorkspace {
     if (parent.size() < n) parent.resize(n);
   }
   [[nodiscard]] std::size_t bytes() const noexcept {
-    return stamps.size() * sizeof(std::uint32_t) + g.size() * sizeof(std::uint64_t) +
-           parent.size();
+    return stamps.size() * sizeof(std::uint32_t) + g.size() * sizeof(Cost) +
+           parent.size() * sizeof(Parent);
   }
   [[nodiscard]] std::uint8_t parent_of(std::size_t i) const noexcept { return parent[i]; }
 };
+
+/// The grid searches' workspace: fixed-point g costs and the `Direction8` of the move that reached
+/// the node (or `kNoParent`). 13 bytes a node.
+using NodeWorkspace = BasicNodeWorkspace<std::uint64_t, std::uint8_t>;
 
 /// Calls `f(nx, ny, dir, step_cost_fixed)` for each neighbour of (x, y) that lies on the grid and
 /// is passable under `layer`, in `Direction8` order (right, down, left, up, then the diagonals

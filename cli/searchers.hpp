@@ -1,0 +1,63 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// The searches the CLI runs, behind one interface: reserve(cols, rows) and
+// find_path(grid, from, to, layer, out, connectivity). AStar and GreedyBfs have it already; the
+// jump point searches get thin adapters that own the precomputed map (built once per map, outside
+// any timed loop).
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "pathing/jps.hpp"
+#include "pathing/jps_plus.hpp"
+
+namespace pathing::cli {
+
+/// Online JPS over a JpsMap built at construction (uniform cost, 8-connected only).
+class JpsSearch {
+ public:
+  JpsSearch(const Grid& grid, const GridLayer& layer) : map_(grid, layer), jps_(grid.cols(), grid.rows()) {}
+  void reserve(int cols, int rows) { jps_.reserve(cols, rows); }
+  PathResult find_path(const Grid&, GridCoord from, GridCoord to, const GridLayer&,
+                       std::vector<GridCoord>& out, Connectivity) {
+    return jps_.find_path(map_, from, to, out);
+  }
+  void jump_points(std::vector<GridCoord>& out) const { jps_.jump_points(out); }
+  [[nodiscard]] std::size_t table_bytes() const noexcept { return map_.memory_bytes(); }
+
+ private:
+  JpsMap map_;
+  Jps jps_;
+};
+
+/// JPS+ over a jump-distance table built at construction; the build is timed.
+class JpsPlusSearch {
+ public:
+  JpsPlusSearch(const Grid& grid, const GridLayer& layer) : jps_(grid.cols(), grid.rows()) {
+    const auto t0 = std::chrono::steady_clock::now();
+    table_.build(grid, layer);
+    build_ms_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  }
+  void reserve(int cols, int rows) { jps_.reserve(cols, rows); }
+  PathResult find_path(const Grid&, GridCoord from, GridCoord to, const GridLayer&,
+                       std::vector<GridCoord>& out, Connectivity) {
+    return jps_.find_path(table_, from, to, out);
+  }
+  void jump_points(std::vector<GridCoord>& out) const { jps_.jump_points(out); }
+  [[nodiscard]] std::size_t table_bytes() const noexcept { return table_.memory_bytes(); }
+  /// Milliseconds the table took to build.
+  [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
+
+ private:
+  JpsPlusMap table_;
+  JpsPlus jps_;
+  double build_ms_ = 0;
+};
+
+/// True for the jump point searches, which need 8-connected moves.
+inline bool is_jump_point_search(const std::string& algo) { return algo == "jps" || algo == "jps+"; }
+
+}  // namespace pathing::cli

@@ -1,0 +1,46 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// Small SVG helpers shared by the CLI's drawing subcommands (path, field).
+#pragma once
+
+#include <fmt/core.h>
+
+#include <string>
+
+#include "pathing/grid.hpp"
+#include "pathing/layer.hpp"
+
+namespace pathing::cli::svg {
+
+/// Opens an SVG whose user units are cells (cell (x, y) covers [x, x+1) x [y, y+1)), scaled to at
+/// most ~1600 pixels a side, on a white background.
+std::string open(const Grid& grid);
+
+/// Appends one rectangle per horizontal run of cells for which `pick(x, y)` holds (so a large
+/// region costs one element a row, not one a cell).
+template <class Pick>
+void runs(std::string& out, const Grid& grid, Pick&& pick) {
+  for (int y = 0; y < grid.rows(); ++y) {
+    int x = 0;
+    while (x < grid.cols()) {
+      if (!pick(x, y)) {
+        ++x;
+        continue;
+      }
+      const int x0 = x;
+      while (x < grid.cols() && pick(x, y)) ++x;
+      out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"1\"/>\n", x0, y, x - x0);
+    }
+  }
+}
+
+/// Appends the impassable cells of `layer` as dark rectangles.
+void walls(std::string& out, const Grid& grid, const GridLayer& layer);
+
+/// Appends a filled circle at the centre of `c`.
+void dot(std::string& out, GridCoord c, const char* colour);
+
+/// Closes the SVG and writes it to `file`. Returns false (with a message on stderr) on failure.
+bool write(std::string& out, const std::string& file);
+
+}  // namespace pathing::cli::svg

@@ -1,0 +1,254 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// PathBatch: many independent queries across a pool of threads, one searcher per thread.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <stdexcept>
+#include <stop_token>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include "pathing/astar.hpp"
+#include "pathing/distance_field.hpp"
+#include "pathing/flow_field.hpp"
+#include "pathing/grid.hpp"
+#include "pathing/layer.hpp"
+#include "pathing/moves.hpp"
+#include "pathing/result.hpp"
+
+namespace pathing {
+
+/// One path query of a batch: from `from` to `to`, in cells.
+struct PathQuery {
+  GridCoord from;  ///< Start cell.
+  GridCoord to;    ///< Goal cell.
+};
+
+/// Runs many independent queries (A* paths, distance fields, flow fields, or any per-item work)
+/// across a fixed pool of threads (std::jthread), each with its own searchers
+/// (`PathBatch::Worker`), all reading one shared `const Grid&`. The calling thread works too: a
+/// batch of N threads starts N - 1 threads, and `PathBatch(1)` runs everything on the caller.
+///
+/// Results land in caller-owned slots (result i for query i), so the output never depends on the
+/// number of threads or on which thread ran which query: every query's result is a function of its
+/// input alone (the searchers keep no state between queries that changes a result).
+///
+/// Scheduling: items are handed out one at a time from an atomic counter (dynamic, so long and
+/// short queries mix well). Starting a batch costs one mutex/condition-variable round trip per
+/// thread (microseconds): batch at least tens of queries at once.
+///
+/// Errors: argument errors (mismatched span sizes, bad field sources) throw std::invalid_argument
+/// before any work starts, leaving every slot unchanged. If items throw while running (only
+/// std::bad_alloc from the library; anything from user work in `run`), every other item still
+/// runs, then the exception of the lowest-numbered failing item is rethrown: the same one whatever
+/// the thread count.
+///
+/// Allocation: none once warm (searchers and slots keep their capacity; the pool allocates only in
+/// its constructor). Thread-safety: one batch call at a time per PathBatch (calls from several
+/// threads must be serialised by the caller; work items must not call back into the same batch).
+/// The grid must not change while a call runs.
+class PathBatch {
+ public:
+  /// The per-thread searchers. Work given to `run` receives the one of the thread running it.
+  struct Worker {
+    AStar astar;        ///< This thread's A* searcher.
+    Dijkstra dijkstra;  ///< This thread's distance-field searcher.
+  };
+
+  /// A pool of `threads` threads in all (the caller included); 0 means
+  /// std::thread::hardware_concurrency() (at least 1).
+  /// @throws std::system_error when a thread cannot be started.
+  explicit PathBatch(unsigned threads = 0)
+      : count_(threads != 0
+                   ? threads
+                   : (std::thread::hardware_concurrency() != 0 ? std::thread::hardware_concurrency()
+                                                               : 1u)),
+        workers_(std::make_unique<Worker[]>(count_)) {
+    pool_.reserve(count_ - 1);
+    for (unsigned id = 1; id < count_; ++id) {
+      pool_.emplace_back([this, id](std::stop_token st) { loop(st, id); });
+    }
+  }
+
+  PathBatch(const PathBatch&) = delete;
+  PathBatch& operator=(const PathBatch&) = delete;
+
+  /// Stops and joins the threads.
+  ~PathBatch() {
+    for (auto& t : pool_) t.request_stop();
+    start_cv_.notify_all();
+    pool_.clear();  // joins
+  }
+
+  /// Threads in the pool, the caller included.
+  [[nodiscard]] unsigned thread_count() const noexcept { return count_; }
+
+  /// The searchers of thread `i` (0 = the calling thread), e.g. to reserve memory up front.
+  [[nodiscard]] Worker& worker(unsigned i) noexcept { return workers_[i]; }
+
+  /// Calls `work(i, worker)` for every i in [0, n), spread over the pool; returns when all are
+  /// done. `work` must be callable concurrently from several threads (with distinct `worker`s)
+  /// and must only write to item i's own outputs for the result to be deterministic.
+  template <class F>
+  requires std::is_invocable_v<F&, std::size_t, Worker&>
+  void run(std::size_t n, F&& work) {
+    if (n == 0) return;
+    auto trampoline = [](void* ctx, std::size_t i, Worker& w) {
+      (*static_cast<std::remove_reference_t<F>*>(ctx))(i, w);
+    };
+    dispatch(n, trampoline, const_cast<void*>(static_cast<const void*>(std::addressof(work))));
+  }
+
+  /// `AStar::find_path` for every query: `results[i]` and `paths[i]` (cells, capacity reused) get
+  /// query i's answer, exactly as a single AStar would give it.
+  /// @throws std::invalid_argument when `results` or `paths` has a size other than
+  ///         `queries.size()` (nothing is written).
+  void find_paths(const Grid& grid, const GridLayer& layer, std::span<const PathQuery> queries,
+                  std::span<PathResult> results, std::span<std::vector<GridCoord>> paths,
+                  Connectivity conn = Connectivity::eight, const SearchLimits& limits = {}) {
+    check_size("results", results.size(), queries.size());
+    check_size("paths", paths.size(), queries.size());
+    run(queries.size(), [&](std::size_t i, Worker& w) {
+      results[i] =
+          w.astar.find_path(grid, queries[i].from, queries[i].to, layer, paths[i], conn, limits);
+    });
+  }
+
+  /// `Dijkstra::compute` for every source list: `fields[i]` gets the field of `sources[i]`, and
+  /// `stats[i]` its statistics when `stats` is not empty.
+  /// @throws std::invalid_argument when `fields` (or a non-empty `stats`) has a size other than
+  ///         `sources.size()`, or a source is off the grid or has too large an initial cost; the
+  ///         message names the list and the source. Nothing is written then.
+  void compute_fields(const Grid& grid, const GridLayer& layer,
+                      std::span<const std::span<const FieldSource>> sources,
+                      std::span<DistanceField> fields, const FieldOptions& options = {},
+                      std::span<FieldStats> stats = {}) {
+    check_size("fields", fields.size(), sources.size());
+    if (!stats.empty()) check_size("stats", stats.size(), sources.size());
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      try {
+        Dijkstra::check_sources(grid, sources[i]);
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("pathing::PathBatch::compute_fields: list " +
+                                    std::to_string(i) + ": " + e.what());
+      }
+    }
+    run(sources.size(), [&](std::size_t i, Worker& w) {
+      const FieldStats st = w.dijkstra.compute(grid, layer, sources[i], fields[i], options);
+      if (!stats.empty()) stats[i] = st;
+    });
+  }
+
+  /// `FlowField::build` for every field: `flows[i]` from `fields[i]`.
+  /// @throws std::invalid_argument when the sizes differ, or a field's size differs from the
+  ///         grid's (nothing is written).
+  void build_flows(const Grid& grid, const GridLayer& layer, std::span<const DistanceField> fields,
+                   std::span<FlowField> flows) {
+    check_size("flows", flows.size(), fields.size());
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      if (fields[i].cols() != grid.cols() || fields[i].rows() != grid.rows()) {
+        throw std::invalid_argument(
+            "pathing::PathBatch::build_flows: field " + std::to_string(i) + " is " +
+            std::to_string(fields[i].cols()) + " x " + std::to_string(fields[i].rows()) +
+            ", the grid " + std::to_string(grid.cols()) + " x " + std::to_string(grid.rows()));
+      }
+    }
+    run(fields.size(), [&](std::size_t i, Worker&) { flows[i].build(grid, layer, fields[i]); });
+  }
+
+ private:
+  using Fn = void (*)(void*, std::size_t, Worker&);
+
+  static void check_size(const char* what, std::size_t got, std::size_t want) {
+    if (got != want) {
+      throw std::invalid_argument(std::string("pathing::PathBatch: ") + what + " has " +
+                                  std::to_string(got) + " slots for " + std::to_string(want) +
+                                  " queries");
+    }
+  }
+
+  // Runs items until the counter passes n; records the lowest failing item's exception.
+  void drain(Worker& w) noexcept {
+    for (;;) {
+      const std::size_t i = next_.fetch_add(1, std::memory_order_relaxed);
+      if (i >= n_) return;
+      try {
+        fn_(ctx_, i, w);
+      } catch (...) {
+        const std::lock_guard lk(mutex_);
+        if (i < error_index_) {
+          error_index_ = i;
+          error_ = std::current_exception();
+        }
+      }
+    }
+  }
+
+  void dispatch(std::size_t n, Fn fn, void* ctx) {
+    {
+      const std::lock_guard lk(mutex_);
+      fn_ = fn;
+      ctx_ = ctx;
+      n_ = n;
+      next_.store(0, std::memory_order_relaxed);
+      error_index_ = static_cast<std::size_t>(-1);
+      error_ = nullptr;
+      busy_ = count_ - 1;
+      ++epoch_;
+    }
+    start_cv_.notify_all();
+    drain(workers_[0]);
+    std::unique_lock lk(mutex_);
+    done_cv_.wait(lk, [&] { return busy_ == 0; });
+    if (error_) {
+      std::exception_ptr e = std::move(error_);
+      error_ = nullptr;
+      std::rethrow_exception(e);
+    }
+  }
+
+  void loop(std::stop_token st, unsigned id) {
+    std::uint64_t seen = 0;
+    for (;;) {
+      {
+        std::unique_lock lk(mutex_);
+        if (!start_cv_.wait(lk, st, [&] { return epoch_ != seen; })) return;  // stop requested
+        seen = epoch_;
+      }
+      drain(workers_[id]);
+      {
+        const std::lock_guard lk(mutex_);
+        if (--busy_ == 0) done_cv_.notify_one();
+      }
+    }
+  }
+
+  unsigned count_;
+  std::unique_ptr<Worker[]> workers_;
+
+  std::mutex mutex_;
+  std::condition_variable_any start_cv_;
+  std::condition_variable done_cv_;
+  std::uint64_t epoch_ = 0;  // bumped by each batch (under mutex_)
+  unsigned busy_ = 0;        // pool threads still draining the current batch (under mutex_)
+  Fn fn_ = nullptr;          // the current batch (written under mutex_ before epoch_ moves)
+  void* ctx_ = nullptr;
+  std::size_t n_ = 0;
+  std::atomic<std::size_t> next_{0};
+  std::size_t error_index_ = static_cast<std::size_t>(-1);  // under mutex_
+  std::exception_ptr error_;                                // under mutex_
+
+  std::vector<std::jthread> pool_;  // last: destroyed (joined) first
+};
+
+}  // namespace pathing

@@ -1,0 +1,289 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// Jump Point Search, online: block-based (63 cells a step) jumps over a JpsMap.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "pathing/coord.hpp"
+#include "pathing/detail/jump_search.hpp"
+#include "pathing/detail/search_space.hpp"
+#include "pathing/grid.hpp"
+#include "pathing/jps_map.hpp"
+#include "pathing/layer.hpp"
+#include "pathing/result.hpp"
+
+namespace pathing {
+
+/// Jump Point Search (D. Harabor and A. Grastien, "Online Graph Pruning for Pathfinding on Grid
+/// Maps", AAAI 2011) for 8-connected grids WITHOUT corner cutting (the Moving AI benchmark rule:
+/// a diagonal move needs both orthogonal cells it passes passable), with the block-based jumps of
+/// "Improving Jump Point Search" (ICAPS 2014): straight jumps test 63 cells at a time on a
+/// bit-packed row (`JpsMap`, vertical ones on its transposed copy) with count-trailing-zeros.
+/// Diagonal jumps step one cell at a time and run the two straight scans from every cell; at a
+/// diagonal cell where a scan finds something, the scans' results are generated directly (the
+/// "intermediate" jump point is pruned, as in the ICAPS 2014 paper) and the cell itself is pushed
+/// only to continue the diagonal later (see `detail::jps_expand`).
+///
+/// UNIFORM COST: every passable cell (layer cost != 0) costs 1; other layer costs are ignored.
+/// Paths are optimal for straight moves of 1 and diagonal moves of sqrt(2), the same lengths as
+/// `AStar::find_path` with `Connectivity::eight` on a layer whose passable cells all cost 1
+/// (`cost` to double precision, `cost_fixed` exactly). For weighted terrain use `AStar`.
+///
+/// Results are as for `AStar::find_path`: `out` gets EVERY cell of the path, start and end
+/// included (the segment between two jump points is expanded diagonal-first); `stats` counts
+/// nodes expanded (taken off the open list) and generated (pushed): jump points, the goal and the
+/// diagonal cells pushed to continue a diagonal; `jump_points()` gives the nodes of the last
+/// path. Partial results end at the expanded jump point closest to the goal
+/// (octile distance), which may be farther from the goal than the closest reachable cell;
+/// `max_cost` prunes jump points whose g exceeds it. The start cell's own passability is ignored
+/// (a unit may stand on a blocked cell); a blocked goal is unreachable.
+///
+/// Tie-breaking: open list ordered by f = g + octile h, ties toward larger g (see
+/// `detail::JumpPointSearch`); successors generated in the fixed order of
+/// `detail::jps_directions`; first parent kept on equal g: deterministic.
+///
+/// Memory: 20 bytes a grid cell of search state plus the open list; `find_path(grid, ...)` also
+/// keeps a `JpsMap` (about 2 bits a cell). Allocation: none once warm (same map size, map in
+/// sync). Thread-safety: one Jps per thread; any number of them may share one `const JpsMap&`.
+class Jps {
+ public:
+  /// A searcher with no memory yet; it grows on first use.
+  Jps() = default;
+  /// A searcher sized for `cols` x `rows` grids, so the first query allocates only the map.
+  Jps(int cols, int rows) { reserve(cols, rows); }
+
+  /// Sizes the search state for grids up to `cols` x `rows` cells (never shrinks).
+  void reserve(int cols, int rows) {
+    search_.ensure(static_cast<std::size_t>(cols < 0 ? 0 : cols) *
+                   static_cast<std::size_t>(rows < 0 ? 0 : rows));
+  }
+
+  /// Shortest path from `from` to `to` on a prebuilt map.
+  ///
+  /// @param map the passability bitmaps, kept in sync with the grid by the caller
+  ///   (`JpsMap::sync` or `update_cells`); many searchers may share it.
+  /// @param from start cell (its own passability is ignored).
+  /// @param to goal cell.
+  /// @param out receives every cell from `from` to the end of the path (cleared first; left
+  ///   unchanged on `invalid_endpoint`).
+  /// @param limits optional cut-offs: `max_expansions` (nodes expanded), `max_cost` (cost units).
+  /// @return `found`, or a partial result (`unreachable`, `expansion_limit`, `cost_limit`), or
+  ///   `invalid_endpoint` when `from` or `to` is outside the map.
+  /// Complexity: typically far below A*'s; worst case O(n log n + n * cols / 63) for n jump
+  /// points. Starting a query is O(1).
+  PathResult find_path(const JpsMap& map, GridCoord from, GridCoord to, std::vector<GridCoord>& out,
+                       const SearchLimits& limits = {});
+
+  /// Same, on `grid` under `layer` (passable = layer cost != 0, every passable cell costs 1):
+  /// keeps an internal `JpsMap`, rebuilt (O(cells), allocating on a larger grid) whenever the
+  /// grid object, its `version()` or the layer changed since the last call, else reused (O(1)).
+  PathResult find_path(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
+                       std::vector<GridCoord>& out, const SearchLimits& limits = {}) {
+    own_map_.sync(grid, layer);
+    return find_path(own_map_, from, to, out, limits);
+  }
+
+  /// The jump points of the path returned by the last `find_path` (start, each node of the
+  /// chain, end), into `out`, capacity reused: consecutive points are joined by a diagonal-first
+  /// segment. Empty when the last query had an invalid endpoint. O(jump points).
+  void jump_points(std::vector<GridCoord>& out) const { search_.write_jump_points(out); }
+
+  /// Bytes held: search state, open list and the internal map of `find_path(grid, ...)`.
+  [[nodiscard]] std::size_t memory_bytes() const noexcept {
+    return search_.memory_bytes() + own_map_.memory_bytes();
+  }
+
+  /// Testing hook: sets the generation counter, e.g. near 2^32 to force the wrap-around.
+  void debug_force_generation(std::uint32_t g) noexcept { search_.debug_force_generation(g); }
+
+ private:
+  detail::JumpPointSearch search_;
+  JpsMap own_map_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Implementation
+
+namespace detail {
+
+/// The directions JPS follows from node (x, y) entered with direction `travel` (`kNoParent`:
+/// the start, which follows all eight): the natural neighbours of the travel direction plus the
+/// forced ones, for 8-connected moves without corner cutting. Travelling east, the cell north of
+/// (x, y) is a forced neighbour when it is passable and the cell north-west of (x, y) is blocked;
+/// JPS then also follows north and north-east (likewise south; the other travel directions are
+/// symmetric). A diagonal travel direction has no forced neighbours without corner cutting: it
+/// continues diagonally and along both components; a `kDiagonalContinuation` code only continues
+/// diagonally (its straight successors were generated when it was). Calls
+/// `straight(Direction8)` and `diagonal(dx, dy)` in a fixed order. Shared by `Jps` and `JpsPlus`.
+template <class Straight, class Diagonal>
+PATHING_ALWAYS_INLINE inline void jps_directions(const JpsMap& m, int x, int y, std::uint8_t travel,
+                                                 Straight&& straight, Diagonal&& diagonal) {
+  if (travel != kNoParent && (travel & kDiagonalContinuation) != 0) {
+    const GridCoord o = step_offset(static_cast<Direction8>(travel & 7u));
+    diagonal(o.x, o.y);
+    return;
+  }
+  switch (travel) {
+    case static_cast<std::uint8_t>(Direction8::right): {
+      straight(Direction8::right);
+      const bool up = m.passable(x, y - 1) && !m.passable(x - 1, y - 1);
+      const bool down = m.passable(x, y + 1) && !m.passable(x - 1, y + 1);
+      if (down) straight(Direction8::down);
+      if (up) straight(Direction8::up);
+      if (down) diagonal(1, 1);
+      if (up) diagonal(1, -1);
+      return;
+    }
+    case static_cast<std::uint8_t>(Direction8::left): {
+      straight(Direction8::left);
+      const bool up = m.passable(x, y - 1) && !m.passable(x + 1, y - 1);
+      const bool down = m.passable(x, y + 1) && !m.passable(x + 1, y + 1);
+      if (down) straight(Direction8::down);
+      if (up) straight(Direction8::up);
+      if (down) diagonal(-1, 1);
+      if (up) diagonal(-1, -1);
+      return;
+    }
+    case static_cast<std::uint8_t>(Direction8::down): {
+      const bool right = m.passable(x + 1, y) && !m.passable(x + 1, y - 1);
+      const bool left = m.passable(x - 1, y) && !m.passable(x - 1, y - 1);
+      if (right) straight(Direction8::right);
+      if (left) straight(Direction8::left);
+      straight(Direction8::down);
+      if (right) diagonal(1, 1);
+      if (left) diagonal(-1, 1);
+      return;
+    }
+    case static_cast<std::uint8_t>(Direction8::up): {
+      const bool right = m.passable(x + 1, y) && !m.passable(x + 1, y + 1);
+      const bool left = m.passable(x - 1, y) && !m.passable(x - 1, y + 1);
+      if (right) straight(Direction8::right);
+      if (left) straight(Direction8::left);
+      straight(Direction8::up);
+      if (left) diagonal(-1, -1);
+      if (right) diagonal(1, -1);
+      return;
+    }
+    case static_cast<std::uint8_t>(Direction8::down_right):
+      straight(Direction8::right);
+      straight(Direction8::down);
+      diagonal(1, 1);
+      return;
+    case static_cast<std::uint8_t>(Direction8::down_left):
+      straight(Direction8::left);
+      straight(Direction8::down);
+      diagonal(-1, 1);
+      return;
+    case static_cast<std::uint8_t>(Direction8::up_left):
+      straight(Direction8::left);
+      straight(Direction8::up);
+      diagonal(-1, -1);
+      return;
+    case static_cast<std::uint8_t>(Direction8::up_right):
+      straight(Direction8::right);
+      straight(Direction8::up);
+      diagonal(1, -1);
+      return;
+    default:  // the start: every direction
+      straight(Direction8::right);
+      straight(Direction8::left);
+      straight(Direction8::down);
+      straight(Direction8::up);
+      diagonal(1, 1);
+      diagonal(-1, 1);
+      diagonal(-1, -1);
+      diagonal(1, -1);
+      return;
+  }
+}
+
+/// The diagonal direction with components (dx, dy), each -1 or 1.
+[[nodiscard]] constexpr Direction8 diagonal_direction(int dx, int dy) noexcept {
+  return dx > 0 ? (dy > 0 ? Direction8::down_right : Direction8::up_right)
+                : (dy > 0 ? Direction8::down_left : Direction8::up_left);
+}
+
+/// Successors of one JPS node (x, y) entered with travel code `travel`: each direction of
+/// `jps_directions` followed by a jump. Straight jumps are the map's block scans. Diagonal jumps
+/// step cell by cell (each step legal without corner cutting) and scan both straight components
+/// from each cell; at the first cell t where a scan finds something, the scans' results are
+/// generated directly (t is an "intermediate" jump point, Harabor & Grastien 2014) and, when the
+/// diagonal goes on from t, t itself is generated with a `kDiagonalContinuation` code, so that
+/// the rest of the diagonal is walked once, when (and if) t is expanded.
+template <class Gen>
+inline void jps_expand(const JpsMap& m, int x, int y, std::uint8_t travel, GridCoord goal,
+                       Gen& gen) {
+  auto straight = [&](Direction8 s) {
+    const std::uint8_t code = travel_code(s);
+    switch (s) {
+      case Direction8::right:
+        if (const int j = m.jump_east(x, y, goal); j != JpsMap::kNoJump) gen(j, y, code);
+        return;
+      case Direction8::left:
+        if (const int j = m.jump_west(x, y, goal); j != JpsMap::kNoJump) gen(j, y, code);
+        return;
+      case Direction8::down:
+        if (const int j = m.jump_south(x, y, goal); j != JpsMap::kNoJump) gen(x, j, code);
+        return;
+      default:
+        if (const int j = m.jump_north(x, y, goal); j != JpsMap::kNoJump) gen(x, j, code);
+        return;
+    }
+  };
+  auto diagonal = [&](int dx, int dy) {
+    const std::uint8_t h = travel_code(dx > 0 ? Direction8::right : Direction8::left);
+    const std::uint8_t v = travel_code(dy > 0 ? Direction8::down : Direction8::up);
+    const std::uint8_t d = travel_code(diagonal_direction(dx, dy));
+    int cx = x;
+    int cy = y;
+    while (m.passable(cx + dx, cy) && m.passable(cx, cy + dy) && m.passable(cx + dx, cy + dy)) {
+      cx += dx;
+      cy += dy;
+      if (cx == goal.x && cy == goal.y) {
+        gen(cx, cy, d);
+        return;
+      }
+      const int jh = dx > 0 ? m.jump_east(cx, cy, goal) : m.jump_west(cx, cy, goal);
+      const int jv = dy > 0 ? m.jump_south(cx, cy, goal) : m.jump_north(cx, cy, goal);
+      if (jh == JpsMap::kNoJump && jv == JpsMap::kNoJump) continue;
+      if (jh != JpsMap::kNoJump) gen(jh, cy, h);
+      if (jv != JpsMap::kNoJump) gen(cx, jv, v);
+      // Once the goal is generated through (x, y) at octile distance, nothing further along
+      // this diagonal can lead to it more cheaply.
+      const bool goal_found = (cy == goal.y && jh == goal.x) || (cx == goal.x && jv == goal.y);
+      if (!goal_found && m.passable(cx + dx, cy) && m.passable(cx, cy + dy) &&
+          m.passable(cx + dx, cy + dy)) {
+        gen(cx, cy, static_cast<std::uint8_t>(kDiagonalContinuation | d));
+      }
+      return;
+    }
+  };
+  jps_directions(m, x, y, travel, straight, diagonal);
+}
+
+}  // namespace detail
+
+inline PathResult Jps::find_path(const JpsMap& map, GridCoord from, GridCoord to,
+                                 std::vector<GridCoord>& out, const SearchLimits& limits) {
+  PathResult r;
+  r.finish = from;
+  if (!map.in_bounds(from) || !map.in_bounds(to)) {
+    r.status = SearchStatus::invalid_endpoint;
+    search_.forget_last();
+    return r;
+  }
+  search_.ensure(static_cast<std::size_t>(map.cols()) * static_cast<std::size_t>(map.rows()));
+  search_.run(
+      map.cols(), from, to, limits,
+      [&](int x, int y, std::uint8_t travel, auto& gen) {
+        detail::jps_expand(map, x, y, travel, to, gen);
+      },
+      r);
+  search_.write_path(r, out);
+  return r;
+}
+
+}  // namespace pathing

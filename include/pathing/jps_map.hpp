@@ -1,0 +1,298 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// JpsMap: bit-packed passability of a grid under a layer, row-major and transposed, with the
+// block-based (63 cells a step) jump scans of "Improving Jump Point Search".
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "pathing/coord.hpp"
+#include "pathing/grid.hpp"
+#include "pathing/layer.hpp"
+
+namespace pathing {
+
+/// The passability of a `Grid` under a `GridLayer` as two bitmaps, one bit a cell (1 = passable,
+/// i.e. layer cost non-zero): one row-major, one transposed (column-major) so that vertical jumps
+/// scan 63 cells of a column with one word load too. This is the data the jump point searches
+/// (`Jps`, `JpsPlus`) read; they treat every passable cell as cost 1.
+///
+/// Layout: each line (a row, or a column in the transposed copy) is `2 + ceil(len / 64) + 2`
+/// 64-bit words: cell i is bit i + 128, so there are 128 blocked cells before the first cell and
+/// at least 128 after the last; one all-blocked line lies above the first and below the last.
+/// The jump scans therefore never test bounds: the padding stops them.
+/// Memory: about 2 bits a cell plus 4 words a line (`memory_bytes()`).
+///
+/// Staying in sync: the map records the grid's `instance_id()` and `version()` and the layer it
+/// was built from. `is_current` compares them in O(1); `sync` rebuilds when they differ (O(cells));
+/// `update_cells` patches only the cells the caller names (O(k)). A search reading a map that is
+/// not current sees the old passability: keep it in sync.
+///
+/// Source: D. Harabor and A. Grastien, "Improving Jump Point Search", ICAPS 2014 (block-based
+/// symmetry breaking). Thread-safety: const members may run concurrently (many searchers can
+/// share one map); `build`/`sync`/`update_cells` must not run concurrently with anything else.
+class JpsMap {
+ public:
+  /// Value returned by the jump scans when no jump point lies ahead (dead end).
+  static constexpr int kNoJump = -(1 << 30);
+
+  /// An empty map (0 x 0 cells): every coordinate is out of bounds. Allocates nothing.
+  JpsMap() = default;
+  /// The map of `grid` under `layer`. O(cells). @throws std::bad_alloc only.
+  JpsMap(const Grid& grid, const GridLayer& layer) { build(grid, layer); }
+
+  /// Rebuilds from `grid` under `layer` (a cell is passable when its layer cost is non-zero).
+  /// O(cells); allocates only when the grid is larger than any built before.
+  void build(const Grid& grid, const GridLayer& layer) {
+    cols_ = grid.cols();
+    rows_ = grid.rows();
+    row_words_ = line_words(cols_);
+    col_words_ = line_words(rows_);
+    rows_bits_.assign(row_words_ * static_cast<std::size_t>(rows_ + 2), 0);
+    cols_bits_.assign(col_words_ * static_cast<std::size_t>(cols_ + 2), 0);
+    // Two cells a byte of the grid: a 256-entry table gives their two passability bits.
+    std::uint8_t pair_bits[256];
+    for (unsigned b = 0; b < 256; ++b) {
+      pair_bits[b] = static_cast<std::uint8_t>(
+          (layer.cost_of_cell(static_cast<std::uint8_t>(b & 0xF)) != 0 ? 1u : 0u) |
+          (layer.cost_of_cell(static_cast<std::uint8_t>(b >> 4)) != 0 ? 2u : 0u));
+    }
+    const std::uint8_t* cells = grid.data();
+    const std::size_t stride = grid.stride_bytes();
+    const std::size_t pairs = (static_cast<std::size_t>(cols_) + 1) / 2;
+    for (int y = 0; y < rows_; ++y) {
+      const std::uint8_t* src = cells + static_cast<std::size_t>(y) * stride;
+      std::uint64_t* line = row_line(y);
+      for (std::size_t i = 0; i < pairs; ++i) {
+        std::uint64_t bits = pair_bits[src[i]];
+        const std::size_t x = 2 * i;
+        if (x + 1 >= static_cast<std::size_t>(cols_)) bits &= 1u;  // odd width: no cell x + 1
+        if (bits == 0) continue;
+        const std::size_t p = x + kPadBits;
+        line[p >> 6] |= bits << (p & 63);  // p is even: both bits land in one word
+        for (std::uint64_t b = bits; b != 0; b &= b - 1) {
+          const std::size_t cx = x + static_cast<std::size_t>(std::countr_zero(b));
+          set_bit(col_line(static_cast<int>(cx)), y);
+        }
+      }
+    }
+    layer_ = layer;
+    grid_id_ = grid.instance_id();
+    grid_version_ = grid.version();
+    built_ = true;
+  }
+
+  /// True when the map was built (or updated) from this very grid object at its current
+  /// `version()` and with `layer`. O(1).
+  [[nodiscard]] bool is_current(const Grid& grid, const GridLayer& layer) const noexcept {
+    return built_ && grid_id_ == grid.instance_id() && grid_version_ == grid.version() &&
+           layer_ == layer && cols_ == grid.cols() && rows_ == grid.rows();
+  }
+
+  /// Rebuilds unless `is_current(grid, layer)`. Returns true when it rebuilt. O(1) or O(cells).
+  bool sync(const Grid& grid, const GridLayer& layer) {
+    if (is_current(grid, layer)) return false;
+    build(grid, layer);
+    return true;
+  }
+
+  /// Re-reads the passability of the listed cells from `grid` (the grid this map was built from,
+  /// after the caller changed those cells) and records the grid's current version. The caller
+  /// promises that no other cell changed since the map was last in sync. O(k) for k cells,
+  /// no allocation. Duplicates are fine.
+  /// @throws std::invalid_argument, changing nothing, when the map was not built from this grid
+  ///         object (`instance_id()` or size differ) or a cell lies outside the grid (named).
+  void update_cells(const Grid& grid, std::span<const GridCoord> cells) {
+    check_update(grid, cells, "JpsMap");
+    for (const GridCoord c : cells) {
+      const bool open = layer_.cost_of_cell(grid.cell_unchecked(c.x, c.y)) != 0;
+      assign_bit(row_line(c.y), c.x, open);
+      assign_bit(col_line(c.x), c.y, open);
+    }
+    grid_version_ = grid.version();
+  }
+
+  /// Columns (cells along x).
+  [[nodiscard]] int cols() const noexcept { return cols_; }
+  /// Rows (cells along y).
+  [[nodiscard]] int rows() const noexcept { return rows_; }
+  /// True when `c` lies on the map.
+  [[nodiscard]] bool in_bounds(GridCoord c) const noexcept {
+    return static_cast<unsigned>(c.x) < static_cast<unsigned>(cols_) &&
+           static_cast<unsigned>(c.y) < static_cast<unsigned>(rows_);
+  }
+  /// The layer the map was built with.
+  [[nodiscard]] const GridLayer& layer() const noexcept { return layer_; }
+  /// The `version()` of the grid when the map was last built or updated.
+  [[nodiscard]] std::uint64_t grid_version() const noexcept { return grid_version_; }
+  /// The `instance_id()` of the grid the map was built from (0: never built).
+  [[nodiscard]] std::uint64_t grid_id() const noexcept { return built_ ? grid_id_ : 0; }
+
+  /// Whether (x, y) is passable; false for the padding, so x may range over [-128, cols + 127]
+  /// and y over [-1, rows] without a bounds check. O(1).
+  [[nodiscard]] bool passable(int x, int y) const noexcept {
+    const auto p = static_cast<unsigned>(x + kPadBits);
+    return ((row_line(y)[p >> 6] >> (p & 63u)) & 1u) != 0;
+  }
+
+  /// Bytes held by the two bitmaps.
+  [[nodiscard]] std::size_t memory_bytes() const noexcept {
+    return (rows_bits_.capacity() + cols_bits_.capacity()) * sizeof(std::uint64_t);
+  }
+
+  // --- Jump scans (Harabor & Grastien 2014, block-based): 63 cells a step, with the rule for
+  // 8-connected moves without corner cutting. Moving along a line, cell c is a jump point when a
+  // neighbour line has c passable but the cell behind c (the one the mover comes from) blocked:
+  // the cell beside c is then a forced neighbour. A scan starts at the cell after (x, y), stops
+  // at the first jump point or at the goal, and returns its x (east/west) or y (south/north); it
+  // returns kNoJump when it hits a blocked cell first. The start cell itself is not tested.
+  // Complexity: O(1 + distance / 63) word operations (63 cells a step: see scan_forward). `goal`
+  // may lie anywhere.
+
+  /// Scans east (+x) from (x, y); -1 <= x <= cols - 1, 0 <= y < rows.
+  [[nodiscard]] int jump_east(int x, int y, GridCoord goal) const noexcept {
+    return scan_forward(row_line(y - 1), row_line(y), row_line(y + 1), x,
+                        goal.y == y ? goal.x : kNoJump);
+  }
+  /// Scans west (-x) from (x, y); 0 <= x <= cols, 0 <= y < rows.
+  [[nodiscard]] int jump_west(int x, int y, GridCoord goal) const noexcept {
+    return scan_backward(row_line(y - 1), row_line(y), row_line(y + 1), x,
+                         goal.y == y ? goal.x : kNoJump);
+  }
+  /// Scans south (+y) from (x, y) on the transposed bitmap; 0 <= x < cols, -1 <= y <= rows - 1.
+  [[nodiscard]] int jump_south(int x, int y, GridCoord goal) const noexcept {
+    return scan_forward(col_line(x - 1), col_line(x), col_line(x + 1), y,
+                        goal.x == x ? goal.y : kNoJump);
+  }
+  /// Scans north (-y) from (x, y) on the transposed bitmap; 0 <= x < cols, 0 <= y <= rows.
+  [[nodiscard]] int jump_north(int x, int y, GridCoord goal) const noexcept {
+    return scan_backward(col_line(x - 1), col_line(x), col_line(x + 1), y,
+                         goal.x == x ? goal.y : kNoJump);
+  }
+
+  /// Same bitmaps, layer and grid identity.
+  friend bool operator==(const JpsMap& a, const JpsMap& b) noexcept {
+    return a.cols_ == b.cols_ && a.rows_ == b.rows_ && a.built_ == b.built_ &&
+           a.layer_ == b.layer_ && a.grid_id_ == b.grid_id_ && a.grid_version_ == b.grid_version_ &&
+           a.rows_bits_ == b.rows_bits_ && a.cols_bits_ == b.cols_bits_;
+  }
+
+ private:
+  friend class JpsPlusMap;
+  static constexpr int kPadBits = 128;
+
+  static std::size_t line_words(int len) noexcept {
+    return (static_cast<std::size_t>(len) + 63) / 64 + 4;
+  }
+  // Line -1 and line `rows` (or `cols`) are the all-blocked padding lines.
+  [[nodiscard]] const std::uint64_t* row_line(int y) const noexcept {
+    return rows_bits_.data() + static_cast<std::size_t>(y + 1) * row_words_;
+  }
+  [[nodiscard]] std::uint64_t* row_line(int y) noexcept {
+    return rows_bits_.data() + static_cast<std::size_t>(y + 1) * row_words_;
+  }
+  [[nodiscard]] const std::uint64_t* col_line(int x) const noexcept {
+    return cols_bits_.data() + static_cast<std::size_t>(x + 1) * col_words_;
+  }
+  [[nodiscard]] std::uint64_t* col_line(int x) noexcept {
+    return cols_bits_.data() + static_cast<std::size_t>(x + 1) * col_words_;
+  }
+  static void set_bit(std::uint64_t* line, int i) noexcept {
+    const auto p = static_cast<unsigned>(i + kPadBits);
+    line[p >> 6] |= std::uint64_t{1} << (p & 63u);
+  }
+  static void assign_bit(std::uint64_t* line, int i, bool v) noexcept {
+    const auto p = static_cast<unsigned>(i + kPadBits);
+    const std::uint64_t m = std::uint64_t{1} << (p & 63u);
+    line[p >> 6] = v ? (line[p >> 6] | m) : (line[p >> 6] & ~m);
+  }
+
+  // Bits p .. p + 63 of a line: bit i of the result is cell p + i. Needs -128 <= p <= len + 64.
+  static std::uint64_t bits_forward(const std::uint64_t* line, int p) noexcept {
+    const auto q = static_cast<unsigned>(p + kPadBits);
+    const std::uint64_t* w = line + (q >> 6);
+    const unsigned r = q & 63u;
+    return (w[0] >> r) | ((w[1] << 1) << (63u - r));
+  }
+  // Bits p .. p - 63 of a line: bit 63 - i of the result is cell p - i. Needs -65 <= p.
+  static std::uint64_t bits_backward(const std::uint64_t* line, int p) noexcept {
+    const auto q = static_cast<unsigned>(p + kPadBits);
+    const std::uint64_t* w = line + (q >> 6);
+    const unsigned r = q & 63u;
+    return (w[0] << (63u - r)) | ((w[-1] >> r) >> 1);
+  }
+
+  // Cells p+1, p+2, ... of `line`; `a` and `b` are the neighbour lines. A block covers 63 cells:
+  // one load of each neighbour line, starting one cell behind, gives both "cell open" and
+  // "cell behind blocked" for all 63.
+  static int scan_forward(const std::uint64_t* a, const std::uint64_t* line, const std::uint64_t* b,
+                          int p, int goal) noexcept {
+    int s = p + 1;
+    for (;;) {
+      const std::uint64_t na = bits_forward(a, s - 1);  // bit i: cell s - 1 + i
+      const std::uint64_t nb = bits_forward(b, s - 1);
+      std::uint64_t stop = ((na >> 1) & ~na) | ((nb >> 1) & ~nb);  // bit i: forced at s + i
+      const auto gd = static_cast<unsigned>(goal - s);
+      if (gd < 63u) stop |= std::uint64_t{1} << gd;
+      const std::uint64_t blocked = ~bits_forward(line, s) | (std::uint64_t{1} << 63);
+      const int wall = std::countr_zero(blocked);
+      const int hit = std::countr_zero(stop);
+      if (hit < wall) return s + hit;
+      if (wall < 63) return kNoJump;
+      s += 63;
+    }
+  }
+  // Cells p-1, p-2, ... of `line` (bit 63 - i of a block: cell e - i).
+  static int scan_backward(const std::uint64_t* a, const std::uint64_t* line,
+                           const std::uint64_t* b, int p, int goal) noexcept {
+    int e = p - 1;
+    for (;;) {
+      const std::uint64_t na = bits_backward(a, e + 1);  // bit 63 - i: cell e + 1 - i
+      const std::uint64_t nb = bits_backward(b, e + 1);
+      std::uint64_t stop = ((na << 1) & ~na) | ((nb << 1) & ~nb);  // bit 63 - i: forced at e - i
+      const auto gd = static_cast<unsigned>(e - goal);
+      if (gd < 63u) stop |= (std::uint64_t{1} << 63) >> gd;
+      const std::uint64_t blocked = ~bits_backward(line, e) | std::uint64_t{1};
+      const int wall = std::countl_zero(blocked);
+      const int hit = std::countl_zero(stop);
+      if (hit < wall) return e - hit;
+      if (wall < 63) return kNoJump;
+      e -= 63;
+    }
+  }
+
+  void check_update(const Grid& grid, std::span<const GridCoord> cells, const char* who) const {
+    if (!built_ || grid_id_ != grid.instance_id() || cols_ != grid.cols() || rows_ != grid.rows()) {
+      throw std::invalid_argument(std::string("pathing::") + who +
+                                  "::update_cells: the map was not built from this grid object "
+                                  "(rebuild it with build or sync)");
+    }
+    for (const GridCoord c : cells) {
+      if (!grid.in_bounds(c)) {
+        throw std::invalid_argument(std::string("pathing::") + who + "::update_cells: cell (" +
+                                    std::to_string(c.x) + ", " + std::to_string(c.y) +
+                                    ") is outside the " + std::to_string(cols_) + " x " +
+                                    std::to_string(rows_) + " grid");
+      }
+    }
+  }
+
+  int cols_ = 0;
+  int rows_ = 0;
+  std::size_t row_words_ = 0;
+  std::size_t col_words_ = 0;
+  std::vector<std::uint64_t> rows_bits_;
+  std::vector<std::uint64_t> cols_bits_;
+  GridLayer layer_;
+  std::uint64_t grid_id_ = 0;
+  std::uint64_t grid_version_ = 0;
+  bool built_ = false;
+};
+
+}  // namespace pathing

@@ -1,0 +1,96 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// Conversions between path representations: GridPath <-> cells, chained GridPaths -> cells,
+// cells -> world positions.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "pathing/coord.hpp"
+#include "pathing/path.hpp"
+#include "pathing/world.hpp"
+
+namespace pathing {
+
+/// Writes the cells of `path` walked from `start` into `out`, replacing its contents (capacity
+/// reused): `start` first, then the cell after each step, len() + 1 cells in all. The path's
+/// iteration position is ignored. O(len).
+inline void path_to_cells(GridCoord start, const GridPath& path, std::vector<GridCoord>& out) {
+  out.resize(static_cast<std::size_t>(path.len()) + 1);
+  out[0] = start;
+  for (int i = 0; i < path.len(); ++i) {
+    start = start + step_offset(path.at(i));
+    out[static_cast<std::size_t>(i) + 1] = start;
+  }
+}
+
+/// Writes the cells of consecutive path segments (as appended by `chain_paths`) walked from
+/// `start` into `out`, replacing its contents: `start`, then the cell after each step of each
+/// segment in order. O(total steps).
+inline void chain_to_cells(GridCoord start, std::span<const GridPath> segments,
+                           std::vector<GridCoord>& out) {
+  std::size_t n = 1;
+  for (const GridPath& p : segments) n += static_cast<std::size_t>(p.len());
+  out.resize(n);
+  out[0] = start;
+  std::size_t k = 1;
+  for (const GridPath& p : segments) {
+    for (int i = 0; i < p.len(); ++i) {
+      start = start + step_offset(p.at(i));
+      out[k++] = start;
+    }
+  }
+}
+
+/// Writes the world position of each cell's centre (`WorldMapping::to_world`) into `out`,
+/// replacing its contents (capacity reused). O(n).
+inline void cells_to_world(const WorldMapping& mapping, std::span<const GridCoord> cells,
+                           std::vector<WorldPos>& out) {
+  out.resize(cells.size());
+  for (std::size_t i = 0; i < cells.size(); ++i) out[i] = mapping.to_world(cells[i]);
+}
+
+/// The `GridPath` that walks through `cells` in order (the inverse of `path_to_cells`; the start
+/// cell is `cells.front()` and is not stored in the path). O(n).
+/// @throws std::invalid_argument when `cells` is empty or two consecutive cells are not
+///         4-neighbours (the message names their indices and coordinates);
+///         std::length_error when the cells make more than 56 steps.
+[[nodiscard]] inline GridPath path_from_cells(std::span<const GridCoord> cells) {
+  if (cells.empty()) {
+    throw std::invalid_argument(
+        "pathing::path_from_cells: no cells given (need at least the start)");
+  }
+  const std::size_t steps = cells.size() - 1;
+  if (steps > static_cast<std::size_t>(GridPath::kMaxSteps)) {
+    throw std::length_error("pathing::path_from_cells: " + std::to_string(steps) +
+                            " steps given, at most " + std::to_string(GridPath::kMaxSteps) +
+                            " fit in a GridPath");
+  }
+  const auto step_between = [](GridCoord a, GridCoord b) {
+    const GridCoord d = b - a;
+    if (d == GridCoord{1, 0}) return Direction::right;
+    if (d == GridCoord{0, 1}) return Direction::down;
+    if (d == GridCoord{-1, 0}) return Direction::left;
+    if (d == GridCoord{0, -1}) return Direction::up;
+    return Direction::none;
+  };
+  for (std::size_t i = 1; i <= steps; ++i) {  // front to back: the error names the first bad pair
+    const GridCoord a = cells[i - 1];
+    const GridCoord b = cells[i];
+    if (step_between(a, b) == Direction::none) {
+      throw std::invalid_argument("pathing::path_from_cells: cells " + std::to_string(i - 1) +
+                                  " (" + std::to_string(a.x) + ", " + std::to_string(a.y) +
+                                  ") and " + std::to_string(i) + " (" + std::to_string(b.x) + ", " +
+                                  std::to_string(b.y) + ") are not 4-connected neighbours");
+    }
+  }
+  GridPath path;
+  for (std::size_t i = steps; i > 0; --i) path.push_front(step_between(cells[i - 1], cells[i]));
+  return path;
+}
+
+}  // namespace pathing

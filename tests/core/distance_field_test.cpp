@@ -1,0 +1,576 @@
+#include "pathing/distance_field.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "pathing/astar.hpp"
+#include "pathing/detail/radix_heap.hpp"
+#include "pathing/flow_field.hpp"
+#include "support/alloc_counter.hpp"
+#include "support/field_reference.hpp"
+
+namespace pathing {
+namespace {
+
+using test::costs_of;
+using test::random_grid;
+using test::random_layer;
+using test::reference_field;
+
+constexpr std::uint64_t S = cost::kStraight;
+constexpr std::uint64_t D = cost::kDiagonal;
+
+FieldOptions opts(Connectivity c, FieldDirection d = FieldDirection::to_sources,
+                  std::uint64_t max_cost = cost::kInfinite) {
+  FieldOptions o;
+  o.connectivity = c;
+  o.direction = d;
+  o.max_cost = max_cost;
+  return o;
+}
+
+std::size_t count_reached(const DistanceField& f) {
+  return static_cast<std::size_t>(std::count_if(
+      f.costs().begin(), f.costs().end(), [](auto c) { return c != DistanceField::kUnreached; }));
+}
+
+TEST(DistanceField, OpenGridFourConnectedIsManhattan) {
+  const Grid grid(7, 5);
+  Dijkstra dijkstra;
+  DistanceField field;
+  const FieldStats st =
+      dijkstra.compute(grid, GridLayer{}, {3, 2}, field, opts(Connectivity::four));
+  ASSERT_EQ(field.cols(), 7);
+  ASSERT_EQ(field.rows(), 5);
+  for (int y = 0; y < 5; ++y)
+    for (int x = 0; x < 7; ++x)
+      EXPECT_EQ(field.cost({x, y}),
+                static_cast<std::uint64_t>(std::abs(x - 3) + std::abs(y - 2)) * S)
+          << x << "," << y;
+  EXPECT_EQ(st.sources, 1u);
+  EXPECT_EQ(st.settled, 35u);
+  EXPECT_GE(st.generated, 35u);
+  EXPECT_EQ(field.bias(), 0u);
+  EXPECT_EQ(field.value({0, 0}), static_cast<std::int64_t>(5 * S));
+  EXPECT_DOUBLE_EQ(field.value_units({0, 0}), 5.0);
+}
+
+TEST(DistanceField, OpenGridEightConnectedIsOctile) {
+  const Grid grid(9, 6);
+  Dijkstra dijkstra;
+  DistanceField field;
+  dijkstra.compute(grid, GridLayer{}, {2, 4}, field, opts(Connectivity::eight));
+  for (int y = 0; y < 6; ++y)
+    for (int x = 0; x < 9; ++x)
+      EXPECT_EQ(field.cost({x, y}), octile_distance_fixed({x, y}, {2, 4})) << x << "," << y;
+}
+
+// 3x3, wall at (1,0), source (0,0): corner cutting is forbidden; the wall can be left, not entered.
+TEST(DistanceField, CornerRuleAndBlockedCellsExact) {
+  Grid grid(3, 3);
+  grid.set_blocked({1, 0}, true);
+  Dijkstra dijkstra;
+  DistanceField from;
+  dijkstra.compute(grid, GridLayer{}, {0, 0}, from,
+                   opts(Connectivity::eight, FieldDirection::from_sources));
+  const std::vector<std::uint64_t> expect_from = {
+      0,         DistanceField::kUnreached,
+      4 * S,  //
+      S,         2 * S,
+      3 * S,  //
+      2 * S,     S + D,
+      2 * S + D,  //
+  };
+  EXPECT_EQ(costs_of(from), expect_from);
+  DistanceField to;
+  dijkstra.compute(grid, GridLayer{}, {0, 0}, to, opts(Connectivity::eight));
+  std::vector<std::uint64_t> expect_to = expect_from;
+  expect_to[1] = S;  // a unit standing on the wall may step off it to the source
+  EXPECT_EQ(costs_of(to), expect_to);
+}
+
+TEST(DistanceField, RandomMapsMatchTextbookDijkstra) {
+  const GridLayer layer = random_layer();
+  Dijkstra dijkstra;
+  DistanceField field;  // reused across every size and option: exercises the partial reset
+  for (unsigned seed = 1; seed <= 6; ++seed) {
+    const int cols = 20 + static_cast<int>(seed) * 7;
+    const int rows = 15 + static_cast<int>(seed) * 3;
+    const Grid grid = random_grid(cols, rows, seed, 25, seed % 2 == 0);
+    std::mt19937 rng(seed * 77);
+    for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+      for (const FieldDirection dir : {FieldDirection::to_sources, FieldDirection::from_sources}) {
+        std::vector<FieldSource> sources;
+        const int n_sources = 1 + static_cast<int>(rng() % 4);
+        for (int k = 0; k < n_sources; ++k) {
+          sources.push_back({{static_cast<int>(rng() % static_cast<unsigned>(cols)),
+                              static_cast<int>(rng() % static_cast<unsigned>(rows))},
+                             (rng() % 3) * (rng() % 5) * S + (rng() % 2) * 12345});
+        }
+        const FieldStats st = dijkstra.compute(grid, layer, sources, field, opts(conn, dir));
+        const auto expected = reference_field(grid, layer, sources, conn, dir);
+        ASSERT_EQ(costs_of(field), expected)
+            << "seed " << seed << " conn " << static_cast<int>(conn) << " dir "
+            << static_cast<int>(dir);
+        EXPECT_EQ(st.settled, count_reached(field));
+        EXPECT_GE(st.generated, st.settled);
+      }
+    }
+  }
+}
+
+TEST(DistanceField, SingleSourceEqualsAStarCostToEveryCell) {
+  const GridLayer layer = random_layer();
+  Dijkstra dijkstra;
+  DistanceField field;
+  AStar astar;
+  std::vector<GridCoord> path;
+  for (unsigned seed = 11; seed <= 13; ++seed) {
+    const Grid grid = random_grid(18, 13, seed, 22, true);
+    const GridCoord source{static_cast<int>(seed % 18), static_cast<int>((seed * 5) % 13)};
+    for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+      for (const FieldDirection dir : {FieldDirection::to_sources, FieldDirection::from_sources}) {
+        dijkstra.compute(grid, layer, source, field, opts(conn, dir));
+        std::size_t found = 0;
+        for (int y = 0; y < grid.rows(); ++y) {
+          for (int x = 0; x < grid.cols(); ++x) {
+            const GridCoord c{x, y};
+            const PathResult r = dir == FieldDirection::to_sources
+                                     ? astar.find_path(grid, c, source, layer, path, conn)
+                                     : astar.find_path(grid, source, c, layer, path, conn);
+            if (r.found()) {
+              ++found;
+              EXPECT_EQ(field.cost(c), r.cost_fixed)
+                  << "seed " << seed << " cell " << x << "," << y;
+            } else {
+              EXPECT_EQ(field.cost(c), DistanceField::kUnreached) << x << "," << y;
+            }
+          }
+        }
+        EXPECT_EQ(found, count_reached(field));
+        EXPECT_GT(found, 20u);  // the maps are not trivially walled in
+      }
+    }
+  }
+}
+
+TEST(DistanceField, MultiSourceIsMinimumOfSingleSources) {
+  const GridLayer layer = random_layer();
+  const Grid grid = random_grid(31, 23, 5, 20, true);
+  Dijkstra dijkstra;
+  const std::vector<FieldSource> sources = {
+      {{2, 3}, 0}, {{28, 20}, 7 * S}, {{15, 11}, 3 * S + 99}, {{2, 3}, 5 * S}, {{29, 1}, 0}};
+  for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+    for (const FieldDirection dir : {FieldDirection::to_sources, FieldDirection::from_sources}) {
+      DistanceField all;
+      const FieldStats st = dijkstra.compute(grid, layer, sources, all, opts(conn, dir));
+      EXPECT_EQ(st.sources, 4u);  // the second (2,3) does not lower its cost
+      std::vector<std::uint64_t> expected(grid.cell_count(), cost::kInfinite);
+      DistanceField one;
+      for (const FieldSource& s : sources) {
+        dijkstra.compute(grid, layer, std::span<const FieldSource>(&s, 1), one, opts(conn, dir));
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+          const std::uint64_t c = one.costs()[i];
+          expected[i] = std::min(expected[i], c);
+        }
+      }
+      EXPECT_EQ(costs_of(all), expected);
+    }
+  }
+}
+
+TEST(DistanceField, CostLimitCutsExactly) {
+  const GridLayer layer = random_layer();
+  const Grid grid = random_grid(40, 30, 9, 20, true);
+  Dijkstra dijkstra;
+  DistanceField full;
+  DistanceField cut;
+  for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+    for (const FieldDirection dir : {FieldDirection::to_sources, FieldDirection::from_sources}) {
+      dijkstra.compute(grid, layer, {20, 15}, full, opts(conn, dir));
+      std::vector<std::uint64_t> values;
+      for (const auto c : full.costs())
+        if (c != DistanceField::kUnreached) values.push_back(c);
+      std::sort(values.begin(), values.end());
+      ASSERT_GT(values.size(), 100u);
+      const std::vector<std::uint64_t> limits = {0,
+                                                 values[values.size() / 5],
+                                                 values[values.size() / 5] - 1,
+                                                 values[values.size() / 2] + 1,
+                                                 cost::from_units(6.5),
+                                                 values.back(),
+                                                 values.back() - 1};
+      for (const std::uint64_t limit : limits) {
+        const FieldStats st = dijkstra.compute(grid, layer, {20, 15}, cut, opts(conn, dir, limit));
+        std::size_t reached = 0;
+        for (std::size_t i = 0; i < grid.cell_count(); ++i) {
+          const std::uint64_t want = full.costs()[i] <= limit ? full.costs()[i] : cost::kInfinite;
+          ASSERT_EQ(cut.costs()[i], want) << "limit " << limit << " cell " << i;
+          reached += want != cost::kInfinite;
+        }
+        EXPECT_EQ(st.settled, reached);
+        EXPECT_EQ(cut.max_cost(), limit);
+      }
+    }
+  }
+  // Limits that reach exactly the last cell of a straight line of cheapest cells (the unpacked
+  // box must include it), with cheapest costs 1 and 2.
+  const Grid open(31, 31);
+  for (const GridLayer& l : {GridLayer::uniform(1), GridLayer::uniform(2)}) {
+    for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+      for (const FieldDirection dir : {FieldDirection::to_sources, FieldDirection::from_sources}) {
+        const std::uint64_t limit = 7 * l.tag_cost(0) * S;
+        dijkstra.compute(open, l, {15, 15}, cut, opts(conn, dir, limit));
+        EXPECT_EQ(cut.cost({22, 15}), limit);
+        EXPECT_EQ(cut.cost({15, 8}), limit);
+        EXPECT_FALSE(cut.reached({23, 15}));
+        EXPECT_EQ(costs_of(cut), reference_field(open, l, {{{15, 15}, 0}}, conn, dir, limit));
+      }
+    }
+  }
+  // A source whose initial cost is above the limit is not even seeded.
+  const FieldSource far{{3, 3}, 10 * S};
+  const FieldStats st =
+      dijkstra.compute(grid, layer, std::span<const FieldSource>(&far, 1), cut,
+                       opts(Connectivity::eight, FieldDirection::to_sources, 9 * S));
+  EXPECT_EQ(st.sources, 0u);
+  EXPECT_EQ(st.settled, 0u);
+  EXPECT_EQ(count_reached(cut), 0u);
+}
+
+TEST(DistanceField, RecomputingAfterALimitedFieldClearsEverything) {
+  const GridLayer layer = random_layer();
+  const Grid grid = random_grid(50, 40, 21, 15, true);
+  const Grid small = random_grid(12, 9, 22, 15, true);
+  Dijkstra dijkstra;
+  DistanceField reused;
+  DistanceField fresh;
+  const auto o = opts(Connectivity::eight, FieldDirection::to_sources, 6 * S);
+  dijkstra.compute(grid, layer, {5, 5}, reused, o);
+  dijkstra.compute(grid, layer, {40, 30}, reused, o);
+  Dijkstra other;
+  other.compute(grid, layer, {40, 30}, fresh, o);
+  EXPECT_EQ(costs_of(reused), costs_of(fresh));
+  EXPECT_EQ(reused.cost({5, 5}), DistanceField::kUnreached);
+  dijkstra.compute(small, layer, {1, 1}, reused, o);
+  other.compute(small, layer, {1, 1}, fresh, o);
+  EXPECT_EQ(costs_of(reused), costs_of(fresh));
+  dijkstra.compute(grid, layer, {25, 20}, reused, opts(Connectivity::four));
+  other.compute(grid, layer, {25, 20}, fresh, opts(Connectivity::four));
+  EXPECT_EQ(costs_of(reused), costs_of(fresh));
+}
+
+TEST(DistanceField, ImpassableSourceSpreadsOnlyAwayFromItself) {
+  Grid grid(5, 1);
+  grid.set_blocked({2, 0}, true);
+  Dijkstra dijkstra;
+  DistanceField f;
+  // Away from a blocked source: a unit may leave its own blocked cell.
+  dijkstra.compute(grid, GridLayer{}, {2, 0}, f,
+                   opts(Connectivity::four, FieldDirection::from_sources));
+  EXPECT_EQ(costs_of(f), (std::vector<std::uint64_t>{2 * S, S, 0, S, 2 * S}));
+  // Toward it: nobody can enter it, so only the source itself is reached.
+  dijkstra.compute(grid, GridLayer{}, {2, 0}, f,
+                   opts(Connectivity::four, FieldDirection::to_sources));
+  const auto U = DistanceField::kUnreached;
+  EXPECT_EQ(costs_of(f), (std::vector<std::uint64_t>{U, U, 0, U, U}));
+}
+
+TEST(DistanceField, NoSourcesLeavesEveryCellUnreached) {
+  const Grid grid(4, 4);
+  Dijkstra dijkstra;
+  DistanceField f;
+  const FieldStats st = dijkstra.compute(grid, GridLayer{}, std::span<const FieldSource>{}, f);
+  EXPECT_EQ(st.settled, 0u);
+  EXPECT_EQ(st.generated, 0u);
+  EXPECT_EQ(count_reached(f), 0u);
+  EXPECT_EQ(f.cols(), 4);
+  EXPECT_FALSE(f.reached({0, 0}));
+  EXPECT_EQ(f.cost({-1, 0}), DistanceField::kUnreached);
+  EXPECT_EQ(f.value({9, 0}), std::numeric_limits<std::int64_t>::max());
+  EXPECT_TRUE(std::isinf(f.value_units({0, 0})));
+}
+
+TEST(DistanceField, BadSourcesThrowAndLeaveTheFieldUnchanged) {
+  const Grid grid(8, 6);
+  Dijkstra dijkstra;
+  DistanceField f;
+  dijkstra.compute(grid, GridLayer{}, {1, 1}, f);
+  const auto before = costs_of(f);
+  const std::vector<FieldSource> bad = {{{0, 0}, 0}, {{8, 2}, 0}};
+  try {
+    dijkstra.compute(grid, GridLayer{}, bad, f);
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "pathing::Dijkstra: source 1 at (8, 2) is outside the 8 x 6 grid");
+  }
+  const std::vector<FieldSource> costly = {{{0, 0}, DistanceField::kMaxInitialCost + 1}};
+  EXPECT_THROW(dijkstra.compute(grid, GridLayer{}, costly, f), std::invalid_argument);
+  EXPECT_THROW(dijkstra.compute(grid, GridLayer{}, GridCoord{-1, 0}, f), std::invalid_argument);
+  EXPECT_EQ(costs_of(f), before);
+  const std::vector<FieldSource> max_ok = {{{0, 0}, DistanceField::kMaxInitialCost}};
+  dijkstra.compute(grid, GridLayer{}, max_ok, f);
+  EXPECT_EQ(f.cost({7, 5}), DistanceField::kMaxInitialCost + 7 * S + 5 * (D - S));
+}
+
+TEST(DistanceField, AutoExploreBitmapPredicateAndSourcesAgree) {
+  const GridLayer layer = random_layer();
+  const Grid grid = random_grid(37, 21, 31, 20, true);  // 777 cells: the last word is partial
+  std::vector<std::uint64_t> bits((grid.cell_count() + 63) / 64, 0);
+  std::vector<FieldSource> unexplored;
+  for (int y = 0; y < grid.rows(); ++y) {
+    for (int x = 0; x < grid.cols(); ++x) {
+      const bool explored = x < 25 && y > 2;  // everything but a strip on the right and the top
+      const std::size_t i = static_cast<std::size_t>(y * grid.cols() + x);
+      if (explored)
+        bits[i / 64] |= std::uint64_t{1} << (i % 64);
+      else
+        unexplored.push_back({{x, y}, 0});
+    }
+  }
+  Dijkstra dijkstra;
+  for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+    DistanceField by_bits;
+    DistanceField by_pred;
+    DistanceField by_sources;
+    const FieldStats a = dijkstra.compute_explore(grid, layer, bits, by_bits, opts(conn));
+    const FieldStats b = dijkstra.compute_explore_if(
+        grid, layer, [](GridCoord c) { return c.x < 25 && c.y > 2; }, by_pred, opts(conn));
+    const FieldStats c = dijkstra.compute(grid, layer, unexplored, by_sources, opts(conn));
+    EXPECT_EQ(costs_of(by_bits), costs_of(by_sources));
+    EXPECT_EQ(costs_of(by_pred), costs_of(by_sources));
+    EXPECT_EQ(a.sources, unexplored.size());
+    EXPECT_EQ(b.sources, unexplored.size());
+    EXPECT_EQ(a.settled, c.settled);
+    EXPECT_EQ(costs_of(by_bits),
+              reference_field(grid, layer, unexplored, conn, FieldDirection::to_sources));
+  }
+  // Everything explored: nothing to go to.
+  std::vector<std::uint64_t> all(bits.size(), ~std::uint64_t{0});
+  DistanceField f;
+  EXPECT_EQ(dijkstra.compute_explore(grid, layer, all, f).settled, 0u);
+  // A short bitmap is rejected.
+  std::vector<std::uint64_t> short_bits(bits.size() - 1, 0);
+  try {
+    dijkstra.compute_explore(grid, layer, short_bits, f);
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "pathing::Dijkstra::compute_explore: the explored bitmap has 12 words, a 37 x 21 "
+              "grid needs 13");
+  }
+}
+
+TEST(DistanceField, FleeMapMatchesRelaxedScaledReference) {
+  const GridLayer layer = random_layer();
+  Dijkstra dijkstra;
+  for (unsigned seed = 41; seed <= 43; ++seed) {
+    Grid grid = random_grid(33, 19, seed, 18, seed != 42);
+    grid.set_cell({16, 9}, 0);  // the player stands on open ground
+    for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+      DistanceField toward;
+      dijkstra.compute(grid, layer, {16, 9}, toward, opts(conn));
+      for (const double factor : {-1.2, -2.0, 0.5}) {
+        DistanceField flee;
+        const FieldStats st = dijkstra.compute_flee(grid, layer, toward, flee, factor);
+        // Reference: every reached cell a source at llround(factor * value) + bias.
+        std::int64_t lowest = 0;
+        std::vector<std::int64_t> scaled(grid.cell_count(), 0);
+        for (std::size_t i = 0; i < grid.cell_count(); ++i) {
+          if (toward.costs()[i] == cost::kInfinite) continue;
+          scaled[i] = std::llround(factor * static_cast<double>(toward.costs()[i]));
+          lowest = std::min(lowest, scaled[i]);
+        }
+        const auto bias = static_cast<std::uint64_t>(-lowest);
+        std::vector<FieldSource> sources;
+        for (std::size_t i = 0; i < grid.cell_count(); ++i) {
+          if (toward.costs()[i] == cost::kInfinite) continue;
+          sources.push_back(
+              {{static_cast<int>(i % 33), static_cast<int>(i / 33)},
+               static_cast<std::uint64_t>(scaled[i] + static_cast<std::int64_t>(bias))});
+        }
+        EXPECT_EQ(flee.bias(), bias);
+        EXPECT_EQ(st.sources, sources.size());
+        EXPECT_EQ(costs_of(flee),
+                  reference_field(grid, layer, sources, conn, FieldDirection::to_sources));
+        EXPECT_EQ(flee.connectivity(), conn);
+        if (factor < 0) {
+          EXPECT_LT(flee.value({16, 9}), 0);  // even the player's cell is "downhill" somewhere
+        }
+        // In place gives the same.
+        DistanceField in_place = toward;
+        dijkstra.compute_flee(grid, layer, in_place, in_place, factor);
+        EXPECT_EQ(costs_of(in_place), costs_of(flee));
+        EXPECT_EQ(in_place.bias(), flee.bias());
+      }
+    }
+  }
+}
+
+// A 10-cell corridor with the player at x = 2: fleeing with -1.2 leads from x >= 2 to the far end
+// but from x = 1 to the dead end at x = 0 (close, and farther from the player than x = 1).
+TEST(DistanceField, FleeMapInACorridor) {
+  const Grid grid(10, 1);
+  Dijkstra dijkstra;
+  DistanceField toward;
+  DistanceField flee;
+  dijkstra.compute(grid, GridLayer{}, {2, 0}, toward, opts(Connectivity::four));
+  dijkstra.compute_flee(grid, GridLayer{}, toward, flee, -1.2);
+  const auto u = [](double v) { return std::llround(v * static_cast<double>(S)); };
+  EXPECT_EQ(flee.value({9, 0}), -u(8.4));
+  EXPECT_EQ(flee.value({8, 0}), -u(8.4) + static_cast<std::int64_t>(S));
+  EXPECT_EQ(flee.value({0, 0}), -u(2.4));
+  EXPECT_EQ(flee.value({1, 0}), -u(2.4) + static_cast<std::int64_t>(S));
+  EXPECT_EQ(flee.value({2, 0}), -u(8.4) + 7 * static_cast<std::int64_t>(S));
+  FlowField flow;
+  flow.build(grid, GridLayer{}, flee);
+  EXPECT_EQ(flow.next_step({1, 0}), Direction8::left);
+  EXPECT_EQ(flow.next_step({0, 0}), std::nullopt);
+  for (int x = 2; x < 9; ++x) EXPECT_EQ(flow.next_step({x, 0}), Direction8::right) << x;
+  EXPECT_EQ(flow.next_step({9, 0}), std::nullopt);
+}
+
+TEST(DistanceField, FleeRejectsBadInput) {
+  const Grid grid(6, 6);
+  const Grid other(5, 6);
+  Dijkstra dijkstra;
+  DistanceField toward;
+  DistanceField out;
+  dijkstra.compute(grid, GridLayer{}, {0, 0}, toward);
+  dijkstra.compute(grid, GridLayer{}, {3, 3}, out);
+  const auto before = costs_of(out);
+  EXPECT_THROW(dijkstra.compute_flee(other, GridLayer{}, toward, out), std::invalid_argument);
+  EXPECT_THROW(dijkstra.compute_flee(grid, GridLayer{}, toward, out, std::nan("")),
+               std::invalid_argument);
+  EXPECT_THROW(dijkstra.compute_flee(grid, GridLayer{}, toward, out, 1e300), std::invalid_argument);
+  EXPECT_EQ(costs_of(out), before);
+  DistanceField never;
+  EXPECT_THROW(dijkstra.compute_flee(grid, GridLayer{}, never, out), std::invalid_argument);
+}
+
+TEST(DistanceField, WarmComputationsAllocateNothing) {
+  const GridLayer layer = random_layer();
+  const Grid grid = random_grid(96, 64, 51, 20, true);
+  std::vector<std::uint64_t> bits((grid.cell_count() + 63) / 64, ~std::uint64_t{0});
+  bits[10] = 0;
+  bits[50] = 0x00FF00FF00FF00FFu;
+  const std::vector<FieldSource> sources = {{{3, 3}, 0}, {{90, 60}, 2 * S}, {{50, 30}, 0}};
+  Dijkstra dijkstra;
+  DistanceField field;
+  DistanceField flee;
+  FlowField flow;
+  auto all = [&] {
+    std::uint64_t settled = 0;
+    for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+      for (const FieldDirection dir : {FieldDirection::to_sources, FieldDirection::from_sources}) {
+        settled += dijkstra.compute(grid, layer, sources, field, opts(conn, dir)).settled;
+        settled += dijkstra.compute(grid, layer, {40, 40}, field, opts(conn, dir, 9 * S)).settled;
+      }
+      settled += dijkstra.compute_explore(grid, layer, bits, field, opts(conn)).settled;
+      settled += dijkstra.compute(grid, layer, sources, field, opts(conn)).settled;
+      settled += dijkstra.compute_flee(grid, layer, field, flee).settled;
+      flow.build(grid, layer, flee);
+    }
+    return settled;
+  };
+  const std::uint64_t cold = all();
+  const test::AllocationScope scope;
+  const std::uint64_t warm = all();
+  EXPECT_EQ(scope.count(), 0u);
+  EXPECT_EQ(warm, cold);
+  EXPECT_GT(warm, 10000u);
+  EXPECT_GT(dijkstra.memory_bytes(), 0u);
+  EXPECT_EQ(field.memory_bytes(), grid.cell_count() * 8);
+}
+
+TEST(Cost, FromUnits) {
+  EXPECT_EQ(cost::from_units(8.0), 8 * S);
+  EXPECT_EQ(cost::from_units(0.5), S / 2);
+  EXPECT_EQ(cost::from_units(-3.0), 0u);
+  EXPECT_EQ(cost::from_units(std::nan("")), 0u);
+  EXPECT_EQ(cost::from_units(std::numeric_limits<double>::infinity()), cost::kInfinite);
+  EXPECT_EQ(cost::from_units(1e30), cost::kInfinite);
+}
+
+}  // namespace
+}  // namespace pathing
+
+namespace pathing {
+namespace {
+
+// Dear layers move the bucket width (2^24 * largest power of two <= cheapest cost) and the bucket
+// span (up to 255 * sqrt(2) buckets); limits near the corners clamp the unpacked box.
+TEST(DistanceField, DearAndUnevenLayersMatchTextbookDijkstra) {
+  const std::vector<GridLayer> layers = {GridLayer({200, 255, 130, 0}), GridLayer({2, 255, 3, 1}),
+                                         GridLayer({255, 255, 255, 255}, 255),
+                                         GridLayer({1, 255, 0, 0}, 9)};
+  Dijkstra dijkstra;
+  DistanceField field;
+  unsigned seed = 300;
+  for (const GridLayer& layer : layers) {
+    const Grid grid = test::random_grid(29, 23, ++seed, 20, true);
+    const std::vector<FieldSource> sources = {
+        {{0, 0}, 0}, {{28, 22}, 3 * cost::kStraight}, {{14, 3}, 77}};
+    for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+      for (const FieldDirection dir : {FieldDirection::to_sources, FieldDirection::from_sources}) {
+        for (const std::uint64_t limit :
+             {cost::kInfinite, 900 * cost::kStraight, 5 * cost::kStraight}) {
+          FieldOptions o;
+          o.connectivity = conn;
+          o.direction = dir;
+          o.max_cost = limit;
+          dijkstra.compute(grid, layer, sources, field, o);
+          ASSERT_EQ(test::costs_of(field),
+                    test::reference_field(grid, layer, sources, conn, dir, limit))
+              << "layer " << static_cast<int>(layer.tag_cost(0)) << " conn "
+              << static_cast<int>(conn) << " dir " << static_cast<int>(dir) << " limit " << limit;
+        }
+      }
+    }
+  }
+}
+
+TEST(RadixHeap, PopsInKeyOrderUnderMonotonePushes) {
+  detail::RadixHeap<std::uint32_t> heap;
+  std::mt19937_64 rng(5);
+  std::vector<std::uint64_t> popped;
+  std::multiset<std::uint64_t> held;
+  for (int round = 0; round < 2; ++round) {
+    heap.clear();
+    popped.clear();
+    std::uint64_t last = 0;
+    for (int i = 0; i < 3000; ++i) {
+      if (rng() % 3 != 0 || heap.empty()) {
+        const std::uint64_t k =
+            last + (rng() % 4 == 0 ? rng() % (std::uint64_t{1} << 40) : rng() % 100);
+        heap.push(k, static_cast<std::uint32_t>(i));
+        held.insert(k);
+      } else {
+        EXPECT_EQ(heap.min_key(), *held.begin());
+        const auto item = heap.pop();
+        EXPECT_EQ(item.key, *held.begin());
+        held.erase(held.begin());
+        last = item.key;
+        popped.push_back(item.key);
+      }
+    }
+    while (!heap.empty()) {
+      popped.push_back(heap.pop().key);
+      held.erase(held.begin());
+    }
+    EXPECT_TRUE(std::is_sorted(popped.begin(), popped.end()));
+    EXPECT_TRUE(held.empty());
+  }
+}
+
+}  // namespace
+}  // namespace pathing

@@ -1,0 +1,88 @@
+// Jps and JpsPlus on the Moving AI benchmark scenarios in ../shared/data/movingai: every
+// queried row must come out at the printed optimal length, with a valid path.
+//
+// Rows: every row in optimised builds, every test::kScenarioStride-th row in Debug/sanitizer
+// builds (the rows are sorted by length bucket, so every bucket is represented), as for A* in
+// benchmark_optimality_test.cpp.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "pathing/io/movingai.hpp"
+#include "pathing/jps.hpp"
+#include "pathing/jps_plus.hpp"
+#include "support/reference.hpp"
+#include "support/shared_data.hpp"
+
+namespace pathing::io {
+namespace {
+
+namespace fs = std::filesystem;
+
+class JpsMovingAi : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(JpsMovingAi, EveryCheckedRowIsOptimal) {
+  const fs::path scen_file = test::shared_data_dir() / "movingai" / GetParam();
+  if (!fs::exists(scen_file)) {
+    GTEST_SKIP() << "shared data not found at " << scen_file << ": skipped";
+  }
+  const Scenario scen = load_scenario(scen_file);
+  const Map map = load_map(scenario_map_path(scen, scen_file));
+  ASSERT_NO_THROW(validate_scenario(scen, map.grid, scen_file.string()));
+  const GridLayer layer = movingai_layer();
+  const JpsMap bits(map.grid, layer);
+  const JpsPlusMap table(map.grid, layer);
+  Jps jps(map.grid.cols(), map.grid.rows());
+  JpsPlus plus(map.grid.cols(), map.grid.rows());
+  std::vector<GridCoord> a;
+  std::vector<GridCoord> b;
+  const std::size_t n = scen.entries.size();
+  const auto stride = static_cast<std::size_t>(test::kScenarioStride);
+  std::size_t checked = 0;
+  for (std::size_t i = 0; i < n; i += stride) {
+    const ScenarioEntry& e = scen.entries[i];
+    SCOPED_TRACE(scen_file.string() + ":" + std::to_string(e.line));
+    const PathResult rj = jps.find_path(bits, e.start(), e.goal(), a);
+    const PathResult rp = plus.find_path(table, e.start(), e.goal(), b);
+    ASSERT_TRUE(rj.found());
+    ASSERT_TRUE(rp.found());
+    ASSERT_NEAR(rj.cost, e.optimal_length, e.tolerance()) << "Jps";
+    ASSERT_EQ(rp.cost_fixed, rj.cost_fixed) << "JpsPlus and Jps disagree";
+    ASSERT_EQ(rp.cost, rj.cost);
+    ASSERT_EQ(test::validate_path(map.grid, layer, Connectivity::eight, e.start(), a), "");
+    ASSERT_EQ(test::validate_path(map.grid, layer, Connectivity::eight, e.start(), b), "");
+    ASSERT_EQ(a.back(), e.goal());
+    ASSERT_EQ(b.back(), e.goal());
+    ++checked;
+  }
+  EXPECT_EQ(checked, (n + stride - 1) / stride);
+  if (stride > 1) {
+    std::printf(
+        "[ NOTE     ] Debug build: checked every %zu-th row (%zu of %zu); the Release run "
+        "checks all\n",
+        stride, checked, n);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Scenarios, JpsMovingAi,
+    ::testing::Values("dao/arena.map.scen", "dao/arena2.map.scen", "dao/brc202d.map.scen",
+                      "dao/den011d.map.scen", "dao/den520d.map.scen", "dao/lak303d.map.scen",
+                      "bg512/AR0011SR.map.scen", "maze/maze512-1-0.map.scen",
+                      "random/random512-10-0.map.scen", "room/8room_000.map.scen",
+                      "street/Berlin_0_256.map.scen", "street/Boston_0_512.map.scen"),
+    [](const ::testing::TestParamInfo<const char*>& param_info) {
+      std::string name = param_info.param;
+      name = name.substr(name.find('/') + 1);
+      name = name.substr(0, name.find('.'));
+      for (char& c : name) {
+        if (c == '-') c = '_';
+      }
+      return name;
+    });
+
+}  // namespace
+}  // namespace pathing::io
