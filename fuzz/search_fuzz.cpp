@@ -8,7 +8,8 @@
 //   0      flags: 1 bounded, 2 eight-connected, 4 force the generation counters near 2^32,
 //          8 max_expansions (u16 follows the layer), 16 max_cost (f64), 32 raw start (2 x i32),
 //          64 raw goal (2 x i32), 128 an extra A* with a raw f64 heuristic weight
-//   1      how far below the last generation to force the counters (x 2)
+//   1      bits 0..6: how far below the last generation to force the counters (x 2); bit 7:
+//          uniform costs (every non-zero layer cost becomes 1, so the JPS searches run too)
 //   2, 3   width - 1, height - 1 (mod 64)
 //   4..12  tag costs 0..7, blocked cost
 //   then   [max_expansions u16] [max_cost f64] [weight f64] start goal
@@ -56,12 +57,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::uint8_t flags = in.u8();
   const bool is_bounded = (flags & 1) != 0;
   const Connectivity conn = (flags & 2) != 0 ? Connectivity::eight : Connectivity::four;
-  const std::uint32_t gen_back = 2u * in.u8();
+  const std::uint8_t b1 = in.u8();
+  const std::uint32_t gen_back = 2u * (b1 & 0x7Fu);
+  const bool uniform = (b1 & 0x80u) != 0;
   const int w = 1 + in.u8() % 64;
   const int h = 1 + in.u8() % 64;
   std::array<std::uint8_t, 8> costs{};
   in.fill(costs);
-  const GridLayer layer(costs, in.u8());
+  std::uint8_t blocked_cost = in.u8();
+  if (uniform) {
+    for (std::uint8_t& c : costs) c = c != 0 ? 1 : 0;
+    blocked_cost = blocked_cost != 0 ? 1 : 0;
+  }
+  const GridLayer layer(costs, blocked_cost);
   SearchLimits limits;
   if ((flags & 8) != 0) limits.max_expansions = in.u16();
   if ((flags & 16) != 0) limits.max_cost = in.f64();

@@ -298,9 +298,10 @@ class JpsPlus {
   JpsPlus(int cols, int rows) { reserve(cols, rows); }
 
   /// Sizes the search state for grids up to `cols` x `rows` cells (never shrinks).
+  /// @throws std::invalid_argument naming the value for a negative side or a size beyond the
+  ///         Grid's limits (0 reserves nothing).
   void reserve(int cols, int rows) {
-    search_.ensure(static_cast<std::size_t>(cols < 0 ? 0 : cols) *
-                   static_cast<std::size_t>(rows < 0 ? 0 : rows));
+    search_.ensure(detail::reserved_cells(cols, rows, "pathing::JpsPlus"));
   }
 
   /// Shortest path from `from` to `to` on a prebuilt table (kept in sync by the caller:

@@ -16,6 +16,8 @@
 
 #include "pathing/astar.hpp"
 #include "pathing/greedy_bfs.hpp"
+#include "pathing/jps.hpp"
+#include "pathing/jps_plus.hpp"
 
 namespace pathing::test {
 
@@ -45,6 +47,9 @@ struct UnboundedSearch {
   /// the cells reachable from the start, by `partial_distance` (empty: `distance_fixed`).
   bool partial_is_closest = true;
   std::function<std::uint64_t(Connectivity, GridCoord, GridCoord)> partial_distance;
+  /// Whether each expansion is one cell, every reachable cell expanded once when the goal is
+  /// unreachable (false for jump point searches, which expand jump points only).
+  bool expands_cells = true;
 
   [[nodiscard]] bool takes(const GridLayer& layer, Connectivity conn) const {
     return !applies || applies(layer, conn);
@@ -85,6 +90,37 @@ UnboundedSearch unbounded(std::string name, double bound,
   return u;
 }
 
+/// Whether every passable cell value of `layer` costs 1 (what the uniform-cost searches such as
+/// JPS assume).
+inline bool uniform_cost(const GridLayer& layer) {
+  for (std::uint8_t v = 0; v < 16; ++v)
+    if (layer.cost_of_cell(v) > 1) return false;
+  return true;
+}
+
+/// The adapter of an 8-connected, uniform-cost searcher (Jps, JpsPlus): `find_path(grid, from,
+/// to, layer, out, limits)`, no `was_expanded`; it takes only 8-connected queries on layers whose
+/// passable cells all cost 1, and its partial paths end at the expanded jump point closest to
+/// the goal, not at the closest reachable cell.
+template <class Searcher>
+UnboundedSearch unbounded_uniform8(std::string name,
+                                   std::shared_ptr<Searcher> s = std::make_shared<Searcher>()) {
+  UnboundedSearch u;
+  u.name = std::move(name);
+  u.bound = kOptimal;
+  u.applies = [](const GridLayer& layer, Connectivity conn) {
+    return conn == Connectivity::eight && uniform_cost(layer);
+  };
+  u.find_path = [s](const Grid& g, GridCoord from, GridCoord to, const GridLayer& layer,
+                    std::vector<GridCoord>& out, Connectivity, const SearchLimits& limits) {
+    return s->find_path(g, from, to, layer, out, limits);
+  };
+  u.force_generation = [s](std::uint32_t gen) { s->debug_force_generation(gen); };
+  u.partial_is_closest = false;
+  u.expands_cells = false;
+  return u;
+}
+
 /// The bounded adapter of a searcher type with AStar's `build_path`.
 template <class Searcher>
 BoundedSearch bounded(std::string name, double bound, bool cost_is_steps,
@@ -122,6 +158,8 @@ inline std::vector<UnboundedSearch> unbounded_searches() {
     };
     v.push_back(std::move(g));
   }
+  v.push_back(unbounded_uniform8<Jps>("jps"));
+  v.push_back(unbounded_uniform8<JpsPlus>("jps+"));
   return v;
 }
 
