@@ -90,7 +90,8 @@ class GraphAStar {
   }
 
   /// Weighted A*: f = g + w * h. Values below 1 (or NaN) are taken as 1. Default 1 (optimal).
-  /// With an integral `cost_type`, w * h is rounded down (and saturates at the type's maximum).
+  /// With an integral `cost_type`, w * h is rounded down (and saturates at half the type's
+  /// maximum); any weight up to +inf works.
   void set_heuristic_weight(double w) noexcept { weight_ = (w >= 1.0) ? w : 1.0; }
   /// The heuristic weight in use.
   [[nodiscard]] double heuristic_weight() const noexcept { return weight_; }
@@ -133,12 +134,13 @@ class GraphAStar {
   };
 
   [[nodiscard]] cost_type weighted(cost_type h) const noexcept {
-    if (weight_ == 1.0) return h;
+    if (weight_ == 1.0 || h == cost_type{0}) return h;  // 0 * inf would be NaN
     if constexpr (std::is_floating_point_v<cost_type>) {
       return static_cast<cost_type>(h * weight_);
     } else {
+      // Half the type's maximum, so that g + w * h cannot overflow while g fits the other half.
       const double v = static_cast<double>(h) * weight_;
-      constexpr auto kMax = std::numeric_limits<cost_type>::max();
+      constexpr auto kMax = std::numeric_limits<cost_type>::max() / 2;
       return v >= static_cast<double>(kMax) ? kMax : static_cast<cost_type>(v);
     }
   }
@@ -148,8 +150,8 @@ class GraphAStar {
                                        ? std::numeric_limits<cost_type>::infinity()
                                        : std::numeric_limits<cost_type>::max();
     const double m = limits.max_cost * graph_cost_unit<G>();
+    if (!(m >= 0)) return cost_type{0};  // negative or NaN: every move pruned (cost::from_units)
     if (!(m < static_cast<double>(std::numeric_limits<cost_type>::max()))) return kNoLimit;
-    if (!(m >= 0)) return cost_type{0};
     return static_cast<cost_type>(m);
   }
 

@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
+#include "pathing/graph_astar.hpp"
 #include "pathing/greedy_bfs.hpp"
+#include "pathing/grid_graph.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_plus.hpp"
 #include "support/reference.hpp"
@@ -257,6 +259,20 @@ TEST(Regression, InfiniteAndHugeHeuristicWeights) {
   AStar nan;
   nan.set_heuristic_weight(std::numeric_limits<double>::quiet_NaN());
   EXPECT_EQ(nan.heuristic_weight(), 1.0);
+  // Review defect: GraphAStar had the same conversion (0 * inf at the goal, UB) and, with an
+  // integral cost type, f = g + saturated h overflowed.
+  for (double w : {std::numeric_limits<double>::infinity(), 1e300}) {
+    const GridGraph<Connectivity::eight> graph(g, kWalk);
+    GraphAStar<GridGraph<Connectivity::eight>> ga;
+    ga.set_heuristic_weight(w);
+    std::vector<std::uint32_t> nodes;
+    const auto r = ga.find_path(graph, graph.node({0, 0}), graph.node({39, 39}), nodes);
+    const auto ref = test::reference_field(g, kWalk, {0, 0}, Connectivity::eight);
+    EXPECT_EQ(r.found(), ref.reachable({39, 39})) << w;
+    std::vector<GridCoord> cells;
+    graph.to_cells(nodes, cells);
+    EXPECT_EQ(test::validate_path(g, kWalk, Connectivity::eight, {0, 0}, cells), "") << w;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,7 +15,9 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
+#include "pathing/graph_astar.hpp"
 #include "pathing/greedy_bfs.hpp"
+#include "pathing/grid_graph.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_plus.hpp"
 
@@ -121,6 +123,53 @@ UnboundedSearch unbounded_uniform8(std::string name,
   return u;
 }
 
+/// The adapter of the generic A* (`GraphAStar`) on the grid seen as a graph (`GridGraph`, 4- or
+/// 8-connected): node paths become cell paths; `cost` is recomputed from the cells.
+inline UnboundedSearch graph_astar_on_grid(std::string name) {
+  using G4 = GridGraph<Connectivity::four>;
+  using G8 = GridGraph<Connectivity::eight>;
+  auto s4 = std::make_shared<GraphAStar<G4>>();
+  auto s8 = std::make_shared<GraphAStar<G8>>();
+  auto nodes = std::make_shared<std::vector<std::uint32_t>>();
+  UnboundedSearch u;
+  u.name = std::move(name);
+  u.bound = kOptimal;
+  u.find_path = [s4, s8, nodes](const Grid& g, GridCoord from, GridCoord to,
+                                const GridLayer& layer, std::vector<GridCoord>& out,
+                                Connectivity conn, const SearchLimits& limits) {
+    PathResult p;
+    const auto run = [&](auto& searcher, const auto& graph) {
+      const auto r = searcher.find_path(graph, graph.node(from), graph.node(to), *nodes, limits);
+      p.status = r.status;
+      p.stats = r.stats;
+      p.finish = from;
+      if (r.status == SearchStatus::invalid_endpoint) return;
+      p.finish = graph.coord(r.finish);
+      p.steps = r.steps;
+      p.cost_fixed = r.cost;
+      graph.to_cells(*nodes, out);
+      std::uint64_t straight = 0;
+      std::uint64_t diagonal = 0;
+      for (std::size_t i = 1; i < out.size(); ++i) {
+        const bool diag = out[i].x != out[i - 1].x && out[i].y != out[i - 1].y;
+        (diag ? diagonal : straight) += layer.cost_at(g, out[i]);
+      }
+      p.cost = cost::exact_length(straight, diagonal);
+    };
+    if (conn == Connectivity::four) {
+      run(*s4, G4(g, layer));
+    } else {
+      run(*s8, G8(g, layer));
+    }
+    return p;
+  };
+  u.force_generation = [s4, s8](std::uint32_t gen) {
+    s4->debug_force_generation(gen);
+    s8->debug_force_generation(gen);
+  };
+  return u;
+}
+
 /// The bounded adapter of a searcher type with AStar's `build_path`.
 template <class Searcher>
 BoundedSearch bounded(std::string name, double bound, bool cost_is_steps,
@@ -158,6 +207,7 @@ inline std::vector<UnboundedSearch> unbounded_searches() {
     };
     v.push_back(std::move(g));
   }
+  v.push_back(graph_astar_on_grid("graph-astar"));
   v.push_back(unbounded_uniform8<Jps>("jps"));
   v.push_back(unbounded_uniform8<JpsPlus>("jps+"));
   return v;
