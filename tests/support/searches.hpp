@@ -30,9 +30,9 @@ inline constexpr double kAnyCost = std::numeric_limits<double>::infinity();
 
 /// An unbounded search (`find_path` over the whole grid) seen through AStar's interface.
 struct UnboundedSearch {
-  using FindPath = std::function<PathResult(const Grid&, GridCoord, GridCoord, const GridLayer&,
-                                            std::vector<GridCoord>&, Connectivity,
-                                            const SearchLimits&)>;
+  using FindPath =
+      std::function<PathResult(const Grid&, GridCoord, GridCoord, const GridLayer&,
+                               std::vector<GridCoord>&, Connectivity, const SearchLimits&)>;
   std::string name;
   /// A found path costs at most bound x the optimum (1: optimal; kAnyCost: just valid).
   double bound = kOptimal;
@@ -57,7 +57,8 @@ struct UnboundedSearch {
     return !applies || applies(layer, conn);
   }
   /// A copy that takes only the queries for which `pred(layer, conn)` holds.
-  [[nodiscard]] UnboundedSearch only_if(std::function<bool(const GridLayer&, Connectivity)> pred) && {
+  [[nodiscard]] UnboundedSearch only_if(
+      std::function<bool(const GridLayer&, Connectivity)> pred) && {
     applies = std::move(pred);
     return std::move(*this);
   }
@@ -134,9 +135,9 @@ inline UnboundedSearch graph_astar_on_grid(std::string name) {
   UnboundedSearch u;
   u.name = std::move(name);
   u.bound = kOptimal;
-  u.find_path = [s4, s8, nodes](const Grid& g, GridCoord from, GridCoord to,
-                                const GridLayer& layer, std::vector<GridCoord>& out,
-                                Connectivity conn, const SearchLimits& limits) {
+  u.find_path = [s4, s8, nodes](const Grid& g, GridCoord from, GridCoord to, const GridLayer& layer,
+                                std::vector<GridCoord>& out, Connectivity conn,
+                                const SearchLimits& limits) {
     PathResult p;
     const auto run = [&](auto& searcher, const auto& graph) {
       const auto r = searcher.find_path(graph, graph.node(from), graph.node(to), *nodes, limits);
