@@ -3,12 +3,15 @@
 // A* on the grid: bounded (seed mode, GridPath) and unbounded (whole grid, 4/8-connected).
 #pragma once
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "pathing/coord.hpp"
 #include "pathing/detail/binary_heap.hpp"
+#include "pathing/detail/level_queue.hpp"
 #include "pathing/detail/search_space.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
@@ -57,8 +60,7 @@ class AStar {
     const auto n = static_cast<std::size_t>(cols < 0 ? 0 : cols) *
                    static_cast<std::size_t>(rows < 0 ? 0 : rows);
     full_.ensure(n);
-    heap_.reserve(n < 1024 ? 1024 : n);
-    hot_.reserve(1024);
+    open_.reserve(n < 1024 ? 1024 : n);
   }
 
   /// Weighted A* (Pohl 1970; the roguelike seed's "overestimating heuristic"): f = g + w * h.
@@ -104,8 +106,8 @@ class AStar {
 
   /// Bytes of working memory held (bounded and unbounded workspaces, open list).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return full_.bytes() + window_.bytes() + heap_.capacity() * sizeof(OpenEntry) +
-           hot_.capacity() * sizeof(std::uint32_t) + depth_.capacity();
+    return full_.bytes() + window_.bytes() + open_.bytes() + weighted_open_.bytes() +
+           depth_.capacity();
   }
 
   /// Testing hook: sets both generation counters, e.g. near 2^32 to force the wrap-around.
@@ -115,35 +117,44 @@ class AStar {
   }
 
  private:
-  // Open-list entry: one 128-bit key = f (high 64 bits), h quantised to 2^-10 of a cell (next
-  // 32 bits: equal f and smaller h means larger g), node index (low 32 bits: last tie-break).
-  // Comparing two entries is one branch-free 128-bit comparison.
-  __extension__ using OpenEntry = unsigned __int128;
-  struct OpenLess {
-    bool operator()(OpenEntry a, OpenEntry b) const noexcept { return a < b; }
-  };
-  static OpenEntry make_entry(std::uint64_t f, std::uint64_t h, std::uint32_t node) noexcept {
-    return (static_cast<OpenEntry>(f) << 64) | (static_cast<OpenEntry>(quantise(h)) << 32) | node;
-  }
-  static std::uint32_t quantise(std::uint64_t h) noexcept {
-    const std::uint64_t q = h >> 14;
-    return q > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(q);
-  }
+  // Open list of weighted A* (f = g + w h is not monotone, so no radix heap): a binary heap of
+  // 128-bit entries, f in the high 64 bits and the packed cell in the low ones (ties: smaller
+  // y, then smaller x, first).
+  class WeightedOpenList {
+   public:
+    void clear(std::uint64_t) noexcept { heap_.clear(); }
+    [[nodiscard]] bool empty() const noexcept { return heap_.empty(); }
+    void push(std::uint64_t f, std::uint32_t xy) { heap_.push((static_cast<Entry>(f) << 64) | xy); }
+    std::uint32_t pop() noexcept { return static_cast<std::uint32_t>(heap_.pop()); }
+    [[nodiscard]] std::size_t bytes() const noexcept { return heap_.capacity() * sizeof(Entry); }
 
-  template <Connectivity C, class Space, bool Bounded>
+   private:
+    __extension__ using Entry = unsigned __int128;
+    struct Less {
+      bool operator()(Entry a, Entry b) const noexcept { return a < b; }
+    };
+    detail::BinaryHeap<Entry, Less> heap_;
+  };
+
+  template <Connectivity C, class Space, bool Bounded, class Queue>
   void search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
-              detail::NodeTable& nodes, const Space& space, const SearchLimits& limits,
-              SearchStatus& status, GridCoord& finish, SearchStats& stats);
+              detail::NodeTable& table, const Space& space, Queue& open_list,
+              const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
+              SearchStats& stats);
+  template <Connectivity C, class Space, bool Bounded>
+  void dispatch(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
+                detail::NodeTable& table, const Space& space, const SearchLimits& limits,
+                SearchStatus& status, GridCoord& finish, SearchStats& stats);
 
   [[nodiscard]] std::uint64_t weighted(std::uint64_t h) const noexcept {
-    return weight_ == 1.0 ? h : static_cast<std::uint64_t>(static_cast<double>(h) * weight_);
+    return static_cast<std::uint64_t>(static_cast<double>(h) * weight_);
   }
 
   detail::NodeTable full_;
   detail::NodeTable window_;
   std::vector<std::uint8_t> depth_;  // bounded mode: steps from the start per window node
-  detail::BinaryHeap<OpenEntry, OpenLess> heap_;
-  std::vector<std::uint32_t> hot_;  // successors with f equal to the current minimum (LIFO)
+  detail::LevelQueue open_;          // open list, keyed by f = g + h
+  WeightedOpenList weighted_open_;   // open list when the heuristic weight is > 1
   double weight_ = 1.0;
   detail::LastQueryArea last_query_;  // grid of the last unbounded query, for was_expanded
 };
@@ -151,11 +162,12 @@ class AStar {
 // ---------------------------------------------------------------------------------------------
 // Implementation
 
-template <Connectivity C, class Space, bool Bounded>
+template <Connectivity C, class Space, bool Bounded, class Queue>
 inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
-                          detail::NodeTable& nodes, const Space& space,
+                          detail::NodeTable& table, const Space& space, Queue& open_list,
                           const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
                           SearchStats& stats) {
+  constexpr bool kWeighted = !std::is_same_v<Queue, detail::LevelQueue>;
   const std::uint64_t hscale = layer.min_passable_cost();
   const double max_cost_units = limits.max_cost;
   const std::uint64_t max_g =
@@ -164,98 +176,148 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
           : (max_cost_units < 0 ? 0
                                 : static_cast<std::uint64_t>(max_cost_units *
                                                              static_cast<double>(cost::kStraight)));
-  auto h_of = [&](int x, int y) -> std::uint64_t {
-    return weighted(hscale * distance_fixed(C, GridCoord{x, y}, to));
+  // h = hscale * octile = (dx + dy) * hs - min(dx, dy) * hd (Manhattan: hd unused).
+  const std::uint64_t hs = hscale * cost::kStraight;
+  const std::uint64_t hd = hscale * (2 * cost::kStraight - cost::kDiagonal);
+  const int tx = to.x;
+  const int ty = to.y;
+  const auto h_of = [&](int nx, int ny) -> std::uint64_t {
+    const auto dx = static_cast<std::uint64_t>(nx > tx ? nx - tx : tx - nx);
+    const auto dy = static_cast<std::uint64_t>(ny > ty ? ny - ty : ty - ny);
+    std::uint64_t h = (dx + dy) * hs;
+    if constexpr (C == Connectivity::eight) h -= (dx < dy ? dx : dy) * hd;
+    if constexpr (kWeighted) h = weighted(h);
+    return h;
   };
   std::ptrdiff_t delta[8];
-  for (unsigned d = 0; d < 8; ++d) delta[d] = space.delta(static_cast<Direction8>(d));
+  std::uint64_t unit[8];
+  for (unsigned d = 0; d < 8; ++d) {
+    delta[d] = space.delta(static_cast<Direction8>(d));
+    unit[d] = d < 4 ? cost::kStraight : cost::kDiagonal;
+  }
+  constexpr int kOx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
+  constexpr int kOy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 
-  nodes.next_generation();
-  const std::uint32_t open = nodes.open_stamp();
-  const std::uint32_t closed = nodes.closed_stamp();
-  heap_.clear();
-  hot_.clear();
+  table.next_generation();
+  const std::uint32_t open = table.open_stamp();
+  const std::uint32_t closed = table.closed_stamp();
+  detail::NodeRecord* const nodes = table.data();
+  std::uint8_t* const depth = Bounded ? depth_.data() : nullptr;
+  const auto pack = [](int x, int y) {
+    return static_cast<std::uint32_t>(x) | (static_cast<std::uint32_t>(y) << 16);
+  };
+
   const auto s = static_cast<std::uint32_t>(space.index(from.x, from.y));
   nodes[s] = detail::NodeRecord{0, open, detail::kNoParent};
-  if constexpr (Bounded) depth_[s] = 0;
-  hot_.push_back(s);
-  std::uint64_t f_cur = h_of(from.x, from.y);
-  stats.generated = 1;
+  if constexpr (Bounded) depth[s] = 0;
+  const std::uint64_t h0 = h_of(from.x, from.y);
+  open_list.clear(h0);
+  open_list.push(h0, pack(from.x, from.y));
 
   // Goal index; a goal off the grid (bounded mode) gets an index no node has.
   const std::uint32_t goal =
       grid.in_bounds(to) ? static_cast<std::uint32_t>(space.index(to.x, to.y)) : ~std::uint32_t{0};
+  // Locals, not the caller's structs: stores to the node records could alias those.
+  const std::uint64_t max_expansions = limits.max_expansions;
+  std::uint64_t expanded = 0;
+  std::uint64_t generated = 1;
   GridCoord best = from;
-  std::uint64_t best_dist = distance_fixed(C, from, to);
-  status = SearchStatus::unreachable;
+  // Closest expanded cell so far, by h (unweighted: hscale * distance, so the same order).
+  std::uint64_t best_dist = kWeighted ? distance_fixed(C, from, to) : h0;
+  SearchStatus result = SearchStatus::unreachable;
   bool pruned = false;
 
-  while (!hot_.empty() || !heap_.empty()) {
-    std::uint32_t node;
-    if (!hot_.empty()) {
-      node = hot_.back();
-      hot_.pop_back();
-    } else {
-      const OpenEntry top = heap_.pop();
-      node = static_cast<std::uint32_t>(top);
-      f_cur = static_cast<std::uint64_t>(top >> 64);
-    }
+  while (!open_list.empty()) {
+    const std::uint32_t xy = open_list.pop();
+    const int x = static_cast<int>(xy & 0xFFFFu);
+    const int y = static_cast<int>(xy >> 16);
+    const auto node = static_cast<std::uint32_t>(space.index(x, y));
     detail::NodeRecord& rec = nodes[node];
     if (rec.stamp != open) continue;  // closed already: a stale duplicate
     if constexpr (Bounded) {
-      if (depth_[node] > GridPath::kMaxSteps) {
-        status = SearchStatus::too_far;
+      if (depth[node] > GridPath::kMaxSteps) {
+        result = SearchStatus::too_far;
         break;
       }
     }
     if (node == goal) {
-      status = SearchStatus::found;
+      result = SearchStatus::found;
       best = to;
       break;
     }
-    if (stats.expanded >= limits.max_expansions) {
-      status = SearchStatus::expansion_limit;
+    if (expanded >= max_expansions) [[unlikely]] {
+      result = SearchStatus::expansion_limit;
       break;
     }
     rec.stamp = closed;
-    ++stats.expanded;
-    const GridCoord c = space.coords(node);
-    if (const std::uint64_t d = distance_fixed(C, c, to); d < best_dist) {
-      best_dist = d;
-      best = c;
-    }
+    ++expanded;
     const std::uint64_t g = rec.g;
-    const std::uint8_t depth = Bounded ? depth_[node] : 0;
-    detail::for_each_neighbor<C>(
-        grid, layer, c.x, c.y, [&](int nx, int ny, Direction8 dir, std::uint64_t step) {
-          const auto n = static_cast<std::uint32_t>(
-              static_cast<std::ptrdiff_t>(node) + delta[static_cast<unsigned>(dir)]);
-          const std::uint64_t ng = g + step;
-          detail::NodeRecord& nr = nodes[n];
-          if (nr.stamp >= open) {
-            if (nr.stamp != open || ng >= nr.g) return;  // closed, or no better
-          }
-          if (ng > max_g) {
-            pruned = true;
-            return;
-          }
-          nr.g = ng;
-          nr.stamp = open;
-          nr.parent = static_cast<std::uint8_t>(dir);
-          if constexpr (Bounded) depth_[n] = static_cast<std::uint8_t>(depth + 1);
-          const std::uint64_t h = h_of(nx, ny);
-          // A successor whose f equals the current (minimum) f is among the best open nodes
-          // and has a larger g than its parent: expand it next, bypassing the heap.
-          if (ng + h == f_cur) {
-            hot_.push_back(n);
-          } else {
-            heap_.push(make_entry(ng + h, h, n));
-          }
-          ++stats.generated;
-        });
+    {
+      std::uint64_t d;
+      if constexpr (kWeighted) {
+        d = distance_fixed(C, GridCoord{x, y}, to);
+      } else {
+        d = open_list.last() - g;  // h of this node
+      }
+      if (d < best_dist) {
+        best_dist = d;
+        best = GridCoord{x, y};
+      }
+    }
+    std::uint8_t cost[8];
+    unsigned mask = detail::neighbor_costs<C>(grid, layer, x, y, cost);
+    // The parent is closed: skip it (Direction8 d ^ 2 is the reverse of d).
+    const unsigned parent = rec.parent;
+    mask &= parent < 8 ? ~(1u << (parent ^ 2u)) : ~0u;
+    const std::uint8_t next_depth = Bounded ? static_cast<std::uint8_t>(depth[node] + 1) : 0;
+    const auto relax = [&](unsigned d) __attribute__((always_inline)) {
+      const std::uint64_t ng = g + cost[d] * unit[d];
+      const auto n = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(node) + delta[d]);
+      detail::NodeRecord& nr = nodes[n];
+      // New (stamp of an older query), or open with a larger g; closed nodes are final.
+      const bool better = (nr.stamp < open) | ((nr.stamp == open) & (ng < nr.g));
+      if (!better) return;
+      if (ng > max_g) [[unlikely]] {
+        pruned = true;
+        return;
+      }
+      nr = detail::NodeRecord{ng, open, static_cast<std::uint8_t>(d)};
+      if constexpr (Bounded) depth[n] = next_depth;
+      const int nx = x + kOx[d];
+      const int ny = y + kOy[d];
+      open_list.push(ng + h_of(nx, ny), pack(nx, ny));
+      ++generated;
+    };
+    if (mask & 1u) relax(0);
+    if (mask & 2u) relax(1);
+    if (mask & 4u) relax(2);
+    if (mask & 8u) relax(3);
+    if constexpr (C == Connectivity::eight) {
+      if (mask & 16u) relax(4);
+      if (mask & 32u) relax(5);
+      if (mask & 64u) relax(6);
+      if (mask & 128u) relax(7);
+    }
   }
-  if (status == SearchStatus::unreachable && pruned) status = SearchStatus::cost_limit;
+  stats.expanded = expanded;
+  stats.generated = generated;
+  status = result;
+  if (result == SearchStatus::unreachable && pruned) status = SearchStatus::cost_limit;
   finish = best;
+}
+
+template <Connectivity C, class Space, bool Bounded>
+inline void AStar::dispatch(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
+                            detail::NodeTable& table, const Space& space,
+                            const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
+                            SearchStats& stats) {
+  if (weight_ == 1.0) {
+    search<C, Space, Bounded>(grid, from, to, layer, table, space, open_, limits, status, finish,
+                              stats);
+  } else {
+    search<C, Space, Bounded>(grid, from, to, layer, table, space, weighted_open_, limits, status,
+                              finish, stats);
+  }
 }
 
 inline BoundedResult AStar::build_path(const Grid& grid, GridCoord from, GridCoord to,
@@ -272,9 +334,10 @@ inline BoundedResult AStar::build_path(const Grid& grid, GridCoord from, GridCoo
   if (depth_.size() < detail::WindowSpace::kNodes) depth_.resize(detail::WindowSpace::kNodes);
   const detail::WindowSpace space{from.x - detail::WindowSpace::kRadius,
                                   from.y - detail::WindowSpace::kRadius};
-  // A goal off the grid can still be approached: the search heads for it and returns a partial path.
-  search<Connectivity::four, detail::WindowSpace, true>(grid, from, to, layer, window_, space, {},
-                                                         r.status, r.finish, r.stats);
+  // A goal off the grid can still be approached: the search heads for it and returns a partial
+  // path.
+  dispatch<Connectivity::four, detail::WindowSpace, true>(grid, from, to, layer, window_, space, {},
+                                                          r.status, r.finish, r.stats);
   r.partial = r.status != SearchStatus::found;
   r.steps = detail::reconstruct_steps(window_, space, r.finish);
   r.cost = static_cast<int>(window_[space.index(r.finish.x, r.finish.y)].g / cost::kStraight);
@@ -295,11 +358,11 @@ inline PathResult AStar::find_path(const Grid& grid, GridCoord from, GridCoord t
   last_query_ = {grid.cols(), grid.rows()};
   const detail::GridSpace space(grid.cols());
   if (conn == Connectivity::four) {
-    search<Connectivity::four, detail::GridSpace, false>(grid, from, to, layer, full_, space,
-                                                          limits, r.status, r.finish, r.stats);
-  } else {
-    search<Connectivity::eight, detail::GridSpace, false>(grid, from, to, layer, full_, space,
+    dispatch<Connectivity::four, detail::GridSpace, false>(grid, from, to, layer, full_, space,
                                                            limits, r.status, r.finish, r.stats);
+  } else {
+    dispatch<Connectivity::eight, detail::GridSpace, false>(grid, from, to, layer, full_, space,
+                                                            limits, r.status, r.finish, r.stats);
   }
   const detail::CellPathCost pc =
       detail::reconstruct_cells(full_, space, grid, layer, r.finish, out);
