@@ -13,6 +13,7 @@
 #include "pathing/detail/binary_heap.hpp"
 #include "pathing/detail/level_queue.hpp"
 #include "pathing/detail/search_space.hpp"
+#include "pathing/detail/two_level_queue.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
@@ -61,6 +62,7 @@ class AStar {
                    static_cast<std::size_t>(rows < 0 ? 0 : rows);
     full_.ensure(n);
     open_.reserve(n < 1024 ? 1024 : n);
+    uniform_open_.reserve(n < 1024 ? 1024 : n);
   }
 
   /// Weighted A* (Pohl 1970; the roguelike seed's "overestimating heuristic"): f = g + w * h.
@@ -106,8 +108,8 @@ class AStar {
 
   /// Bytes of working memory held (bounded and unbounded workspaces, open list).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return full_.bytes() + window_.bytes() + open_.bytes() + weighted_open_.bytes() +
-           depth_.capacity();
+    return full_.bytes() + window_.bytes() + open_.bytes() + uniform_open_.bytes() +
+           weighted_open_.bytes() + depth_.capacity();
   }
 
   /// Testing hook: sets both generation counters, e.g. near 2^32 to force the wrap-around.
@@ -152,9 +154,10 @@ class AStar {
 
   detail::NodeTable full_;
   detail::NodeTable window_;
-  std::vector<std::uint8_t> depth_;  // bounded mode: steps from the start per window node
-  detail::LevelQueue open_;          // open list, keyed by f = g + h
-  WeightedOpenList weighted_open_;   // open list when the heuristic weight is > 1
+  std::vector<std::uint8_t> depth_;     // bounded mode: steps from the start per window node
+  detail::LevelQueue open_;             // open list, keyed by f = g + h
+  detail::TwoLevelQueue uniform_open_;  // open list, 4-connected on a uniform-cost layer
+  WeightedOpenList weighted_open_;      // open list when the heuristic weight is > 1
   double weight_ = 1.0;
   detail::LastQueryArea last_query_;  // grid of the last unbounded query, for was_expanded
 };
@@ -167,7 +170,12 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
                           detail::NodeTable& table, const Space& space, Queue& open_list,
                           const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
                           SearchStats& stats) {
-  constexpr bool kWeighted = !std::is_same_v<Queue, detail::LevelQueue>;
+  // Queue: LevelQueue (f = g + h), TwoLevelQueue (4-connected and every passable cell of the
+  // layer costs the same: f grows by 0 or 2 c), WeightedOpenList (f = g + w h).
+  constexpr bool kUniform = std::is_same_v<Queue, detail::TwoLevelQueue>;
+  constexpr bool kWeighted = std::is_same_v<Queue, WeightedOpenList>;
+  constexpr bool kIncremental = !kWeighted && C == Connectivity::four;
+  static_assert(!kUniform || C == Connectivity::four);
   const std::uint64_t hscale = layer.min_passable_cost();
   const double max_cost_units = limits.max_cost;
   const std::uint64_t max_g =
@@ -190,14 +198,14 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
     return h;
   };
   std::ptrdiff_t delta[8];
-  std::uint64_t unit[8];
-  for (unsigned d = 0; d < 8; ++d) {
-    delta[d] = space.delta(static_cast<Direction8>(d));
-    unit[d] = d < 4 ? cost::kStraight : cost::kDiagonal;
-  }
+  for (unsigned d = 0; d < 8; ++d) delta[d] = space.delta(static_cast<Direction8>(d));
+  constexpr std::uint64_t kUnit[8] = {cost::kStraight, cost::kStraight, cost::kStraight,
+                                      cost::kStraight, cost::kDiagonal, cost::kDiagonal,
+                                      cost::kDiagonal, cost::kDiagonal};
   constexpr int kOx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
   constexpr int kOy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 
+  const detail::CellReader cells(grid, layer);
   table.next_generation();
   const std::uint32_t open = table.open_stamp();
   const std::uint32_t closed = table.closed_stamp();
@@ -209,9 +217,13 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
 
   const auto s = static_cast<std::uint32_t>(space.index(from.x, from.y));
   nodes[s] = detail::NodeRecord{0, open, detail::kNoParent};
-  if constexpr (Bounded) depth[s] = 0;
+  if constexpr (Bounded && !kUniform) depth[s] = 0;
   const std::uint64_t h0 = h_of(from.x, from.y);
-  open_list.clear(h0);
+  if constexpr (kUniform) {
+    open_list.clear(h0, 2 * hs);  // hs = c kStraight: every step costs it
+  } else {
+    open_list.clear(h0);
+  }
   open_list.push(h0, pack(from.x, from.y));
 
   // Goal index; a goal off the grid (bounded mode) gets an index no node has.
@@ -235,7 +247,9 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
     detail::NodeRecord& rec = nodes[node];
     if (rec.stamp != open) continue;  // closed already: a stale duplicate
     if constexpr (Bounded) {
-      if (depth[node] > GridPath::kMaxSteps) {
+      // Steps from the start: uniform costs make g = steps * hs.
+      const unsigned steps = kUniform ? static_cast<unsigned>(rec.g / hs) : depth[node];
+      if (steps > GridPath::kMaxSteps) {
         result = SearchStatus::too_far;
         break;
       }
@@ -264,15 +278,19 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
         best = GridCoord{x, y};
       }
     }
+    std::uint64_t f_node = 0;
+    if constexpr (kIncremental) f_node = open_list.last();
     std::uint8_t cost[8];
-    unsigned mask = detail::neighbor_costs<C>(grid, layer, x, y, cost);
+    unsigned mask = cells.neighbors<C>(x, y, cost);
     // The parent is closed: skip it (Direction8 d ^ 2 is the reverse of d).
     const unsigned parent = rec.parent;
     mask &= parent < 8 ? ~(1u << (parent ^ 2u)) : ~0u;
-    const std::uint8_t next_depth = Bounded ? static_cast<std::uint8_t>(depth[node] + 1) : 0;
-    const auto relax = [&](unsigned d) __attribute__((always_inline)) {
-      const std::uint64_t ng = g + cost[d] * unit[d];
-      const auto n = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(node) + delta[d]);
+    [[maybe_unused]] const std::uint8_t next_depth =
+        (Bounded && !kUniform) ? static_cast<std::uint8_t>(depth[node] + 1) : 0;
+    const auto relax = [&]<unsigned D>() __attribute__((always_inline)) {
+      const std::uint64_t step = kUniform ? hs : cost[D] * kUnit[D];
+      const std::uint64_t ng = g + step;
+      const auto n = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(node) + delta[D]);
       detail::NodeRecord& nr = nodes[n];
       // New (stamp of an older query), or open with a larger g; closed nodes are final.
       const bool better = (nr.stamp < open) | ((nr.stamp == open) & (ng < nr.g));
@@ -281,22 +299,35 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
         pruned = true;
         return;
       }
-      nr = detail::NodeRecord{ng, open, static_cast<std::uint8_t>(d)};
-      if constexpr (Bounded) depth[n] = next_depth;
-      const int nx = x + kOx[d];
-      const int ny = y + kOy[d];
-      open_list.push(ng + h_of(nx, ny), pack(nx, ny));
+      nr = detail::NodeRecord{ng, open, static_cast<std::uint8_t>(D)};
+      if constexpr (Bounded && !kUniform) depth[n] = next_depth;
+      const int nx = x + kOx[D];
+      const int ny = y + kOy[D];
+      std::uint64_t f;
+      if constexpr (kIncremental) {
+        // 4-connected, unweighted: the move changes the Manhattan h by -hs when it goes toward
+        // the goal on its axis, by +hs otherwise (2^64-modular sums; f stays positive).
+        bool toward;
+        if constexpr (D == 0) toward = x < tx;
+        if constexpr (D == 1) toward = y < ty;
+        if constexpr (D == 2) toward = x > tx;
+        if constexpr (D == 3) toward = y > ty;
+        f = f_node + step + (toward ? -hs : hs);
+      } else {
+        f = ng + h_of(nx, ny);
+      }
+      open_list.push(f, pack(nx, ny));
       ++generated;
     };
-    if (mask & 1u) relax(0);
-    if (mask & 2u) relax(1);
-    if (mask & 4u) relax(2);
-    if (mask & 8u) relax(3);
+    if (mask & 1u) relax.template operator()<0>();
+    if (mask & 2u) relax.template operator()<1>();
+    if (mask & 4u) relax.template operator()<2>();
+    if (mask & 8u) relax.template operator()<3>();
     if constexpr (C == Connectivity::eight) {
-      if (mask & 16u) relax(4);
-      if (mask & 32u) relax(5);
-      if (mask & 64u) relax(6);
-      if (mask & 128u) relax(7);
+      if (mask & 16u) relax.template operator()<4>();
+      if (mask & 32u) relax.template operator()<5>();
+      if (mask & 64u) relax.template operator()<6>();
+      if (mask & 128u) relax.template operator()<7>();
     }
   }
   stats.expanded = expanded;
@@ -312,8 +343,15 @@ inline void AStar::dispatch(const Grid& grid, GridCoord from, GridCoord to, cons
                             const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
                             SearchStats& stats) {
   if (weight_ == 1.0) {
-    search<C, Space, Bounded>(grid, from, to, layer, table, space, open_, limits, status, finish,
-                              stats);
+    if (C == Connectivity::four && detail::is_uniform(layer)) {
+      if constexpr (C == Connectivity::four) {
+        search<C, Space, Bounded>(grid, from, to, layer, table, space, uniform_open_, limits,
+                                  status, finish, stats);
+      }
+    } else {
+      search<C, Space, Bounded>(grid, from, to, layer, table, space, open_, limits, status, finish,
+                                stats);
+    }
   } else {
     search<C, Space, Bounded>(grid, from, to, layer, table, space, weighted_open_, limits, status,
                               finish, stats);

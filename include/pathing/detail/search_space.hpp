@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "pathing/coord.hpp"
@@ -205,75 +206,109 @@ inline void for_each_neighbor(const Grid& grid, const GridLayer& layer, int x, i
   }
 }
 
-/// The layer costs of the neighbours of (x, y) in `Direction8` order (right, down, left, up,
-/// down-right, down-left, up-left, up-right): 0 for a neighbour that is impassable or off the
-/// grid. With `Connectivity::eight` a diagonal is also 0 when either orthogonal cell it passes is
-/// (no corner cutting); with `four` only c[0..3] are written. Returns the mask of the non-zero
-/// ones (bit d: direction d). (x, y) must lie on the grid.
-///
-/// Cells off the grid's border (1 <= x < cols - 1, 1 <= y < rows - 1) take the fast path: three
-/// 16-bit loads (the rows y - 1, y, y + 1, nibbles x - 1..x + 1) and one 16-entry table lookup a
-/// neighbour, no bounds check; border cells check each neighbour. Same moves as
-/// `for_each_neighbor`. O(1), no allocation.
-template <Connectivity C>
-[[gnu::always_inline]] inline unsigned neighbor_costs(const Grid& grid, const GridLayer& layer,
-                                                      int x, int y, std::uint8_t (&c)[8]) noexcept {
-  const int cols = grid.cols();
-  const int rows = grid.rows();
-  if (static_cast<unsigned>(x - 1) < static_cast<unsigned>(cols - 2) &&
-      static_cast<unsigned>(y - 1) < static_cast<unsigned>(rows - 2)) [[likely]] {
-    const std::size_t stride = grid.stride_bytes();
-    const std::uint8_t* p =
-        grid.data() + static_cast<std::size_t>(y) * stride + (static_cast<unsigned>(x - 1) >> 1);
-    const unsigned sh = (static_cast<unsigned>(x - 1) & 1u) * 4u;
-    const auto row = [sh](const std::uint8_t* q) -> unsigned {
-      return (static_cast<unsigned>(q[0]) | (static_cast<unsigned>(q[1]) << 8)) >> sh;
-    };
-    const unsigned mid = row(p);
-    const unsigned dn = row(p + stride);
-    const unsigned up = row(p - stride);
-    c[0] = layer.cost_of_cell(static_cast<std::uint8_t>(mid >> 8));
-    c[1] = layer.cost_of_cell(static_cast<std::uint8_t>(dn >> 4));
-    c[2] = layer.cost_of_cell(static_cast<std::uint8_t>(mid));
-    c[3] = layer.cost_of_cell(static_cast<std::uint8_t>(up >> 4));
-    if constexpr (C == Connectivity::eight) {
-      c[4] = layer.cost_of_cell(static_cast<std::uint8_t>(dn >> 8));
-      c[5] = layer.cost_of_cell(static_cast<std::uint8_t>(dn));
-      c[6] = layer.cost_of_cell(static_cast<std::uint8_t>(up));
-      c[7] = layer.cost_of_cell(static_cast<std::uint8_t>(up >> 8));
-    }
-  } else {
-    const auto at = [&](int nx, int ny) -> std::uint8_t {
-      return (static_cast<unsigned>(nx) < static_cast<unsigned>(cols) &&
-              static_cast<unsigned>(ny) < static_cast<unsigned>(rows))
-                 ? layer.cost_of_cell(grid.cell_unchecked(nx, ny))
-                 : std::uint8_t{0};
-    };
-    c[0] = at(x + 1, y);
-    c[1] = at(x, y + 1);
-    c[2] = at(x - 1, y);
-    c[3] = at(x, y - 1);
-    if constexpr (C == Connectivity::eight) {
-      c[4] = at(x + 1, y + 1);
-      c[5] = at(x - 1, y + 1);
-      c[6] = at(x - 1, y - 1);
-      c[7] = at(x + 1, y - 1);
-    }
+/// Whether every passable cell value of `layer` costs the same (and at least one is passable):
+/// then a 4-connected search's f values grow by 0 or 2 c only. O(16).
+[[nodiscard]] inline bool is_uniform(const GridLayer& layer) noexcept {
+  const std::uint8_t m = layer.min_passable_cost();
+  if (m == 0) return false;
+  for (unsigned v = 0; v < 16; ++v) {
+    const std::uint8_t c = layer.cost_of_cell(static_cast<std::uint8_t>(v));
+    if (c != 0 && c != m) return false;
   }
-  unsigned m = static_cast<unsigned>(c[0] != 0) | static_cast<unsigned>(c[1] != 0) << 1 |
-               static_cast<unsigned>(c[2] != 0) << 2 | static_cast<unsigned>(c[3] != 0) << 3;
-  if constexpr (C == Connectivity::eight) {
-    // A diagonal needs its cell and both orthogonal cells it passes between: down-right needs
-    // right and down (bits 0, 1), down-left left and down (2, 1), up-left left and up (2, 3),
-    // up-right right and up (0, 3).
-    const unsigned both = (m & (m >> 1) & 0x7u) | (((m >> 3) & m & 1u) << 3);
-    const unsigned diag = static_cast<unsigned>(c[4] != 0) | static_cast<unsigned>(c[5] != 0) << 1 |
-                          static_cast<unsigned>(c[6] != 0) << 2 |
-                          static_cast<unsigned>(c[7] != 0) << 3;
-    m |= (diag & both) << 4;
-  }
-  return m;
+  return true;
 }
+
+/// A grid read through a layer, for hot loops: the cell bytes, sizes and the layer's 16-entry
+/// cost table copied into the object, so a search keeps them in registers or on its stack (the
+/// compiler cannot assume that stores to the search's node arrays leave a `Grid` or `GridLayer`
+/// unchanged, and would reload them). Valid while the grid is not resized or destroyed; 32 bytes
+/// plus the table. Thread-safe for reading.
+class CellReader {
+ public:
+  CellReader(const Grid& grid, const GridLayer& layer) noexcept
+      : data_(grid.data()), stride_(grid.stride_bytes()), cols_(grid.cols()), rows_(grid.rows()) {
+    for (unsigned v = 0; v < 16; ++v) table_[v] = layer.cost_of_cell(static_cast<std::uint8_t>(v));
+  }
+
+  /// The layer cost of entering (x, y); 0 off the grid.
+  [[nodiscard]] std::uint8_t cost_at(int x, int y) const noexcept {
+    if (static_cast<unsigned>(x) >= static_cast<unsigned>(cols_) ||
+        static_cast<unsigned>(y) >= static_cast<unsigned>(rows_)) {
+      return 0;
+    }
+    const std::uint8_t b =
+        data_[static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x) >> 1)];
+    return table_[(b >> ((x & 1) * 4)) & 0xF];
+  }
+
+  /// The layer costs of the neighbours of (x, y) in `Direction8` order (right, down, left, up,
+  /// down-right, down-left, up-left, up-right): 0 for a neighbour that is impassable or off the
+  /// grid (with `four` only c[0..3] are written). Returns the mask of the moves allowed (bit d:
+  /// direction d): the non-zero costs, and with `eight` a diagonal only when both orthogonal
+  /// cells it passes between are passable too (no corner cutting). (x, y) must lie on the grid.
+  ///
+  /// Cells off the grid's border (1 <= x < cols - 1, 1 <= y < rows - 1) take the fast path: three
+  /// 16-bit loads (rows y - 1, y, y + 1, nibbles x - 1..x + 1) and one table lookup a neighbour,
+  /// no bounds check; border cells check each neighbour. The moves of `for_each_neighbor`.
+  /// O(1), no allocation.
+  template <Connectivity C>
+  [[gnu::always_inline]] unsigned neighbors(int x, int y, std::uint8_t (&c)[8]) const noexcept {
+    if (static_cast<unsigned>(x - 1) < static_cast<unsigned>(cols_ - 2) &&
+        static_cast<unsigned>(y - 1) < static_cast<unsigned>(rows_ - 2)) [[likely]] {
+      const std::uint8_t* p =
+          data_ + static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x - 1) >> 1);
+      const unsigned sh = (static_cast<unsigned>(x - 1) & 1u) * 4u;
+      const auto row = [sh](const std::uint8_t* q) -> unsigned {
+        return (static_cast<unsigned>(q[0]) | (static_cast<unsigned>(q[1]) << 8)) >> sh;
+      };
+      const unsigned mid = row(p);
+      const unsigned dn = row(p + stride_);
+      const unsigned up = row(p - stride_);
+      c[0] = table_[(mid >> 8) & 0xF];
+      c[1] = table_[(dn >> 4) & 0xF];
+      c[2] = table_[mid & 0xF];
+      c[3] = table_[(up >> 4) & 0xF];
+      if constexpr (C == Connectivity::eight) {
+        c[4] = table_[(dn >> 8) & 0xF];
+        c[5] = table_[dn & 0xF];
+        c[6] = table_[up & 0xF];
+        c[7] = table_[(up >> 8) & 0xF];
+      }
+    } else {
+      c[0] = cost_at(x + 1, y);
+      c[1] = cost_at(x, y + 1);
+      c[2] = cost_at(x - 1, y);
+      c[3] = cost_at(x, y - 1);
+      if constexpr (C == Connectivity::eight) {
+        c[4] = cost_at(x + 1, y + 1);
+        c[5] = cost_at(x - 1, y + 1);
+        c[6] = cost_at(x - 1, y - 1);
+        c[7] = cost_at(x + 1, y - 1);
+      }
+    }
+    // Non-zero bytes -> bits (SWAR: high bit of each byte set iff the byte is not 0, then the
+    // eight high bits gathered by one multiplication).
+    std::uint64_t v = 0;
+    std::memcpy(&v, c, C == Connectivity::eight ? 8 : 4);
+    v = (((v & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | v) & 0x8080808080808080ull;
+    unsigned m = static_cast<unsigned>(((v >> 7) * 0x0102040810204080ull) >> 56);
+    if constexpr (C == Connectivity::eight) {
+      // A diagonal needs both orthogonal cells it passes between: down-right needs right and
+      // down (bits 0, 1), down-left down and left (1, 2), up-left left and up (2, 3), up-right
+      // up and right (3, 0).
+      const unsigned both = (m & (m >> 1) & 0x7u) | (((m >> 3) & m & 1u) << 3);
+      m &= 0xFu | (both << 4);
+    }
+    return m;
+  }
+
+ private:
+  const std::uint8_t* data_;
+  std::size_t stride_;
+  int cols_;
+  int rows_;
+  std::uint8_t table_[16];
+};
 
 /// Builds a GridPath by walking parents back from `to` until a node without parent. Requires every
 /// parent on the chain to be a 4-connected direction and the chain to hold at most 56 moves.
