@@ -138,7 +138,7 @@ class AStar {
     detail::BinaryHeap<Entry, Less> heap_;
   };
 
-  template <Connectivity C, class Space, bool Bounded, class Queue>
+  template <Connectivity C, class Space, bool Bounded, bool Uni, class Queue>
   void search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
               detail::NodeTable& table, const Space& space, Queue& open_list,
               const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
@@ -165,7 +165,7 @@ class AStar {
 // ---------------------------------------------------------------------------------------------
 // Implementation
 
-template <Connectivity C, class Space, bool Bounded, class Queue>
+template <Connectivity C, class Space, bool Bounded, bool Uni, class Queue>
 inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
                           detail::NodeTable& table, const Space& space, Queue& open_list,
                           const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
@@ -175,7 +175,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   constexpr bool kUniform = std::is_same_v<Queue, detail::TwoLevelQueue>;
   constexpr bool kWeighted = std::is_same_v<Queue, WeightedOpenList>;
   constexpr bool kIncremental = !kWeighted && C == Connectivity::four;
-  static_assert(!kUniform || C == Connectivity::four);
+  static_assert(!kUniform || (C == Connectivity::four && Uni));
   const std::uint64_t hscale = layer.min_passable_cost();
   const double max_cost_units = limits.max_cost;
   const std::uint64_t max_g =
@@ -240,7 +240,18 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   bool pruned = false;
 
   while (!open_list.empty()) {
-    const std::uint32_t xy = open_list.pop();
+    std::uint32_t xy;
+    if constexpr (std::is_same_v<Queue, detail::LevelQueue>) {
+      // Stale duplicates (the node was improved or closed since) are dropped level by level.
+      xy = open_list.pop([&](std::uint32_t v, std::uint64_t pushed_g) {
+        const detail::NodeRecord& r =
+            nodes[space.index(static_cast<int>(v & 0xFFFFu), static_cast<int>(v >> 16))];
+        return r.stamp == open && r.g == pushed_g;
+      });
+      if (xy == detail::LevelQueue::kNil) continue;
+    } else {
+      xy = open_list.pop();
+    }
     const int x = static_cast<int>(xy & 0xFFFFu);
     const int y = static_cast<int>(xy >> 16);
     const auto node = static_cast<std::uint32_t>(space.index(x, y));
@@ -288,7 +299,8 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
     [[maybe_unused]] const std::uint8_t next_depth =
         (Bounded && !kUniform) ? static_cast<std::uint8_t>(depth[node] + 1) : 0;
     const auto relax = [&]<unsigned D>() __attribute__((always_inline)) {
-      const std::uint64_t step = kUniform ? hs : cost[D] * kUnit[D];
+      // Uni: every passable cell costs hscale.
+      const std::uint64_t step = Uni ? hscale * kUnit[D] : cost[D] * kUnit[D];
       const std::uint64_t ng = g + step;
       const auto n = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(node) + delta[D]);
       detail::NodeRecord& nr = nodes[n];
@@ -316,18 +328,25 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
       } else {
         f = ng + h_of(nx, ny);
       }
-      open_list.push(f, pack(nx, ny));
+      if constexpr (std::is_same_v<Queue, detail::LevelQueue>) {
+        open_list.push(f, pack(nx, ny), ng);  // ties in f: larger g first
+      } else {
+        open_list.push(f, pack(nx, ny));
+      }
       ++generated;
     };
-    if (mask & 1u) relax.template operator()<0>();
+    // Successors are pushed straight moves first, each kind by decreasing cell index (down,
+    // right, left, up; down-right, down-left, up-right, up-left): the last pushed pops first, so
+    // among successors of equal f and g the smallest index goes first, as the tie rule says.
     if (mask & 2u) relax.template operator()<1>();
+    if (mask & 1u) relax.template operator()<0>();
     if (mask & 4u) relax.template operator()<2>();
     if (mask & 8u) relax.template operator()<3>();
     if constexpr (C == Connectivity::eight) {
       if (mask & 16u) relax.template operator()<4>();
       if (mask & 32u) relax.template operator()<5>();
-      if (mask & 64u) relax.template operator()<6>();
       if (mask & 128u) relax.template operator()<7>();
+      if (mask & 64u) relax.template operator()<6>();
     }
   }
   stats.expanded = expanded;
@@ -342,19 +361,23 @@ inline void AStar::dispatch(const Grid& grid, GridCoord from, GridCoord to, cons
                             detail::NodeTable& table, const Space& space,
                             const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
                             SearchStats& stats) {
+  const bool uniform = detail::is_uniform(layer);
   if (weight_ == 1.0) {
-    if (C == Connectivity::four && detail::is_uniform(layer)) {
+    if (uniform) {
       if constexpr (C == Connectivity::four) {
-        search<C, Space, Bounded>(grid, from, to, layer, table, space, uniform_open_, limits,
-                                  status, finish, stats);
+        search<C, Space, Bounded, true>(grid, from, to, layer, table, space, uniform_open_, limits,
+                                        status, finish, stats);
+      } else {
+        search<C, Space, Bounded, true>(grid, from, to, layer, table, space, open_, limits, status,
+                                        finish, stats);
       }
     } else {
-      search<C, Space, Bounded>(grid, from, to, layer, table, space, open_, limits, status, finish,
-                                stats);
+      search<C, Space, Bounded, false>(grid, from, to, layer, table, space, open_, limits, status,
+                                       finish, stats);
     }
   } else {
-    search<C, Space, Bounded>(grid, from, to, layer, table, space, weighted_open_, limits, status,
-                              finish, stats);
+    search<C, Space, Bounded, false>(grid, from, to, layer, table, space, weighted_open_, limits,
+                                     status, finish, stats);
   }
 }
 

@@ -227,32 +227,30 @@ class CellReader {
  public:
   CellReader(const Grid& grid, const GridLayer& layer) noexcept
       : data_(grid.data()), stride_(grid.stride_bytes()), cols_(grid.cols()), rows_(grid.rows()) {
-    for (unsigned v = 0; v < 16; ++v) table_[v] = layer.cost_of_cell(static_cast<std::uint8_t>(v));
+    for (unsigned v = 0; v < 16; ++v) {
+      table_[v] = layer.cost_of_cell(static_cast<std::uint8_t>(v));
+      passable_ |= static_cast<std::uint32_t>(table_[v] != 0) << v;
+    }
+    for (unsigned v = 16; v < 32; ++v) table_[v] = 0;  // 16: off the grid
   }
 
   /// The layer cost of entering (x, y); 0 off the grid.
-  [[nodiscard]] std::uint8_t cost_at(int x, int y) const noexcept {
-    if (static_cast<unsigned>(x) >= static_cast<unsigned>(cols_) ||
-        static_cast<unsigned>(y) >= static_cast<unsigned>(rows_)) {
-      return 0;
-    }
-    const std::uint8_t b =
-        data_[static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x) >> 1)];
-    return table_[(b >> ((x & 1) * 4)) & 0xF];
-  }
+  [[nodiscard]] std::uint8_t cost_at(int x, int y) const noexcept { return table_[nibble(x, y)]; }
 
   /// The layer costs of the neighbours of (x, y) in `Direction8` order (right, down, left, up,
   /// down-right, down-left, up-left, up-right): 0 for a neighbour that is impassable or off the
-  /// grid (with `four` only c[0..3] are written). Returns the mask of the moves allowed (bit d:
-  /// direction d): the non-zero costs, and with `eight` a diagonal only when both orthogonal
-  /// cells it passes between are passable too (no corner cutting). (x, y) must lie on the grid.
+  /// grid (with `four` only c[0..3] are written; a caller that reads none of c gets them
+  /// optimised away). Returns the mask of the moves allowed (bit d: direction d): the passable
+  /// neighbours, and with `eight` a diagonal only when both orthogonal cells it passes between
+  /// are passable too (no corner cutting). (x, y) must lie on the grid.
   ///
   /// Cells off the grid's border (1 <= x < cols - 1, 1 <= y < rows - 1) take the fast path: three
-  /// 16-bit loads (rows y - 1, y, y + 1, nibbles x - 1..x + 1) and one table lookup a neighbour,
-  /// no bounds check; border cells check each neighbour. The moves of `for_each_neighbor`.
-  /// O(1), no allocation.
+  /// 16-bit loads (rows y - 1, y, y + 1, nibbles x - 1..x + 1), no bounds check; border cells
+  /// check each neighbour. The moves of `for_each_neighbor`. O(1), no allocation.
   template <Connectivity C>
   [[gnu::always_inline]] unsigned neighbors(int x, int y, std::uint8_t (&c)[8]) const noexcept {
+    constexpr int kN = C == Connectivity::eight ? 8 : 4;
+    unsigned n[8];
     if (static_cast<unsigned>(x - 1) < static_cast<unsigned>(cols_ - 2) &&
         static_cast<unsigned>(y - 1) < static_cast<unsigned>(rows_ - 2)) [[likely]] {
       const std::uint8_t* p =
@@ -264,34 +262,29 @@ class CellReader {
       const unsigned mid = row(p);
       const unsigned dn = row(p + stride_);
       const unsigned up = row(p - stride_);
-      c[0] = table_[(mid >> 8) & 0xF];
-      c[1] = table_[(dn >> 4) & 0xF];
-      c[2] = table_[mid & 0xF];
-      c[3] = table_[(up >> 4) & 0xF];
-      if constexpr (C == Connectivity::eight) {
-        c[4] = table_[(dn >> 8) & 0xF];
-        c[5] = table_[dn & 0xF];
-        c[6] = table_[up & 0xF];
-        c[7] = table_[(up >> 8) & 0xF];
-      }
+      n[0] = (mid >> 8) & 0xF;
+      n[1] = (dn >> 4) & 0xF;
+      n[2] = mid & 0xF;
+      n[3] = (up >> 4) & 0xF;
+      n[4] = (dn >> 8) & 0xF;
+      n[5] = dn & 0xF;
+      n[6] = up & 0xF;
+      n[7] = (up >> 8) & 0xF;
     } else {
-      c[0] = cost_at(x + 1, y);
-      c[1] = cost_at(x, y + 1);
-      c[2] = cost_at(x - 1, y);
-      c[3] = cost_at(x, y - 1);
-      if constexpr (C == Connectivity::eight) {
-        c[4] = cost_at(x + 1, y + 1);
-        c[5] = cost_at(x - 1, y + 1);
-        c[6] = cost_at(x - 1, y - 1);
-        c[7] = cost_at(x + 1, y - 1);
-      }
+      n[0] = nibble(x + 1, y);
+      n[1] = nibble(x, y + 1);
+      n[2] = nibble(x - 1, y);
+      n[3] = nibble(x, y - 1);
+      n[4] = nibble(x + 1, y + 1);
+      n[5] = nibble(x - 1, y + 1);
+      n[6] = nibble(x - 1, y - 1);
+      n[7] = nibble(x + 1, y - 1);
     }
-    // Non-zero bytes -> bits (SWAR: high bit of each byte set iff the byte is not 0, then the
-    // eight high bits gathered by one multiplication).
-    std::uint64_t v = 0;
-    std::memcpy(&v, c, C == Connectivity::eight ? 8 : 4);
-    v = (((v & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | v) & 0x8080808080808080ull;
-    unsigned m = static_cast<unsigned>(((v >> 7) * 0x0102040810204080ull) >> 56);
+    unsigned m = 0;
+    for (int d = 0; d < kN; ++d) {
+      m |= ((passable_ >> n[d]) & 1u) << d;
+      c[d] = table_[n[d]];
+    }
     if constexpr (C == Connectivity::eight) {
       // A diagonal needs both orthogonal cells it passes between: down-right needs right and
       // down (bits 0, 1), down-left down and left (1, 2), up-left left and up (2, 3), up-right
@@ -303,11 +296,23 @@ class CellReader {
   }
 
  private:
+  // The 4-bit value of (x, y), 16 off the grid.
+  [[nodiscard]] unsigned nibble(int x, int y) const noexcept {
+    if (static_cast<unsigned>(x) >= static_cast<unsigned>(cols_) ||
+        static_cast<unsigned>(y) >= static_cast<unsigned>(rows_)) {
+      return 16;
+    }
+    const std::uint8_t b =
+        data_[static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x) >> 1)];
+    return (b >> ((x & 1) * 4)) & 0xFu;
+  }
+
   const std::uint8_t* data_;
   std::size_t stride_;
   int cols_;
   int rows_;
-  std::uint8_t table_[16];
+  std::uint32_t passable_ = 0;  // bit v: cell value v is passable (bit 16, off the grid: 0)
+  std::uint8_t table_[32];      // cost of cell value v; 16..31: 0
 };
 
 /// Builds a GridPath by walking parents back from `to` until a node without parent. Requires every
