@@ -160,6 +160,7 @@ class AStar {
   WeightedOpenList weighted_open_;      // open list when the heuristic weight is > 1
   double weight_ = 1.0;
   detail::LastQueryArea last_query_;  // grid of the last unbounded query, for was_expanded
+  std::uint64_t finish_g_ = 0;        // g of the last search's finish cell
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -236,6 +237,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   GridCoord best = from;
   // Closest expanded cell so far, by h (unweighted: hscale * distance, so the same order).
   std::uint64_t best_dist = kWeighted ? distance_fixed(C, from, to) : h0;
+  std::uint64_t best_g = 0;
   SearchStatus result = SearchStatus::unreachable;
   bool pruned = false;
 
@@ -274,9 +276,11 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
       result = SearchStatus::expansion_limit;
       break;
     }
-    rec.stamp = closed;
-    ++expanded;
     const std::uint64_t g = rec.g;
+    // Closed records keep g = 0, so "ng < g" alone rejects them below.
+    rec.stamp = closed;
+    rec.g = 0;
+    ++expanded;
     {
       std::uint64_t d;
       if constexpr (kWeighted) {
@@ -287,10 +291,12 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
       if (d < best_dist) {
         best_dist = d;
         best = GridCoord{x, y};
+        best_g = g;
       }
     }
     std::uint64_t f_node = 0;
     if constexpr (kIncremental) f_node = open_list.last();
+    detail::NodeRecord* const here = nodes + node;
     std::uint8_t cost[8];
     unsigned mask = cells.neighbors<C>(x, y, cost);
     // The parent is closed: skip it (Direction8 d ^ 2 is the reverse of d).
@@ -302,17 +308,17 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
       // Uni: every passable cell costs hscale.
       const std::uint64_t step = Uni ? hscale * kUnit[D] : cost[D] * kUnit[D];
       const std::uint64_t ng = g + step;
-      const auto n = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(node) + delta[D]);
-      detail::NodeRecord& nr = nodes[n];
-      // New (stamp of an older query), or open with a larger g; closed nodes are final.
-      const bool better = (nr.stamp < open) | ((nr.stamp == open) & (ng < nr.g));
+      detail::NodeRecord& nr = here[delta[D]];
+      // New (stamp of an older query), or open with a larger g; closed ones hold g = 0.
+      const bool better = (nr.stamp < open) | (ng < nr.g);
       if (!better) return;
       if (ng > max_g) [[unlikely]] {
         pruned = true;
         return;
       }
       nr = detail::NodeRecord{ng, open, static_cast<std::uint8_t>(D)};
-      if constexpr (Bounded && !kUniform) depth[n] = next_depth;
+      if constexpr (Bounded && !kUniform)
+        depth[static_cast<std::ptrdiff_t>(node) + delta[D]] = next_depth;
       const int nx = x + kOx[D];
       const int ny = y + kOy[D];
       std::uint64_t f;
@@ -354,6 +360,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   status = result;
   if (result == SearchStatus::unreachable && pruned) status = SearchStatus::cost_limit;
   finish = best;
+  finish_g_ = result == SearchStatus::found ? nodes[goal].g : best_g;
 }
 
 template <Connectivity C, class Space, bool Bounded>
@@ -401,7 +408,7 @@ inline BoundedResult AStar::build_path(const Grid& grid, GridCoord from, GridCoo
                                                           r.status, r.finish, r.stats);
   r.partial = r.status != SearchStatus::found;
   r.steps = detail::reconstruct_steps(window_, space, r.finish);
-  r.cost = static_cast<int>(window_[space.index(r.finish.x, r.finish.y)].g / cost::kStraight);
+  r.cost = static_cast<int>(finish_g_ / cost::kStraight);
   return r;
 }
 
@@ -427,7 +434,7 @@ inline PathResult AStar::find_path(const Grid& grid, GridCoord from, GridCoord t
   }
   const detail::CellPathCost pc =
       detail::reconstruct_cells(full_, space, grid, layer, r.finish, out);
-  r.cost_fixed = full_[space.index(r.finish.x, r.finish.y)].g;
+  r.cost_fixed = finish_g_;
   r.cost = cost::exact_length(pc.straight, pc.diagonal);
   r.steps = pc.steps;
   return r;

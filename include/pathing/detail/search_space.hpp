@@ -229,9 +229,9 @@ class CellReader {
       : data_(grid.data()), stride_(grid.stride_bytes()), cols_(grid.cols()), rows_(grid.rows()) {
     for (unsigned v = 0; v < 16; ++v) {
       table_[v] = layer.cost_of_cell(static_cast<std::uint8_t>(v));
-      passable_ |= static_cast<std::uint32_t>(table_[v] != 0) << v;
+      pass_[v] = table_[v] != 0 ? 1 : 0;
     }
-    for (unsigned v = 16; v < 32; ++v) table_[v] = 0;  // 16: off the grid
+    for (unsigned v = 16; v < 32; ++v) table_[v] = pass_[v] = 0;  // 16: off the grid
   }
 
   /// The layer cost of entering (x, y); 0 off the grid.
@@ -282,7 +282,7 @@ class CellReader {
     }
     unsigned m = 0;
     for (int d = 0; d < kN; ++d) {
-      m |= ((passable_ >> n[d]) & 1u) << d;
+      m |= static_cast<unsigned>(pass_[n[d]]) << d;
       c[d] = table_[n[d]];
     }
     if constexpr (C == Connectivity::eight) {
@@ -311,8 +311,8 @@ class CellReader {
   std::size_t stride_;
   int cols_;
   int rows_;
-  std::uint32_t passable_ = 0;  // bit v: cell value v is passable (bit 16, off the grid: 0)
-  std::uint8_t table_[32];      // cost of cell value v; 16..31: 0
+  std::uint8_t table_[32];  // cost of cell value v; 16 (off the grid)..31: 0
+  std::uint8_t pass_[32];   // 1 when cell value v is passable
 };
 
 /// Builds a GridPath by walking parents back from `to` until a node without parent. Requires every
