@@ -29,19 +29,34 @@ namespace pathing {
 ///
 /// Two modes:
 /// - `build_path` (bounded, the seed's API): 4-connected, at most 56 steps, search confined to the
-///   window of cells within 57 steps of the start; memory is constant (about 170 KB) whatever
+///   window of cells within 57 steps of the start; memory is constant (about 225 KB) whatever
 ///   the grid's size. Returns a 16-byte `GridPath`.
 /// - `find_path` (unbounded): the whole grid, any length, 4- or 8-connected; writes the cells into
-///   a caller-owned vector whose capacity is reused. Memory: 13 bytes a grid cell, grown on the
-///   first query on a larger grid, plus the open list (as large as the queries need it; 24 bytes
-///   a cell once `reserve` was called).
+///   a caller-owned vector whose capacity is reused. Memory: 16 bytes a grid cell (node records),
+///   grown on the first query on a larger grid, plus the open list (as large as the queries need
+///   it; about 16 bytes a cell once `reserve` was called).
 ///
-/// Open list: binary heap ordered by f = g + h, ties broken toward larger g (deeper nodes first),
-/// then by the heap's fixed sift order: the same query always gives the same path. Duplicates are
-/// pushed instead of decreased and skipped when popped (lazy deletion). Closed set and g costs
-/// live in generation-stamped arrays, so starting a query is O(1).
+/// Open list and ties (deterministic: the same query always gives the same path):
+/// - f = g + h, and among equal f the larger g first, then the smaller cell index (row-major,
+///   y * cols + x): exactly the order of a textbook A* whose priority queue sorts by (f, larger g,
+///   smaller index), hence the same expansions, on layers whose passable cells all cost the same.
+///   (With mixed costs, successors that one expansion pushes under the current f are taken last
+///   generated first.) The open list is a `detail::LevelQueue`: one list per distinct f, a heap of
+///   the distinct f values, each list sorted by g when its f is reached.
+/// - 4-connected on such a uniform-cost layer f only takes two values at a time (f and f + 2c),
+///   and the open list is two stacks (`detail::TwoLevelQueue`): ties in f go to the most recently
+///   generated node (a depth-first dive, which also favours larger g).
+/// - Weighted (`set_heuristic_weight` > 1): a binary heap of (f, then smaller y, then smaller x).
+/// Duplicates are pushed instead of decreased and dropped when their f is reached or when popped
+/// (lazy deletion). Closed set and g costs live in generation-stamped node records, so starting a
+/// query is O(1): nothing in a query scales with the grid's size.
 ///
-/// Allocation: none once warm (the heap and arrays keep their capacity). Thread-safety: one
+/// Hot loop (measured with callgrind on the Moving AI maps; see docs/benchmarks.md): neighbour
+/// passability from three 16-bit loads of the packed grid (no bounds checks off the border),
+/// neighbour records addressed by precomputed index deltas, the parent skipped, 4-connected f
+/// updated incrementally, no virtual calls or std::function.
+///
+/// Allocation: none once warm (the open list and arrays keep their capacity). Thread-safety: one
 /// AStar per thread; many AStars may read the same `const Grid&` concurrently.
 class AStar {
  public:
@@ -52,17 +67,19 @@ class AStar {
   AStar(int cols, int rows) { reserve(cols, rows); }
 
   /// Sizes the unbounded workspace for grids up to `cols` x `rows` cells (never shrinks): the
-  /// node arrays (13 bytes a cell) and the open list, one 24-byte entry a cell (at least 1024).
-  /// With lazy deletion the open list could in theory outgrow the cell count; the largest seen
-  /// is about 0.375 entries a cell (a 4-connected flood of a 256 x 256 map with an unreachable
-  /// goal) and at most 0.125 on the Moving AI benchmark maps, so in practice no query on such a
-  /// grid allocates; if one did, the open list would grow once and keep its capacity.
+  /// node records (16 bytes a cell) and the open lists, room for half a cell's worth of entries
+  /// (about 16 bytes a cell; at least 1024 entries). With lazy deletion the open list could in
+  /// theory outgrow that; the largest seen is about 0.375 entries a cell (a 4-connected flood of a
+  /// 256 x 256 map with an unreachable goal) and at most 0.125 on the Moving AI benchmark maps, so
+  /// in practice no query on such a grid allocates; if one did, the open list would grow once and
+  /// keep its capacity.
   void reserve(int cols, int rows) {
     const auto n = static_cast<std::size_t>(cols < 0 ? 0 : cols) *
                    static_cast<std::size_t>(rows < 0 ? 0 : rows);
     full_.ensure(n);
-    open_.reserve(n < 1024 ? 1024 : n);
-    uniform_open_.reserve(n < 1024 ? 1024 : n);
+    const std::size_t entries = n / 2 < 1024 ? 1024 : n / 2;
+    open_.reserve(entries);
+    uniform_open_.reserve(entries);
   }
 
   /// Weighted A* (Pohl 1970; the roguelike seed's "overestimating heuristic"): f = g + w * h.

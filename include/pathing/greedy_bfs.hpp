@@ -31,7 +31,8 @@ namespace pathing {
 /// up-left, up-right), so ties are deterministic.
 ///
 /// Modes, results, memory and thread-safety are as for `AStar`: `build_path` is the seed's bounded
-/// 56-step search (constant memory), `find_path` the unbounded one (5 bytes a grid cell).
+/// 56-step search (constant memory), `find_path` the unbounded one (13 bytes a grid cell: the
+/// shared `detail::NodeWorkspace`, of which it reads the 4-byte stamp and 1-byte parent).
 /// Allocation: none once warm.
 class GreedyBfs {
  public:

@@ -13,7 +13,9 @@
 
 namespace pathing::detail {
 
-/// Min-priority queue of 32-bit values under 64-bit keys, with a 64-bit rank that breaks ties,
+/// Min-priority queue of 32-bit values under 64-bit keys, with a 64-bit rank that breaks ties
+/// (ideas: the bucket queue of Dial 1969 with buckets found through a cache rather than indexed,
+/// since f values are not small integers; the lazy sorting of the "two-level" bucket queues),
 /// built for grid searches, whose open lists hold many entries but few distinct keys (an
 /// 8-connected A* with the octile heuristic has some tens to hundreds of distinct f values open
 /// at once, a 4-connected one two or three).
@@ -26,8 +28,10 @@ namespace pathing::detail {
 ///   (O(log k) for k levels; a cache miss may open a second level of the same key: they are
 ///   merged when that key becomes current);
 /// - pop: O(1) from the current level; when it is empty, the heap's smallest level (with every
-///   other level of the same key) becomes current and is sorted, O(log k + m log m) for m
-///   entries (m is a handful on grid maps).
+///   other level of the same key) becomes current, drops the entries the caller says are dead
+///   (stale duplicates) and is sorted: O(log k + m) for m entries nearly in order, which is what
+///   a search pushes (insertion sort; std::sort past a budget of moves, so never worse than
+///   O(m log m)); m is a handful on grid maps.
 /// A binary heap of the n entries would pay O(log n) comparisons on every pop instead.
 ///
 /// Order: keys pop in non-decreasing order (any keys; no monotonicity needed). Within a key: when
