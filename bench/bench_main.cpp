@@ -9,6 +9,8 @@
 // times are CPU time (the machine is shared: wall time counts the other processes' turns).
 #include <benchmark/benchmark.h>
 
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -166,6 +168,8 @@ void check_case(Case& c) {
 
 class Reporter : public benchmark::ConsoleReporter {
  public:
+  // Colours only on a terminal (the default reporter reads --benchmark_color; this one is ours).
+  Reporter() : ConsoleReporter(isatty(1) != 0 ? OO_Defaults : OO_Tabular) {}
   void ReportRuns(const std::vector<Run>& runs) override {
     ConsoleReporter::ReportRuns(runs);
     for (const Run& r : runs) {
