@@ -173,7 +173,10 @@ class Reporter : public benchmark::ConsoleReporter {
   void ReportRuns(const std::vector<Run>& runs) override {
     ConsoleReporter::ReportRuns(runs);
     for (const Run& r : runs) {
-      if (r.run_type != Run::RT_Aggregate || r.aggregate_name != "median") continue;
+      // The median aggregate; a benchmark run once (1 repetition) has only its one run.
+      const bool median = r.run_type == Run::RT_Aggregate && r.aggregate_name == "median";
+      const bool single = r.run_type == Run::RT_Iteration && r.repetitions <= 1;
+      if (!median && !single) continue;
       auto get = [&](const char* k) {
         const auto it = r.counters.find(k);
         return it == r.counters.end() ? 0.0 : static_cast<double>(it->second);
