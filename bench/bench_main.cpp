@@ -9,6 +9,8 @@
 // times are CPU time (the machine is shared: wall time counts the other processes' turns).
 #include <benchmark/benchmark.h>
 
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -166,10 +168,15 @@ void check_case(Case& c) {
 
 class Reporter : public benchmark::ConsoleReporter {
  public:
+  // Colours only on a terminal (the default reporter reads --benchmark_color; this one is ours).
+  Reporter() : ConsoleReporter(isatty(1) != 0 ? OO_Defaults : OO_Tabular) {}
   void ReportRuns(const std::vector<Run>& runs) override {
     ConsoleReporter::ReportRuns(runs);
     for (const Run& r : runs) {
-      if (r.run_type != Run::RT_Aggregate || r.aggregate_name != "median") continue;
+      // The median aggregate; a benchmark run once (1 repetition) has only its one run.
+      const bool median = r.run_type == Run::RT_Aggregate && r.aggregate_name == "median";
+      const bool single = r.run_type == Run::RT_Iteration && r.repetitions <= 1;
+      if (!median && !single) continue;
       auto get = [&](const char* k) {
         const auto it = r.counters.find(k);
         return it == r.counters.end() ? 0.0 : static_cast<double>(it->second);
