@@ -224,6 +224,13 @@ TEST(Regression, NanAndNegativeMaxCost) {
   EXPECT_EQ(n.stats.expanded, 1u);
   EXPECT_EQ(out, (std::vector<GridCoord>{{0, 0}}));
   EXPECT_TRUE(a.find_path(g, {4, 4}, {4, 4}, kWalk, out, Connectivity::four, negative).found());
+  // The same for the jump point searches (the fuzz target found the same conversion there).
+  for (const test::UnboundedSearch& s : test::unbounded_searches()) {
+    std::vector<GridCoord> cells;
+    const PathResult j = s.find_path(g, {0, 0}, {19, 19}, kWalk, cells, Connectivity::eight, nan);
+    EXPECT_EQ(j.status, s.honours_max_cost ? SearchStatus::cost_limit : SearchStatus::found)
+        << s.name;
+  }
   SearchLimits neg_inf;
   neg_inf.max_cost = -std::numeric_limits<double>::infinity();
   EXPECT_EQ(a.find_path(g, {0, 0}, {1, 0}, kWalk, out, Connectivity::four, neg_inf).status,

@@ -73,13 +73,7 @@ class JumpPointSearch {
   void run(int cols, GridCoord from, GridCoord to, const SearchLimits& limits, Expand&& expand,
            PathResult& r) {
     space_ = GridSpace(cols);
-    const double max_cost_units = limits.max_cost;
-    const std::uint64_t max_g =
-        max_cost_units >= 1e18 / static_cast<double>(cost::kStraight)
-            ? cost::kInfinite
-            : (max_cost_units < 0 ? 0
-                                  : static_cast<std::uint64_t>(
-                                        max_cost_units * static_cast<double>(cost::kStraight)));
+    const std::uint64_t max_g = cost::from_units(limits.max_cost);  // NaN, < 0: 0; +inf: none
     nodes_.next_generation();
     const std::uint32_t open = nodes_.open_stamp();
     const std::uint32_t closed = nodes_.closed_stamp();
