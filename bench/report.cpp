@@ -72,7 +72,8 @@ void print_markdown(std::ostream& os, const std::vector<Row>& rows,
                     const std::vector<MemoryRow>& memory, const std::string& header) {
   os << "## pathing_bench results (medians of the repetitions)\n\n" << header;
   os << "ns/query: median CPU time of one query (one benchmark iteration runs every query of "
-        "the input; CPU time, not wall time: the machine is shared); expanded: nodes expanded per query (mean over the input's queries); "
+        "the input; CPU time, not wall time: the machine is shared); expanded: nodes expanded per "
+        "query (mean over the input's queries); "
         "allocs and bytes: global operator new calls per query in the timed loop (libtcod "
         "allocates with malloc, which is not counted: it keeps its buffers between queries); "
         "length: mean path length in cells (straight 1, diagonal sqrt 2), checked against the "

@@ -45,8 +45,8 @@ GridCoord read_cell(fuzz::ByteReader& in, bool raw, const Grid& g) {
 
 std::string query_text(const Grid& g, GridCoord from, GridCoord to, Connectivity conn,
                        bool bounded) {
-  return std::to_string(g.cols()) + " x " + std::to_string(g.rows()) + ", " +
-         test::to_text(from) + " -> " + test::to_text(to) +
+  return std::to_string(g.cols()) + " x " + std::to_string(g.rows()) + ", " + test::to_text(from) +
+         " -> " + test::to_text(to) +
          (bounded ? ", bounded" : (conn == Connectivity::four ? ", 4-connected" : ", 8-connected"));
 }
 
@@ -88,18 +88,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   if (is_bounded) {
     std::vector<test::BoundedSearch> searches = test::bounded_searches();
-    const test::ReferenceField ref =
-        g.in_bounds(from) ? test::reference_field(g, layer, from, Connectivity::four)
-                          : test::ReferenceField{};
+    const test::ReferenceField ref = g.in_bounds(from)
+                                         ? test::reference_field(g, layer, from, Connectivity::four)
+                                         : test::ReferenceField{};
     for (test::BoundedSearch& s : searches) {
       if ((flags & 4) != 0) s.force_generation(detail::GenerationMap::kLastGeneration - gen_back);
       BoundedResult first;
       const std::string e = test::check_bounded(s, g, from, to, layer, &ref, &first);
       fuzz::check(e.empty(), query + ": " + e);
       const BoundedResult again = s.build_path(g, from, to, layer);
-      fuzz::check(again.steps == first.steps && again.status == first.status &&
-                      again.cost == first.cost,
-                  query + ": " + s.name + " (bounded) gives another result the second time");
+      fuzz::check(
+          again.steps == first.steps && again.status == first.status && again.cost == first.cost,
+          query + ": " + s.name + " (bounded) gives another result the second time");
     }
     return 0;
   }

@@ -18,14 +18,14 @@ namespace pathing {
 /// 4-connected, octile for 8-connected; GreedyBfs ranks 8-connected cells by its key
 /// 5 max(dx, dy) + 2 min(dx, dy)), earliest expanded on ties.
 enum class SearchStatus : std::uint8_t {
-  found = 0,          ///< The path reaches the goal.
-  unreachable,        ///< No path exists (within the bounded window, for bounded searches).
-  too_far,            ///< Bounded mode: the goal needs more than 56 steps (A*: its cheapest
-                      ///< path does), or lies more than 56 steps away or off the grid.
-  invalid_endpoint,   ///< Start outside the grid (unbounded: start or goal). An impassable
-                      ///< start is not invalid: its own cost is ignored.
-  expansion_limit,    ///< `SearchLimits::max_expansions` stopped the search.
-  cost_limit,         ///< `SearchLimits::max_cost` stopped the search.
+  found = 0,         ///< The path reaches the goal.
+  unreachable,       ///< No path exists (within the bounded window, for bounded searches).
+  too_far,           ///< Bounded mode: the goal needs more than 56 steps (A*: its cheapest
+                     ///< path does), or lies more than 56 steps away or off the grid.
+  invalid_endpoint,  ///< Start outside the grid (unbounded: start or goal). An impassable
+                     ///< start is not invalid: its own cost is ignored.
+  expansion_limit,   ///< `SearchLimits::max_expansions` stopped the search.
+  cost_limit,        ///< `SearchLimits::max_cost` stopped the search.
 };
 
 /// Lower-case name of a status ("found", "unreachable", ...).

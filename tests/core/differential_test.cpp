@@ -50,11 +50,13 @@ Trial make_trial(std::mt19937_64& rng) {
   t.grid = random_grid(rng, w, h, density, tags);
   // Tag 0 always passable (cost 1..3), others 0..9; blocked cells usually impassable. One map in
   // three gets a uniform-cost layer (every passable cell costs 1: the JPS searches run too).
-  t.layer = GridLayer{uniform(rng, 1, 3), uniform(rng, 0, 9), uniform(rng, 0, 9), uniform(rng, 0, 9)}
-                .with_blocked_cost(static_cast<std::uint8_t>(uniform(rng, 0, 9) == 0 ? 4 : 0));
+  t.layer =
+      GridLayer{uniform(rng, 1, 3), uniform(rng, 0, 9), uniform(rng, 0, 9), uniform(rng, 0, 9)}
+          .with_blocked_cost(static_cast<std::uint8_t>(uniform(rng, 0, 9) == 0 ? 4 : 0));
   if (uniform(rng, 0, 2) == 0) {
-    t.layer = GridLayer{1, uniform(rng, 0, 1), uniform(rng, 0, 1), uniform(rng, 0, 1)}
-                  .with_blocked_cost(static_cast<std::uint8_t>(uniform(rng, 0, 9) == 0 ? 1 : 0));
+    t.layer =
+        GridLayer{1, uniform(rng, 0, 1), uniform(rng, 0, 1), uniform(rng, 0, 1)}.with_blocked_cost(
+            static_cast<std::uint8_t>(uniform(rng, 0, 9) == 0 ? 1 : 0));
   }
   return t;
 }
@@ -79,9 +81,8 @@ TEST(Differential, UnboundedSearchesAgreeWithTheReferenceDijkstra) {
   std::uint64_t found = 0;
   std::uint64_t queries = 0;
   for (std::uint64_t seed = first; seed < first + trials; ++seed) {
-    SCOPED_TRACE("seed " + std::to_string(seed) +
-                 " (rerun: PATHING_DIFFERENTIAL_SEED=" + std::to_string(seed) +
-                 " PATHING_DIFFERENTIAL_TRIALS=1)");
+    SCOPED_TRACE("seed " + std::to_string(seed) + " (rerun: PATHING_DIFFERENTIAL_SEED=" +
+                 std::to_string(seed) + " PATHING_DIFFERENTIAL_TRIALS=1)");
     std::mt19937_64 rng(seed);
     const Trial t = make_trial(rng);
     const GridCoord from = random_cell(rng, t.grid);
@@ -89,7 +90,8 @@ TEST(Differential, UnboundedSearchesAgreeWithTheReferenceDijkstra) {
     if (seed % 16 == 0) {
       for (UnboundedSearch& s : searches)
         if (s.force_generation)
-          s.force_generation(detail::GenerationMap::kLastGeneration - 2 * static_cast<std::uint32_t>(uniform(rng, 0, 6)));
+          s.force_generation(detail::GenerationMap::kLastGeneration -
+                             2 * static_cast<std::uint32_t>(uniform(rng, 0, 6)));
     }
     const int per_map = t.grid.cell_count() > 10000 ? 3 : 8;
     for (Connectivity conn : {Connectivity::four, Connectivity::eight}) {
@@ -121,15 +123,15 @@ TEST(Differential, BoundedSearchesAgreeWithTheReferenceDijkstra) {
   std::vector<BoundedSearch> searches = bounded_searches();
   std::uint64_t checked_optimal = 0;
   for (std::uint64_t seed = first; seed < first + trials; ++seed) {
-    SCOPED_TRACE("seed " + std::to_string(seed) +
-                 " (rerun: PATHING_DIFFERENTIAL_SEED=" + std::to_string(seed) +
-                 " PATHING_DIFFERENTIAL_TRIALS=1)");
+    SCOPED_TRACE("seed " + std::to_string(seed) + " (rerun: PATHING_DIFFERENTIAL_SEED=" +
+                 std::to_string(seed) + " PATHING_DIFFERENTIAL_TRIALS=1)");
     std::mt19937_64 rng(seed ^ 0x5bd1e995u);
     const Trial t = make_trial(rng);
     const GridCoord from = random_cell(rng, t.grid);
     if (seed % 16 == 0) {
       for (BoundedSearch& s : searches)
-        s.force_generation(detail::GenerationMap::kLastGeneration - 2 * static_cast<std::uint32_t>(uniform(rng, 0, 6)));
+        s.force_generation(detail::GenerationMap::kLastGeneration -
+                           2 * static_cast<std::uint32_t>(uniform(rng, 0, 6)));
     }
     const ReferenceField ref = reference_field(t.grid, t.layer, from, Connectivity::four);
     for (int q = 0; q < 8; ++q) {

@@ -39,7 +39,7 @@ void wall_rectangle(Grid& g, int x0, int y0, int x1, int y1) {
 #ifdef NDEBUG
 constexpr int kHuge = 4096;
 #else
-constexpr int kHuge = 1024;  // Debug + sanitizers: the JPS maps of 4096^2 take seconds to build
+constexpr int kHuge = 1024;   // Debug + sanitizers: the JPS maps of 4096^2 take seconds to build
 #endif
 const GridCoord kStart{10, 10};
 const GridCoord kGoal{kHuge - 96, kHuge - 96};

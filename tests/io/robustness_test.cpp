@@ -89,7 +89,8 @@ TEST(IoBadInput, ScenarioTruncatedAtEveryByteFailsWithAPositionOrParsesAPrefix) 
     }
   }
   // A cut in the middle of the length's fraction: "4.41421356" -> "4." is an error.
-  const ParseError e = parse_error([&] { (void)parse_scenario(kScen.substr(0, kScen.size() - 9), "t.scen"); });
+  const ParseError e =
+      parse_error([&] { (void)parse_scenario(kScen.substr(0, kScen.size() - 9), "t.scen"); });
   EXPECT_EQ(e.line(), 3);
   EXPECT_NE(std::string(e.what()).find("bad optimal length '4.'"), std::string::npos) << e.what();
 }
@@ -134,14 +135,12 @@ TEST(IoBadInput, CrlfFilesReadLikeLfFilesAndLoneCrIsAnError) {
   const std::string seed = "S x\n  F\n";
   EXPECT_EQ(parse_seed_map(crlf(seed), "s").grid, parse_seed_map(seed, "s").grid);
   // Old Mac line ends (CR only) are not line ends: the header line runs on.
-  const ParseError e = parse_error([] {
-    (void)parse_map("type octile\rheight 1\rwidth 1\rmap\r.\r", "cr.map");
-  });
+  const ParseError e =
+      parse_error([] { (void)parse_map("type octile\rheight 1\rwidth 1\rmap\r.\r", "cr.map"); });
   EXPECT_EQ(std::string(e.what()), "cr.map:1:20: unexpected '1\\x0dwidth' after the 'type' header");
   // A CR inside a map row is an unknown character, named by its code.
-  const ParseError row = parse_error([] {
-    (void)parse_map("type octile\nheight 1\nwidth 3\nmap\n.\r.\n", "cr.map");
-  });
+  const ParseError row =
+      parse_error([] { (void)parse_map("type octile\nheight 1\nwidth 3\nmap\n.\r.\n", "cr.map"); });
   EXPECT_EQ(row.line(), 5);
   EXPECT_EQ(row.column(), 2);
   EXPECT_NE(std::string(row.what()).find("'\\x0d'"), std::string::npos) << row.what();
@@ -164,14 +163,14 @@ TEST(IoBadInput, HugeAndOddNumbersNameTheValue) {
   // Leading zeros are a plain decimal number.
   EXPECT_EQ(parse_map("type octile\nheight 001\nwidth 0002\nmap\n..\n", "z").grid.cols(), 2);
   // A scenario coordinate may be any int: INT_MAX parses, then fails validation.
-  const Scenario s =
-      parse_scenario("version 1\n0 m.map 4 3 2147483647 0 0 0 1\n", "big.scen");
+  const Scenario s = parse_scenario("version 1\n0 m.map 4 3 2147483647 0 0 0 1\n", "big.scen");
   EXPECT_EQ(s.entries[0].start_x, 2147483647);
   EXPECT_EQ(std::string(parse_error([&] { validate_scenario(s, Grid(4, 3), "big.scen"); }).what()),
             "big.scen:2:13: start x 2147483647 is outside the map (4 x 3)");
   EXPECT_EQ(std::string(parse_error([] {
-              (void)parse_scenario("version 1\n0 m.map 4 3 2147483648 0 0 0 1\n", "big.scen");
-            }).what()),
+                          (void)parse_scenario("version 1\n0 m.map 4 3 2147483648 0 0 0 1\n",
+                                               "big.scen");
+                        }).what()),
             "big.scen:2:13: start x '2147483648' is outside [0, 2147483647]");
   // A 100,000-character field is quoted cut to 40 characters.
   const std::string long_field(100000, '7');
@@ -230,8 +229,8 @@ TEST(IoBadInput, AFailedParseLeavesTheCallersObjectsUnchanged) {
 // "0 a\rmap 3 2 ...") was accepted as part of the map's file name.
 TEST(Regression, ControlCharacterInTheScenarioMapColumn) {
   EXPECT_EQ(std::string(parse_error([] {
-              (void)parse_scenario("version 1\n0 a\rmap 3 2 0 0 0 0 0\n", "t.scen");
-            }).what()),
+                          (void)parse_scenario("version 1\n0 a\rmap 3 2 0 0 0 0 0\n", "t.scen");
+                        }).what()),
             "t.scen:2:4: control character in the map column 'a\\x0dmap'");
   EXPECT_EQ(parse_error([] {
               (void)parse_scenario("version 1\n0\tx.map\x7f\t3\t2\t0\t0\t0\t0\t0\n", "t.scen");

@@ -39,8 +39,8 @@ inline std::string describe(const PathResult& r) {
 /// One line about a bounded result, for failure messages.
 inline std::string describe(const BoundedResult& r) {
   return std::string(" [status ") + std::string(to_string(r.status)) + ", finish " +
-         to_text(r.finish) + ", steps " + r.steps.to_string() + ", cost " +
-         std::to_string(r.cost) + ", partial " + (r.partial ? "yes" : "no") + "]";
+         to_text(r.finish) + ", steps " + r.steps.to_string() + ", cost " + std::to_string(r.cost) +
+         ", partial " + (r.partial ? "yes" : "no") + "]";
 }
 
 /// Whether `limits.max_cost` is a limit (see `cost::from_units`: NaN and negative prune every
@@ -51,8 +51,7 @@ inline bool cost_capped(const SearchLimits& limits) {
 
 /// Whether `limits` leaves the search free (then it must end with `found` or `unreachable`).
 inline bool no_limits(const SearchLimits& limits) {
-  return limits.max_expansions == std::numeric_limits<std::uint64_t>::max() &&
-         !cost_capped(limits);
+  return limits.max_expansions == std::numeric_limits<std::uint64_t>::max() && !cost_capped(limits);
 }
 
 /// Runs one unbounded query of `s` and checks it. `ref` is `reference_field(g, layer, from,
@@ -82,14 +81,17 @@ inline std::string check_unbounded(const UnboundedSearch& s, const Grid& g, Grid
     }
     return {};
   }
-  if (r.status == SearchStatus::invalid_endpoint) return fail("invalid_endpoint for cells on the grid");
+  if (r.status == SearchStatus::invalid_endpoint)
+    return fail("invalid_endpoint for cells on the grid");
 
   std::uint64_t walked = 0;
   if (const std::string e = validate_path(g, layer, conn, from, out, &walked); !e.empty())
     return fail(e);
-  if (!(out.back() == r.finish)) return fail("the path does not end at finish " + to_text(out.back()));
+  if (!(out.back() == r.finish))
+    return fail("the path does not end at finish " + to_text(out.back()));
   if (r.steps + std::size_t{1} != out.size()) return fail("steps != cells - 1");
-  if (r.cost_fixed != walked) return fail("cost_fixed != the cost walked " + std::to_string(walked));
+  if (r.cost_fixed != walked)
+    return fail("cost_fixed != the cost walked " + std::to_string(walked));
   std::uint64_t straight = 0;
   std::uint64_t diagonal = 0;
   for (std::size_t i = 1; i < out.size(); ++i) {
@@ -117,8 +119,9 @@ inline std::string check_unbounded(const UnboundedSearch& s, const Grid& g, Grid
     if (r.cost_fixed < opt) return fail("cheaper than the optimum " + std::to_string(opt) + "?!");
     if (s.bound == kOptimal && r.cost_fixed != opt)
       return fail("not optimal: the optimum is " + std::to_string(opt));
-    if (s.bound != kOptimal && s.bound < kAnyCost &&
-        static_cast<double>(r.cost_fixed) > s.bound * static_cast<double>(opt) + 1e-6 * static_cast<double>(cost::kStraight))
+    if (s.bound != kOptimal &&
+        s.bound<kAnyCost&& static_cast<double>(r.cost_fixed)> s.bound * static_cast<double>(opt) +
+            1e-6 * static_cast<double>(cost::kStraight))
       return fail("dearer than the bound times the optimum " + std::to_string(opt));
   }
   if (r.status == SearchStatus::unreachable && s.partial_is_closest) {
@@ -156,11 +159,13 @@ inline std::vector<GridCoord> cells_of(GridCoord from, GridPath p) {
 /// Runs one bounded query of `s` and checks it. `ref4` is `reference_field(g, layer, from,
 /// Connectivity::four)` (unused when `from` is off the grid).
 inline std::string check_bounded(const BoundedSearch& s, const Grid& g, GridCoord from,
-                                 GridCoord to, const GridLayer& layer,
-                                 const ReferenceField* ref4, BoundedResult* result = nullptr) {
+                                 GridCoord to, const GridLayer& layer, const ReferenceField* ref4,
+                                 BoundedResult* result = nullptr) {
   const BoundedResult r = s.build_path(g, from, to, layer);
   if (result != nullptr) *result = r;
-  const auto fail = [&](const std::string& what) { return s.name + " (bounded): " + what + describe(r); };
+  const auto fail = [&](const std::string& what) {
+    return s.name + " (bounded): " + what + describe(r);
+  };
   if (!g.in_bounds(from)) {
     if (r.status != SearchStatus::invalid_endpoint || !r.partial || !r.steps.empty() ||
         !(r.finish == from) || r.cost != 0)
@@ -180,7 +185,8 @@ inline std::string check_bounded(const BoundedSearch& s, const Grid& g, GridCoor
       !e.empty())
     return fail(e);
   if (!(cells.back() == r.finish)) return fail("the steps do not end at finish");
-  if (r.partial != (r.status != SearchStatus::found)) return fail("partial iff not found is violated");
+  if (r.partial != (r.status != SearchStatus::found))
+    return fail("partial iff not found is violated");
   if (r.status != SearchStatus::found && r.status != SearchStatus::unreachable &&
       r.status != SearchStatus::too_far)
     return fail("unexpected status");
@@ -196,7 +202,8 @@ inline std::string check_bounded(const BoundedSearch& s, const Grid& g, GridCoor
   const bool reach = ref4->reachable(to);
   if (r.status == SearchStatus::found && !reach) return fail("found a path that does not exist");
   if (r.status == SearchStatus::unreachable && reach) return fail("unreachable, but a path exists");
-  if (r.status == SearchStatus::found && walked < ref4->cost_at(to)) return fail("cheaper than the optimum?!");
+  if (r.status == SearchStatus::found && walked < ref4->cost_at(to))
+    return fail("cheaper than the optimum?!");
   if (s.bound == kOptimal && reach && ref4->steps_at(to) <= GridPath::kMaxSteps &&
       (r.status != SearchStatus::found || walked != ref4->cost_at(to)))
     return fail("an optimal path of " + std::to_string(ref4->steps_at(to)) + " steps and cost " +

@@ -28,9 +28,9 @@ inline constexpr double kAnyCost = std::numeric_limits<double>::infinity();
 
 /// An unbounded search (`find_path` over the whole grid) seen through AStar's interface.
 struct UnboundedSearch {
-  using FindPath = std::function<PathResult(const Grid&, GridCoord, GridCoord, const GridLayer&,
-                                            std::vector<GridCoord>&, Connectivity,
-                                            const SearchLimits&)>;
+  using FindPath =
+      std::function<PathResult(const Grid&, GridCoord, GridCoord, const GridLayer&,
+                               std::vector<GridCoord>&, Connectivity, const SearchLimits&)>;
   std::string name;
   /// A found path costs at most bound x the optimum (1: optimal; kAnyCost: just valid).
   double bound = kOptimal;
@@ -55,7 +55,8 @@ struct UnboundedSearch {
     return !applies || applies(layer, conn);
   }
   /// A copy that takes only the queries for which `pred(layer, conn)` holds.
-  [[nodiscard]] UnboundedSearch only_if(std::function<bool(const GridLayer&, Connectivity)> pred) && {
+  [[nodiscard]] UnboundedSearch only_if(
+      std::function<bool(const GridLayer&, Connectivity)> pred) && {
     applies = std::move(pred);
     return std::move(*this);
   }

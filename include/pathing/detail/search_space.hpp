@@ -6,9 +6,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
-#include <cstring>
 #include <vector>
 
 #include "pathing/coord.hpp"
