@@ -108,9 +108,11 @@ int run_field(const FieldCommandOptions& o) {
   const auto us = [](auto a, auto b) {
     return std::chrono::duration<double, std::micro>(b - a).count();
   };
-  fmt::print("distance field to ({}, {}), {}-connected: {} cells settled in {:.1f} us ({:.1f} ns a cell)\n",
-             goal.x, goal.y, o.moves, st.settled, us(t0, t1),
-             st.settled ? us(t0, t1) * 1000.0 / static_cast<double>(st.settled) : 0.0);
+  fmt::print(
+      "distance field to ({}, {}), {}-connected: {} cells settled in {:.1f} us ({:.1f} ns a "
+      "cell)\n",
+      goal.x, goal.y, o.moves, st.settled, us(t0, t1),
+      st.settled ? us(t0, t1) * 1000.0 / static_cast<double>(st.settled) : 0.0);
   if (o.flee) {
     fmt::print("flee map (factor {}): {} cells settled in {:.1f} us\n", o.flee_factor,
                flee_st.settled, us(t1, t2));

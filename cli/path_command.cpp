@@ -69,7 +69,7 @@ std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& s
     }
     out += "\"/>\n";
   }
-  if constexpr (requires(std::vector<GridCoord>& v) { searcher.jump_points(v); }) {
+  if constexpr (requires(std::vector<GridCoord> & v) { searcher.jump_points(v); }) {
     std::vector<GridCoord> points;
     searcher.jump_points(points);
     for (GridCoord c : points) svg::dot(out, c, "#ff9900");

@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "searchers.hpp"
 #include "pathing/astar.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/io/movingai.hpp"
+#include "searchers.hpp"
 
 namespace pathing::cli {
 
@@ -94,7 +94,7 @@ int run_scen(const ScenOptions& o) {
   }
   std::vector<Row> rows;
   std::uint64_t allocations = 0;
-  double table_ms = -1;     // jps+: time to build the jump-distance table
+  double table_ms = -1;  // jps+: time to build the jump-distance table
   std::size_t table_bytes = 0;
   if (o.algo == "bfs") {
     GreedyBfs bfs;
@@ -183,11 +183,11 @@ int run_scen(const ScenOptions& o) {
         "\"allocations\": {}, \"algo\": \"{}\", \"moves\": {}{}}}\n",
         n, solved, eight ? std::to_string(optimal) : std::string("null"), mean_us, median_us,
         p99_us, mean_expanded, allocations, algo_name, o.moves,
-        table_bytes == 0 ? std::string()
-                         : fmt::format(", \"table_bytes\": {}{}", table_bytes,
-                                       table_ms < 0 ? std::string()
-                                                    : fmt::format(", \"table_build_ms\": {:.3f}",
-                                                                  table_ms)));
+        table_bytes == 0
+            ? std::string()
+            : fmt::format(", \"table_bytes\": {}{}", table_bytes,
+                          table_ms < 0 ? std::string()
+                                       : fmt::format(", \"table_build_ms\": {:.3f}", table_ms)));
   } else {
     fmt::print("scenario     {}\n", o.scen_file);
     fmt::print("map          {} ({} x {})\n", map_file.string(), map.grid.cols(), map.grid.rows());

@@ -18,7 +18,8 @@ namespace pathing::cli {
 /// Online JPS over a JpsMap built at construction (uniform cost, 8-connected only).
 class JpsSearch {
  public:
-  JpsSearch(const Grid& grid, const GridLayer& layer) : map_(grid, layer), jps_(grid.cols(), grid.rows()) {}
+  JpsSearch(const Grid& grid, const GridLayer& layer)
+      : map_(grid, layer), jps_(grid.cols(), grid.rows()) {}
   void reserve(int cols, int rows) { jps_.reserve(cols, rows); }
   PathResult find_path(const Grid&, GridCoord from, GridCoord to, const GridLayer&,
                        std::vector<GridCoord>& out, Connectivity) {
@@ -58,6 +59,8 @@ class JpsPlusSearch {
 };
 
 /// True for the jump point searches, which need 8-connected moves.
-inline bool is_jump_point_search(const std::string& algo) { return algo == "jps" || algo == "jps+"; }
+inline bool is_jump_point_search(const std::string& algo) {
+  return algo == "jps" || algo == "jps+";
+}
 
 }  // namespace pathing::cli

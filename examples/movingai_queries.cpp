@@ -16,7 +16,8 @@ int main(int argc, char** argv) {
   }
   try {
     const pathing::io::Scenario scen = pathing::io::load_scenario(argv[1]);
-    const pathing::io::Map map = pathing::io::load_map(pathing::io::scenario_map_path(scen, argv[1]));
+    const pathing::io::Map map =
+        pathing::io::load_map(pathing::io::scenario_map_path(scen, argv[1]));
     pathing::io::validate_scenario(scen, map.grid, argv[1]);  // sizes and coordinates
     const pathing::GridLayer layer = pathing::io::movingai_layer();
 
@@ -38,11 +39,12 @@ int main(int argc, char** argv) {
       expanded_jps += j.stats.expanded;
     }
     const auto n = static_cast<int>(scen.entries.size());
-    std::printf("%d queries on a %d x %d map: A* optimal %d of %d (%.1f expanded a query), "
-                "JPS+ optimal %d of %d (%.1f expanded a query)\n",
-                n, map.grid.cols(), map.grid.rows(), optimal_astar, n,
-                n ? static_cast<double>(expanded_astar) / n : 0.0, optimal_jps, n,
-                n ? static_cast<double>(expanded_jps) / n : 0.0);
+    std::printf(
+        "%d queries on a %d x %d map: A* optimal %d of %d (%.1f expanded a query), "
+        "JPS+ optimal %d of %d (%.1f expanded a query)\n",
+        n, map.grid.cols(), map.grid.rows(), optimal_astar, n,
+        n ? static_cast<double>(expanded_astar) / n : 0.0, optimal_jps, n,
+        n ? static_cast<double>(expanded_jps) / n : 0.0);
     return optimal_astar == n && optimal_jps == n ? 0 : 1;
   } catch (const std::exception& e) {  // ParseError: "file:line:column: message"
     std::fprintf(stderr, "%s\n", e.what());

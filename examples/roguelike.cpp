@@ -12,15 +12,9 @@ namespace {
 
 // '#' wall, '.' floor, '~' shallow water (costs 3 to wade through).
 const char* const kDungeon[] = {
-    "##########################",
-    "#........#.......~~~.....#",
-    "#........#.......~~~.....#",
-    "#...............~~~......#",
-    "#........#......~~~......#",
-    "#####.####.......~~......#",
-    "#........#######.#########",
-    "#........................#",
-    "#........#...............#",
+    "##########################", "#........#.......~~~.....#", "#........#.......~~~.....#",
+    "#...............~~~......#", "#........#......~~~......#", "#####.####.......~~......#",
+    "#........#######.#########", "#........................#", "#........#...............#",
     "##########################",
 };
 constexpr int kRows = sizeof(kDungeon) / sizeof(kDungeon[0]);
@@ -63,8 +57,8 @@ int main() {
   pathing::GridCoord goblin{22, 2};
   pathing::GridCoord kobold{6, 2};
 
-  pathing::AStar astar;                // the goblin's searcher, reused every turn
-  pathing::Dijkstra dijkstra;          // builds the Dijkstra maps
+  pathing::AStar astar;        // the goblin's searcher, reused every turn
+  pathing::Dijkstra dijkstra;  // builds the Dijkstra maps
   pathing::DistanceField toward_player;
   pathing::DistanceField flee;
   pathing::FlowField flee_flow;
@@ -98,9 +92,10 @@ int main() {
     if (pathing::manhattan_distance(goblin, player) == 1) break;
   }
   draw(grid, player, goblin, kobold);
-  std::printf("turn %d: goblin at (%d, %d) next to the player at (%d, %d); kobold fled to (%d, %d), "
-              "%d steps from the player\n",
-              turn, goblin.x, goblin.y, player.x, player.y, kobold.x, kobold.y,
-              static_cast<int>(toward_player.value_units(kobold)));
+  std::printf(
+      "turn %d: goblin at (%d, %d) next to the player at (%d, %d); kobold fled to (%d, %d), "
+      "%d steps from the player\n",
+      turn, goblin.x, goblin.y, player.x, player.y, kobold.x, kobold.y,
+      static_cast<int>(toward_player.value_units(kobold)));
   return pathing::manhattan_distance(goblin, player) == 1 ? 0 : 1;
 }

@@ -58,8 +58,8 @@ int main() {
       const auto t0 = std::chrono::steady_clock::now();
       dijkstra.compute(grid, ground, rally_points[tick / 100], field);
       flow.build(grid, ground, field);
-      build_us += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
-                      .count();
+      build_us +=
+          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     }
     arrived = 0;
     for (pathing::GridCoord& u : units) {
@@ -71,8 +71,9 @@ int main() {
       }
     }
   }
-  std::printf("300 units, 300 ticks, 3 rally points: %ld moves, %d units at the last rally point "
-              "(%d, %d); 3 field builds took %.0f us in all\n",
-              moves, arrived, rally_points[2].x, rally_points[2].y, build_us);
+  std::printf(
+      "300 units, 300 ticks, 3 rally points: %ld moves, %d units at the last rally point "
+      "(%d, %d); 3 field builds took %.0f us in all\n",
+      moves, arrived, rally_points[2].x, rally_points[2].y, build_us);
   return arrived == 300 ? 0 : 1;
 }

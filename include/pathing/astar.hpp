@@ -165,9 +165,8 @@ class AStar {
 
 template <Connectivity C, class Space, bool Bounded>
 inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
-                          detail::NodeTable& nodes, const Space& space,
-                          const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
-                          SearchStats& stats) {
+                          detail::NodeTable& nodes, const Space& space, const SearchLimits& limits,
+                          SearchStatus& status, GridCoord& finish, SearchStats& stats) {
   const std::uint64_t hscale = layer.min_passable_cost();
   const std::uint64_t max_g = cost::from_units(limits.max_cost);  // NaN, < 0: 0; +inf: none
   // Bounded mode adds the step count to g and h alike (see `deep_cut` below): f stays constant
@@ -261,8 +260,8 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
     const std::uint8_t depth = Bounded ? depth_[node] : 0;
     detail::for_each_neighbor<C>(
         grid, layer, c.x, c.y, [&](int nx, int ny, Direction8 dir, std::uint64_t step) {
-          const auto n = static_cast<std::uint32_t>(
-              static_cast<std::ptrdiff_t>(node) + delta[static_cast<unsigned>(dir)]);
+          const auto n = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(node) +
+                                                    delta[static_cast<unsigned>(dir)]);
           const std::uint64_t ng = g + step + (Bounded ? 1 : 0);
           detail::NodeRecord& nr = nodes[n];
           if (nr.stamp >= open) {
@@ -306,11 +305,11 @@ inline BoundedResult AStar::build_path(const Grid& grid, GridCoord from, GridCoo
   if (depth_.size() < detail::WindowSpace::kNodes) depth_.resize(detail::WindowSpace::kNodes);
   const detail::WindowSpace space{from.x - detail::WindowSpace::kRadius,
                                   from.y - detail::WindowSpace::kRadius};
-  // A goal off the grid can still be approached: the search heads for it and returns a partial path.
-  search<Connectivity::four, detail::WindowSpace, true>(grid, from,
-                                                         detail::bounded_target(from, to), layer,
-                                                         window_, space, {}, r.status, r.finish,
-                                                         r.stats);
+  // A goal off the grid can still be approached: the search heads for it and returns a partial
+  // path.
+  search<Connectivity::four, detail::WindowSpace, true>(
+      grid, from, detail::bounded_target(from, to), layer, window_, space, {}, r.status, r.finish,
+      r.stats);
   r.partial = r.status != SearchStatus::found;
   r.steps = detail::reconstruct_steps(window_, space, r.finish);
   r.cost = static_cast<int>(window_[space.index(r.finish.x, r.finish.y)].g / cost::kStraight);
@@ -332,10 +331,10 @@ inline PathResult AStar::find_path(const Grid& grid, GridCoord from, GridCoord t
   const detail::GridSpace space(grid.cols());
   if (conn == Connectivity::four) {
     search<Connectivity::four, detail::GridSpace, false>(grid, from, to, layer, full_, space,
-                                                          limits, r.status, r.finish, r.stats);
+                                                         limits, r.status, r.finish, r.stats);
   } else {
     search<Connectivity::eight, detail::GridSpace, false>(grid, from, to, layer, full_, space,
-                                                           limits, r.status, r.finish, r.stats);
+                                                          limits, r.status, r.finish, r.stats);
   }
   const detail::CellPathCost pc =
       detail::reconstruct_cells(full_, space, grid, layer, r.finish, out);

@@ -66,7 +66,9 @@ enum class Direction8 : std::uint8_t {
 }
 
 /// True for the four diagonal `Direction8` values.
-[[nodiscard]] constexpr bool is_diagonal(Direction8 d) { return static_cast<unsigned>(d) >= 4; }
+[[nodiscard]] constexpr bool is_diagonal(Direction8 d) {
+  return static_cast<unsigned>(d) >= 4;
+}
 
 /// The direction of a unit step from `a` to an adjacent cell `b` (8-connected); `b` must be one of
 /// the 8 neighbours of `a` (otherwise the result is unspecified). O(1).
@@ -74,11 +76,10 @@ enum class Direction8 : std::uint8_t {
   const int dx = b.x - a.x;
   const int dy = b.y - a.y;
   // Index (dx+1) + 3*(dy+1) -> direction; centre maps to right (unspecified input).
-  constexpr std::array<Direction8, 9> kTable{Direction8::up_left,   Direction8::up,
-                                             Direction8::up_right,  Direction8::left,
-                                             Direction8::right,     Direction8::right,
-                                             Direction8::down_left, Direction8::down,
-                                             Direction8::down_right};
+  constexpr std::array<Direction8, 9> kTable{
+      Direction8::up_left,   Direction8::up,    Direction8::up_right,
+      Direction8::left,      Direction8::right, Direction8::right,
+      Direction8::down_left, Direction8::down,  Direction8::down_right};
   const int i = (dx + 1) + 3 * (dy + 1);
   return kTable[static_cast<unsigned>(i) < 9u ? static_cast<unsigned>(i) : 4u];
 }

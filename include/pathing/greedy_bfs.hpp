@@ -118,9 +118,9 @@ class GreedyBfs {
 
 template <Connectivity C, class Space, bool Bounded>
 inline void GreedyBfs::search(const Grid& grid, GridCoord from, GridCoord to,
-                              const GridLayer& layer, detail::NodeWorkspace& ws,
-                              const Space& space, const SearchLimits& limits,
-                              SearchStatus& status, GridCoord& finish, SearchStats& stats) {
+                              const GridLayer& layer, detail::NodeWorkspace& ws, const Space& space,
+                              const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
+                              SearchStats& stats) {
   ws.stamps.next_generation();
   hot_.clear();
   const std::uint32_t d0 = key_of<C>(from.x, from.y, to);
@@ -202,10 +202,9 @@ inline BoundedResult GreedyBfs::build_path(const Grid& grid, GridCoord from, Gri
   window_.ensure(detail::WindowSpace::kNodes);
   const detail::WindowSpace space{from.x - detail::WindowSpace::kRadius,
                                   from.y - detail::WindowSpace::kRadius};
-  search<Connectivity::four, detail::WindowSpace, true>(grid, from,
-                                                         detail::bounded_target(from, to), layer,
-                                                         window_, space, {}, r.status, r.finish,
-                                                         r.stats);
+  search<Connectivity::four, detail::WindowSpace, true>(
+      grid, from, detail::bounded_target(from, to), layer, window_, space, {}, r.status, r.finish,
+      r.stats);
   r.partial = r.status != SearchStatus::found;
   r.steps = detail::reconstruct_steps(window_, space, r.finish);
   r.cost = r.steps.len();
@@ -227,10 +226,10 @@ inline PathResult GreedyBfs::find_path(const Grid& grid, GridCoord from, GridCoo
   const detail::GridSpace space(grid.cols());
   if (conn == Connectivity::four) {
     search<Connectivity::four, detail::GridSpace, false>(grid, from, to, layer, full_, space,
-                                                          limits, r.status, r.finish, r.stats);
+                                                         limits, r.status, r.finish, r.stats);
   } else {
     search<Connectivity::eight, detail::GridSpace, false>(grid, from, to, layer, full_, space,
-                                                           limits, r.status, r.finish, r.stats);
+                                                          limits, r.status, r.finish, r.stats);
   }
   const detail::CellPathCost pc =
       detail::reconstruct_cells(full_, space, grid, layer, r.finish, out);

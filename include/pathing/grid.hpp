@@ -42,14 +42,14 @@ class InstanceId {
 }  // namespace detail
 
 /// A rectangular map of tiles, 4 bits a cell: bits 0..2 are the tile tag (0..7, the meaning is the
-/// user's: plains, sand, water...) and bit 3 is the "blocked" flag (a wall or a unit standing there).
-/// A `GridLayer` turns the 4-bit cell value into a move cost, so one grid serves walkers, swimmers
-/// and fliers (seed: "Zero alloc pathfinding in Go", the tile grid and layers).
+/// user's: plains, sand, water...) and bit 3 is the "blocked" flag (a wall or a unit standing
+/// there). A `GridLayer` turns the 4-bit cell value into a move cost, so one grid serves walkers,
+/// swimmers and fliers (seed: "Zero alloc pathfinding in Go", the tile grid and layers).
 ///
 /// Shape and limits: `cols` x `rows` cells, each side in [1, `kMaxSide`] (32768) and at most
-/// `kMaxCells` (2^28, e.g. 16384 x 16384) cells in all; memory is `rows * stride_bytes()` bytes, where a row takes
-/// ceil(cols / 2) bytes rounded up to a multiple of 8 (so each row starts 64-bit aligned):
-/// about 0.5 bytes a cell.
+/// `kMaxCells` (2^28, e.g. 16384 x 16384) cells in all; memory is `rows * stride_bytes()` bytes,
+/// where a row takes ceil(cols / 2) bytes rounded up to a multiple of 8 (so each row starts 64-bit
+/// aligned): about 0.5 bytes a cell.
 ///
 /// Out-of-bounds reads: the getters return tag 0 / not blocked, the searches treat every cell
 /// outside the grid as impassable; out-of-bounds writes are ignored and return false.
@@ -106,9 +106,9 @@ class Grid {
   /// Returns false (and changes nothing) outside the grid.
   bool set_tile(GridCoord c, std::uint8_t tag) noexcept {
     if (!in_bounds(c)) return false;
-    set_cell_unchecked(c.x, c.y,
-                       static_cast<std::uint8_t>((cell_unchecked(c.x, c.y) & kBlockedBit) |
-                                                 (tag & kTagMask)));
+    set_cell_unchecked(
+        c.x, c.y,
+        static_cast<std::uint8_t>((cell_unchecked(c.x, c.y) & kBlockedBit) | (tag & kTagMask)));
     return true;
   }
   /// Sets or clears the blocked flag, keeping the tag. Returns false (no change) outside the grid.
@@ -129,7 +129,8 @@ class Grid {
   /// The 4-bit value at (x, y) without a bounds check: the caller guarantees 0 <= x < cols and
   /// 0 <= y < rows. This is what the searches read in their hot loops.
   [[nodiscard]] std::uint8_t cell_unchecked(int x, int y) const noexcept {
-    const std::uint8_t b = bytes_[static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x) >> 1)];
+    const std::uint8_t b =
+        bytes_[static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x) >> 1)];
     return static_cast<std::uint8_t>((b >> ((x & 1) * 4)) & 0xF);
   }
 
@@ -179,7 +180,8 @@ class Grid {
   }
 
   void set_cell_unchecked(int x, int y, std::uint8_t v) noexcept {
-    std::uint8_t& b = bytes_[static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x) >> 1)];
+    std::uint8_t& b =
+        bytes_[static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x) >> 1)];
     const int shift = (x & 1) * 4;
     b = static_cast<std::uint8_t>((b & ~(0xF << shift)) | (v << shift));
     ++version_;

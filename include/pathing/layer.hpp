@@ -69,7 +69,8 @@ class GridLayer {
   [[nodiscard]] constexpr std::uint8_t blocked_cost() const noexcept { return table_[8]; }
 
   /// A copy with tag `tag`'s cost replaced.
-  [[nodiscard]] constexpr GridLayer with_tag_cost(std::uint8_t tag, std::uint8_t cost) const noexcept {
+  [[nodiscard]] constexpr GridLayer with_tag_cost(std::uint8_t tag,
+                                                  std::uint8_t cost) const noexcept {
     GridLayer l = *this;
     l.table_[tag & 0x7] = cost;
     return l;

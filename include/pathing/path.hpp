@@ -47,7 +47,8 @@ class GridPath {
   constexpr bool push_front(Direction d) noexcept {
     if (len_ >= kMaxSteps || d == Direction::none) return false;
     const unsigned i = len_;
-    bytes_[i / 4] = static_cast<std::uint8_t>(bytes_[i / 4] | (static_cast<unsigned>(d) << ((i % 4) * 2)));
+    bytes_[i / 4] =
+        static_cast<std::uint8_t>(bytes_[i / 4] | (static_cast<unsigned>(d) << ((i % 4) * 2)));
     ++len_;
     pos_ = len_;
     return true;

@@ -18,25 +18,31 @@ namespace pathing {
 /// 4-connected, octile for 8-connected; GreedyBfs ranks 8-connected cells by its key
 /// 5 max(dx, dy) + 2 min(dx, dy)), earliest expanded on ties.
 enum class SearchStatus : std::uint8_t {
-  found = 0,          ///< The path reaches the goal.
-  unreachable,        ///< No path exists (within the bounded window, for bounded searches).
-  too_far,            ///< Bounded mode: the goal needs more than 56 steps (A*: its cheapest
-                      ///< path does), or lies more than 56 steps away or off the grid.
-  invalid_endpoint,   ///< Start outside the grid (unbounded: start or goal). An impassable
-                      ///< start is not invalid: its own cost is ignored.
-  expansion_limit,    ///< `SearchLimits::max_expansions` stopped the search.
-  cost_limit,         ///< `SearchLimits::max_cost` stopped the search.
+  found = 0,         ///< The path reaches the goal.
+  unreachable,       ///< No path exists (within the bounded window, for bounded searches).
+  too_far,           ///< Bounded mode: the goal needs more than 56 steps (A*: its cheapest
+                     ///< path does), or lies more than 56 steps away or off the grid.
+  invalid_endpoint,  ///< Start outside the grid (unbounded: start or goal). An impassable
+                     ///< start is not invalid: its own cost is ignored.
+  expansion_limit,   ///< `SearchLimits::max_expansions` stopped the search.
+  cost_limit,        ///< `SearchLimits::max_cost` stopped the search.
 };
 
 /// Lower-case name of a status ("found", "unreachable", ...).
 [[nodiscard]] constexpr std::string_view to_string(SearchStatus s) noexcept {
   switch (s) {
-    case SearchStatus::found: return "found";
-    case SearchStatus::unreachable: return "unreachable";
-    case SearchStatus::too_far: return "too_far";
-    case SearchStatus::invalid_endpoint: return "invalid_endpoint";
-    case SearchStatus::expansion_limit: return "expansion_limit";
-    case SearchStatus::cost_limit: return "cost_limit";
+    case SearchStatus::found:
+      return "found";
+    case SearchStatus::unreachable:
+      return "unreachable";
+    case SearchStatus::too_far:
+      return "too_far";
+    case SearchStatus::invalid_endpoint:
+      return "invalid_endpoint";
+    case SearchStatus::expansion_limit:
+      return "expansion_limit";
+    case SearchStatus::cost_limit:
+      return "cost_limit";
   }
   return "unknown";
 }
@@ -61,13 +67,13 @@ struct SearchLimits {
 
 /// Result of a bounded (seed-mode) search: at most 56 4-connected steps.
 struct BoundedResult {
-  GridPath steps;                ///< The path from the start, rewound.
-  GridCoord finish;              ///< Where `steps` ends: the goal, or the best cell reached.
-  int cost = 0;                  ///< Greedy BFS: number of steps; A*: sum of the layer costs of
-                                 ///< the cells entered (cost units).
-  bool partial = false;          ///< True unless `finish` is the goal.
+  GridPath steps;        ///< The path from the start, rewound.
+  GridCoord finish;      ///< Where `steps` ends: the goal, or the best cell reached.
+  int cost = 0;          ///< Greedy BFS: number of steps; A*: sum of the layer costs of
+                         ///< the cells entered (cost units).
+  bool partial = false;  ///< True unless `finish` is the goal.
   SearchStatus status = SearchStatus::found;  ///< Why the search ended.
-  SearchStats stats;             ///< Expanded / generated nodes.
+  SearchStats stats;                          ///< Expanded / generated nodes.
 };
 
 /// Result of an unbounded search; the cells go to a caller-owned buffer.
@@ -76,9 +82,9 @@ struct PathResult {
   GridCoord finish;              ///< Last cell of the path: the goal, or the best cell reached.
   std::uint64_t cost_fixed = 0;  ///< Path cost in fixed point (see `cost::kStraight`).
   double cost = 0;               ///< Path cost in cost units, exact to double precision (for
-                                 ///< 8-connected paths on cost-1 layers this is the Moving AI length).
-  std::uint32_t steps = 0;       ///< Number of moves (cells in the path minus 1).
-  SearchStats stats;             ///< Expanded / generated nodes.
+                    ///< 8-connected paths on cost-1 layers this is the Moving AI length).
+  std::uint32_t steps = 0;  ///< Number of moves (cells in the path minus 1).
+  SearchStats stats;        ///< Expanded / generated nodes.
 
   /// True when the path reaches the goal.
   [[nodiscard]] constexpr bool found() const noexcept { return status == SearchStatus::found; }

@@ -10,8 +10,8 @@ int main() {
       "type octile\nheight 3\nwidth 5\nmap\n.....\n.@@@.\n.....\n", "consumer.map");
   pathing::AStar astar;
   std::vector<pathing::GridCoord> path;
-  const pathing::PathResult r = astar.find_path(map.grid, {0, 1}, {4, 1},
-                                                pathing::io::movingai_layer(), path);
+  const pathing::PathResult r =
+      astar.find_path(map.grid, {0, 1}, {4, 1}, pathing::io::movingai_layer(), path);
   std::printf("consumer: pathing %s found=%d steps=%u cost=%.5f\n", PATHING_VERSION_STRING,
               r.found() ? 1 : 0, r.steps, r.cost);
   return r.found() && r.steps == 6 ? 0 : 1;

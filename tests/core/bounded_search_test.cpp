@@ -77,7 +77,8 @@ TYPED_TEST(BoundedTest, UnreachableGoalGivesPartialPathToClosestCell) {
   EXPECT_EQ(r.status, SearchStatus::unreachable);
   EXPECT_EQ(manhattan_distance(r.finish, {7, 2}), 2);
   EXPECT_EQ(r.steps.end_from({1, 2}), r.finish);
-  EXPECT_EQ(test::validate_path(g, kWalk, Connectivity::four, {1, 2}, cells_of({1, 2}, r.steps)), "");
+  EXPECT_EQ(test::validate_path(g, kWalk, Connectivity::four, {1, 2}, cells_of({1, 2}, r.steps)),
+            "");
 }
 
 TYPED_TEST(BoundedTest, LayersDecideWhoPasses) {
@@ -263,7 +264,9 @@ TEST(BoundedAStar, MatchesReferenceDijkstraOnRandomSmallMaps) {
     ASSERT_FALSE(r.partial);
     EXPECT_EQ(static_cast<std::uint64_t>(r.cost) * cost::kStraight, want);
     std::uint64_t walked = 0;
-    EXPECT_EQ(test::validate_path(g, layer, Connectivity::four, from, cells_of(from, r.steps), &walked), "");
+    EXPECT_EQ(
+        test::validate_path(g, layer, Connectivity::four, from, cells_of(from, r.steps), &walked),
+        "");
     EXPECT_EQ(walked, want);
     ASSERT_FALSE(rg.partial);
     const auto gcells = cells_of(from, rg.steps);

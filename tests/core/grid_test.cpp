@@ -49,7 +49,8 @@ TEST(Grid, OnlyLowThreeBitsOfTagAreStored) {
 TEST(Grid, EveryCellIsIndependent) {
   Grid g(33, 9);
   for (int y = 0; y < 9; ++y)
-    for (int x = 0; x < 33; ++x) g.set_cell({x, y}, static_cast<std::uint8_t>((x * 7 + y * 3) & 0xF));
+    for (int x = 0; x < 33; ++x)
+      g.set_cell({x, y}, static_cast<std::uint8_t>((x * 7 + y * 3) & 0xF));
   for (int y = 0; y < 9; ++y)
     for (int x = 0; x < 33; ++x) EXPECT_EQ(g.cell({x, y}), (x * 7 + y * 3) & 0xF) << x << "," << y;
 }

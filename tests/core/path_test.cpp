@@ -68,13 +68,13 @@ TEST(GridPath, HoldsExactly56Steps) {
 }
 
 TEST(GridPath, TooManyStepsThrow) {
-  EXPECT_THROW((GridPath{D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up,
-                         D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up,
-                         D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up,
-                         D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up,
-                         D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up,
-                         D::up, D::up, D::up, D::up, D::up, D::up, D::up}),
-               std::length_error);
+  EXPECT_THROW(
+      (GridPath{D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up,
+                D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up,
+                D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up,
+                D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up,
+                D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up}),
+      std::length_error);
 }
 
 // The seed's Truncated(n) kept the last n steps once the path had been iterated; ours keeps the

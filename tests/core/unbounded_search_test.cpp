@@ -167,7 +167,8 @@ class UnboundedVsReference : public ::testing::TestWithParam<Case> {};
 
 TEST_P(UnboundedVsReference, AStarIsOptimalAndGreedyIsValid) {
   const Case c = GetParam();
-  std::mt19937_64 rng(static_cast<std::uint64_t>(c.size) * 1000 + static_cast<std::uint64_t>(c.density * 100) +
+  std::mt19937_64 rng(static_cast<std::uint64_t>(c.size) * 1000 +
+                      static_cast<std::uint64_t>(c.density * 100) +
                       static_cast<std::uint64_t>(c.conn));
   AStar a;
   GreedyBfs b;
@@ -213,13 +214,11 @@ TEST_P(UnboundedVsReference, AStarIsOptimalAndGreedyIsValid) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(RandomMaps, UnboundedVsReference,
-                         ::testing::Values(Case{Connectivity::four, 12, 0.2},
-                                           Case{Connectivity::four, 12, 0.45},
-                                           Case{Connectivity::eight, 12, 0.2},
-                                           Case{Connectivity::eight, 12, 0.45},
-                                           Case{Connectivity::four, 80, 0.3},
-                                           Case{Connectivity::eight, 80, 0.3}));
+INSTANTIATE_TEST_SUITE_P(
+    RandomMaps, UnboundedVsReference,
+    ::testing::Values(Case{Connectivity::four, 12, 0.2}, Case{Connectivity::four, 12, 0.45},
+                      Case{Connectivity::eight, 12, 0.2}, Case{Connectivity::eight, 12, 0.45},
+                      Case{Connectivity::four, 80, 0.3}, Case{Connectivity::eight, 80, 0.3}));
 
 TEST(UnboundedGreedy, FindsFarGoalOnOpenMap) {
   const Grid g(1000, 1000);

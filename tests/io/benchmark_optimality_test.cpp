@@ -46,8 +46,10 @@ TEST_P(MovingAiScenario, AStarEightConnectedMatchesEveryOptimalLength) {
     ++checked;
   }
   if (test::kScenarioStride > 1) {
-    std::printf("[ NOTE     ] Debug build: checked every %d-th row (%zu of %zu); the Release run checks all\n",
-                test::kScenarioStride, checked, scen.entries.size());
+    std::printf(
+        "[ NOTE     ] Debug build: checked every %d-th row (%zu of %zu); the Release run checks "
+        "all\n",
+        test::kScenarioStride, checked, scen.entries.size());
   }
   EXPECT_EQ(checked, (scen.entries.size() + test::kScenarioStride - 1) / test::kScenarioStride);
 }
@@ -76,7 +78,8 @@ struct SeedCase {
 class SeedBenchMap : public ::testing::TestWithParam<SeedCase> {};
 
 TEST_P(SeedBenchMap, AStarFindsOptimalStepsAndGreedyReachesFinish) {
-  const fs::path file = test::shared_data_dir() / "seed-bench" / (std::string(GetParam().name) + ".txt");
+  const fs::path file =
+      test::shared_data_dir() / "seed-bench" / (std::string(GetParam().name) + ".txt");
   if (!fs::exists(file)) GTEST_SKIP() << file << " not found (../shared absent): skipped";
   const io::SeedMap m = io::load_seed_map(file);
   const GridLayer walk{1};

@@ -27,7 +27,9 @@ inline std::vector<std::uint64_t> reference_dijkstra(const Grid& g, const GridLa
                                   cost::kInfinite);
   using Item = std::pair<std::uint64_t, int>;
   std::priority_queue<Item, std::vector<Item>, std::greater<>> pq;
-  const auto idx = [w](int x, int y) { return static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x); };
+  const auto idx = [w](int x, int y) {
+    return static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x);
+  };
   dist[idx(from.x, from.y)] = 0;
   pq.push({0, static_cast<int>(idx(from.x, from.y))});
   const auto passable = [&](int x, int y) { return layer.cost_at(g, {x, y}) != 0; };
@@ -46,7 +48,8 @@ inline std::vector<std::uint64_t> reference_dijkstra(const Grid& g, const GridLa
         const int ny = y + dy;
         if (!passable(nx, ny)) continue;
         if (diag && (!passable(x + dx, y) || !passable(x, y + dy))) continue;
-        const std::uint64_t c = layer.cost_at(g, {nx, ny}) * (diag ? cost::kDiagonal : cost::kStraight);
+        const std::uint64_t c =
+            layer.cost_at(g, {nx, ny}) * (diag ? cost::kDiagonal : cost::kStraight);
         if (d + c < dist[idx(nx, ny)]) {
           dist[idx(nx, ny)] = d + c;
           pq.push({d + c, static_cast<int>(idx(nx, ny))});
@@ -64,7 +67,8 @@ struct ReferenceField {
   std::vector<std::uint64_t> cost;
   std::vector<std::uint32_t> steps;
   [[nodiscard]] std::size_t index(GridCoord c) const {
-    return static_cast<std::size_t>(c.y) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(c.x);
+    return static_cast<std::size_t>(c.y) * static_cast<std::size_t>(cols) +
+           static_cast<std::size_t>(c.x);
   }
   [[nodiscard]] std::uint64_t cost_at(GridCoord c) const { return cost[index(c)]; }
   [[nodiscard]] std::uint32_t steps_at(GridCoord c) const { return steps[index(c)]; }
@@ -148,7 +152,8 @@ inline Grid random_grid(std::mt19937_64& rng, int w, int h, double density, int 
   std::uniform_real_distribution<double> u(0.0, 1.0);
   for (int y = 0; y < h; ++y) {
     for (int x = 0; x < w; ++x) {
-      if (tags > 1) g.set_tile({x, y}, static_cast<std::uint8_t>(rng() % static_cast<unsigned>(tags)));
+      if (tags > 1)
+        g.set_tile({x, y}, static_cast<std::uint8_t>(rng() % static_cast<unsigned>(tags)));
       if (u(rng) < density) g.set_blocked({x, y}, true);
     }
   }

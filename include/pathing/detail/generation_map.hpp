@@ -43,6 +43,9 @@ class GenerationMap {
   void mark_open(std::size_t i) noexcept { stamps_[i] = gen_; }
   void mark_closed(std::size_t i) noexcept { stamps_[i] = gen_ + 1; }
 
+  /// The stamps as an array (for hot loops; valid until the next `ensure`).
+  [[nodiscard]] std::uint32_t* data() noexcept { return stamps_.data(); }
+
   /// Current generation (even, >= 2 once a query started).
   [[nodiscard]] std::uint32_t generation() const noexcept { return gen_; }
   /// Testing hook: jump the counter (rounded down to even) to force the wrap-around path.

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -63,7 +64,8 @@ struct GridSpace {
   GridSpace() = default;
   explicit GridSpace(int c) : cols(c), by_cols(static_cast<std::uint32_t>(c)) {}
   [[nodiscard]] std::size_t index(int x, int y) const noexcept {
-    return static_cast<std::size_t>(y) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(x);
+    return static_cast<std::size_t>(y) * static_cast<std::size_t>(cols) +
+           static_cast<std::size_t>(x);
   }
   /// The cell of node `i`.
   [[nodiscard]] GridCoord coords(std::uint32_t i) const noexcept {
@@ -146,7 +148,9 @@ class NodeTable {
     if (nodes_.size() < n) nodes_.resize(n, NodeRecord{0, 0, kNoParent});
   }
   [[nodiscard]] std::size_t size() const noexcept { return nodes_.size(); }
-  [[nodiscard]] std::size_t bytes() const noexcept { return nodes_.capacity() * sizeof(NodeRecord); }
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return nodes_.capacity() * sizeof(NodeRecord);
+  }
   /// Starts a new query. O(1) except once every 2^31 queries (wrap-around clears the stamps).
   void next_generation() noexcept {
     if (gen_ >= GenerationMap::kLastGeneration) {
@@ -159,6 +163,8 @@ class NodeTable {
   [[nodiscard]] std::uint32_t open_stamp() const noexcept { return gen_; }
   [[nodiscard]] std::uint32_t closed_stamp() const noexcept { return gen_ + 1; }
   [[nodiscard]] NodeRecord& operator[](std::size_t i) noexcept { return nodes_[i]; }
+  /// The records as an array (for hot loops; valid until the next `ensure`).
+  [[nodiscard]] NodeRecord* data() noexcept { return nodes_.data(); }
   [[nodiscard]] const NodeRecord& operator[](std::size_t i) const noexcept { return nodes_[i]; }
   /// Parent direction of node `i` (valid for nodes touched by the current query).
   [[nodiscard]] std::uint8_t parent_of(std::size_t i) const noexcept { return nodes_[i].parent; }
@@ -240,6 +246,115 @@ inline void for_each_neighbor(const Grid& grid, const GridLayer& layer, int x, i
   }
 }
 
+/// Whether every passable cell value of `layer` costs the same (and at least one is passable):
+/// then a 4-connected search's f values grow by 0 or 2 c only. O(16).
+[[nodiscard]] inline bool is_uniform(const GridLayer& layer) noexcept {
+  const std::uint8_t m = layer.min_passable_cost();
+  if (m == 0) return false;
+  for (unsigned v = 0; v < 16; ++v) {
+    const std::uint8_t c = layer.cost_of_cell(static_cast<std::uint8_t>(v));
+    if (c != 0 && c != m) return false;
+  }
+  return true;
+}
+
+/// A grid read through a layer, for hot loops: the cell bytes, sizes and the layer's 16-entry
+/// cost table copied into the object, so a search keeps them in registers or on its stack (the
+/// compiler cannot assume that stores to the search's node arrays leave a `Grid` or `GridLayer`
+/// unchanged, and would reload them). Valid while the grid is not resized or destroyed; 32 bytes
+/// plus the table. Thread-safe for reading.
+class CellReader {
+ public:
+  CellReader(const Grid& grid, const GridLayer& layer) noexcept
+      : data_(grid.data()), stride_(grid.stride_bytes()), cols_(grid.cols()), rows_(grid.rows()) {
+    for (unsigned v = 0; v < 16; ++v) {
+      table_[v] = layer.cost_of_cell(static_cast<std::uint8_t>(v));
+      pass_[v] = table_[v] != 0 ? 1 : 0;
+    }
+    for (unsigned v = 16; v < 32; ++v) table_[v] = pass_[v] = 0;  // 16: off the grid
+  }
+
+  /// The layer cost of entering (x, y); 0 off the grid.
+  [[nodiscard]] std::uint8_t cost_at(int x, int y) const noexcept { return table_[nibble(x, y)]; }
+
+  /// The layer costs of the neighbours of (x, y) in `Direction8` order (right, down, left, up,
+  /// down-right, down-left, up-left, up-right): 0 for a neighbour that is impassable or off the
+  /// grid (with `four` only c[0..3] are written; a caller that reads none of c gets them
+  /// optimised away). Returns the mask of the moves allowed (bit d: direction d): the passable
+  /// neighbours, and with `eight` a diagonal only when both orthogonal cells it passes between
+  /// are passable too (no corner cutting). (x, y) must lie on the grid.
+  ///
+  /// Cells off the grid's border (1 <= x < cols - 1, 1 <= y < rows - 1) take the fast path: three
+  /// 16-bit loads (rows y - 1, y, y + 1, nibbles x - 1..x + 1), no bounds check; border cells
+  /// check each neighbour. The moves of `for_each_neighbor`. O(1), no allocation.
+  template <Connectivity C>
+  [[gnu::always_inline]] unsigned neighbors(int x, int y, std::uint8_t (&c)[8]) const noexcept {
+    constexpr int kN = C == Connectivity::eight ? 8 : 4;
+    unsigned n[8];
+    if (static_cast<unsigned>(x - 1) < static_cast<unsigned>(cols_ - 2) &&
+        static_cast<unsigned>(y - 1) < static_cast<unsigned>(rows_ - 2)) [[likely]] {
+      const std::uint8_t* p =
+          data_ + static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x - 1) >> 1);
+      const unsigned sh = (static_cast<unsigned>(x - 1) & 1u) * 4u;
+      const auto row = [sh](const std::uint8_t* q) -> unsigned {
+        return (static_cast<unsigned>(q[0]) | (static_cast<unsigned>(q[1]) << 8)) >> sh;
+      };
+      const unsigned mid = row(p);
+      const unsigned dn = row(p + stride_);
+      const unsigned up = row(p - stride_);
+      n[0] = (mid >> 8) & 0xF;
+      n[1] = (dn >> 4) & 0xF;
+      n[2] = mid & 0xF;
+      n[3] = (up >> 4) & 0xF;
+      n[4] = (dn >> 8) & 0xF;
+      n[5] = dn & 0xF;
+      n[6] = up & 0xF;
+      n[7] = (up >> 8) & 0xF;
+    } else {
+      n[0] = nibble(x + 1, y);
+      n[1] = nibble(x, y + 1);
+      n[2] = nibble(x - 1, y);
+      n[3] = nibble(x, y - 1);
+      n[4] = nibble(x + 1, y + 1);
+      n[5] = nibble(x - 1, y + 1);
+      n[6] = nibble(x - 1, y - 1);
+      n[7] = nibble(x + 1, y - 1);
+    }
+    unsigned m = 0;
+    for (int d = 0; d < kN; ++d) {
+      m |= static_cast<unsigned>(pass_[n[d]]) << d;
+      c[d] = table_[n[d]];
+    }
+    if constexpr (C == Connectivity::eight) {
+      // A diagonal needs both orthogonal cells it passes between: down-right needs right and
+      // down (bits 0, 1), down-left down and left (1, 2), up-left left and up (2, 3), up-right
+      // up and right (3, 0).
+      const unsigned both = (m & (m >> 1) & 0x7u) | (((m >> 3) & m & 1u) << 3);
+      m &= 0xFu | (both << 4);
+    }
+    return m;
+  }
+
+ private:
+  // The 4-bit value of (x, y), 16 off the grid.
+  [[nodiscard]] unsigned nibble(int x, int y) const noexcept {
+    if (static_cast<unsigned>(x) >= static_cast<unsigned>(cols_) ||
+        static_cast<unsigned>(y) >= static_cast<unsigned>(rows_)) {
+      return 16;
+    }
+    const std::uint8_t b =
+        data_[static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x) >> 1)];
+    return (b >> ((x & 1) * 4)) & 0xFu;
+  }
+
+  const std::uint8_t* data_;
+  std::size_t stride_;
+  int cols_;
+  int rows_;
+  std::uint8_t table_[32];  // cost of cell value v; 16 (off the grid)..31: 0
+  std::uint8_t pass_[32];   // 1 when cell value v is passable
+};
+
 /// Builds a GridPath by walking parents back from `to` until a node without parent. Requires every
 /// parent on the chain to be a 4-connected direction and the chain to hold at most 56 moves.
 template <class Workspace, class Space>
@@ -266,8 +381,8 @@ struct CellPathCost {
 };
 
 template <class Workspace, class Space>
-inline CellPathCost reconstruct_cells(const Workspace& ws, const Space& space,
-                                      const Grid& grid, const GridLayer& layer, GridCoord to,
+inline CellPathCost reconstruct_cells(const Workspace& ws, const Space& space, const Grid& grid,
+                                      const GridLayer& layer, GridCoord to,
                                       std::vector<GridCoord>& out) {
   CellPathCost pc;
   GridCoord c = to;

@@ -31,7 +31,7 @@ enum class MapKind : std::uint8_t {
 /// What to generate. Sizes in cells.
 struct MapSpec {
   MapKind kind = MapKind::random;  ///< Random obstacles, rooms with doors, or a maze.
-  int width = 64;   ///< Columns, in [1, Grid::kMaxSide].
+  int width = 64;                  ///< Columns, in [1, Grid::kMaxSide].
   int height = 64;  ///< Rows, in [1, Grid::kMaxSide]; width * height <= Grid::kMaxCells.
   /// random: probability that a cell is blocked. rooms: probability that a wall between two
   /// adjacent rooms that the spanning tree did not open gets a door anyway (loops). maze: unused.

@@ -1,0 +1,108 @@
+// pathing benchmarks: the inputs, the searchers under test (ours and the peers), the report.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pathing/coord.hpp"
+#include "pathing/grid.hpp"
+#include "pathing/layer.hpp"
+#include "pathing/moves.hpp"
+
+namespace pathing::bench {
+
+/// One query: start, goal and the optimal length when known (cost units; < 0: unknown).
+struct Query {
+  GridCoord from;
+  GridCoord to;
+  double optimal = -1;   ///< From the .scen file (8-connected) or the textbook A* (4-connected).
+  double tolerance = 0;  ///< |ours - optimal| <= tolerance is a match.
+  int line = 0;          ///< Line in the scenario file (0 for the seed maps).
+};
+
+/// A map and the queries run on it, in one connectivity.
+struct Input {
+  std::string group;  ///< "seed" (the Go library's five maps) or the Moving AI set ("dao", ...).
+  std::string name;   ///< "no_walls", "den520d", ...
+  Grid grid{1, 1};
+  GridLayer layer;
+  std::vector<Query> queries;
+  Connectivity conn = Connectivity::four;
+  bool seed = false;  ///< Seed map: also run the bounded (build_path) searches.
+};
+
+/// Where the inputs come from; see load_inputs.
+struct DataChoice {
+  std::filesystem::path shared;  ///< ../shared/data (seed-bench/ and movingai/).
+  std::string sets = "dao5";  ///< "dao5" (the five DAO maps of the targets), "all" (every .scen).
+};
+
+/// Loads the seed maps (4-connected, S to F) and the Moving AI scenario sets (each map once in
+/// 8-connected and once in 4-connected), or, when `choice.shared` is missing, the sample maps in
+/// the source tree's data/ (with a message on stderr). Throws on malformed files.
+std::vector<Input> load_inputs(const DataChoice& choice, const std::filesystem::path& source_dir,
+                               bool& used_samples);
+
+/// What one query gave.
+struct Outcome {
+  bool found = false;
+  double cost = 0;             ///< Path length in cost units (straight 1, diagonal sqrt 2).
+  std::uint64_t expanded = 0;  ///< Nodes expanded (0 when the searcher cannot tell).
+};
+
+/// A searcher under test, bound to one input (built outside the timed loop).
+class Searcher {
+ public:
+  virtual ~Searcher() = default;
+  /// Runs one query (timed).
+  virtual Outcome run(const Query& q) = 0;
+  /// Runs one query and fills every field of Outcome, possibly more slowly (untimed pass).
+  virtual Outcome run_checked(const Query& q) { return run(q); }
+  /// Working memory held by the searcher, in bytes (0: not reported).
+  [[nodiscard]] virtual std::size_t memory_bytes() const { return 0; }
+};
+
+/// The peers (bench-only dependencies).
+std::unique_ptr<Searcher> make_libtcod(const Input& in);
+std::unique_ptr<Searcher> make_boost(const Input& in);
+
+/// Exact length of a cell path: straight + diagonal * sqrt(2), weighted by the layer costs of the
+/// cells entered.
+double path_length(const Grid& grid, const GridLayer& layer, const std::vector<GridCoord>& cells);
+
+/// One row of the report: median aggregates of one benchmark.
+struct Row {
+  std::string group;
+  std::string input;
+  std::string algo;
+  Connectivity conn = Connectivity::four;
+  double ns_per_query = 0;
+  double expanded = 0;
+  double ns_per_expansion = 0;
+  double allocs = 0;
+  double bytes = 0;
+  double cost = 0;
+  double bad = 0;      ///< Rows whose length differs from the optimum (optimal searches).
+  double optimal = 0;  ///< Whether the searcher is optimal (1) or not (0).
+  double queries = 0;
+};
+
+/// Memory of a searcher on an input, bytes.
+struct MemoryRow {
+  std::string input;
+  std::size_t cells = 0;
+  std::size_t grid_bytes = 0;
+  std::size_t astar_bytes = 0;
+  std::size_t greedy_bytes = 0;
+  std::size_t astar_bounded_bytes = 0;
+  std::size_t greedy_bounded_bytes = 0;
+};
+
+/// Prints the markdown tables (seed maps, Moving AI 8- and 4-connected, memory, targets).
+void print_markdown(std::ostream& os, const std::vector<Row>& rows,
+                    const std::vector<MemoryRow>& memory, const std::string& header);
+
+}  // namespace pathing::bench

@@ -1,0 +1,337 @@
+// pathing_bench: our searches and the peers (libtcod A*, Boost.Graph astar_search, a textbook
+// A*) on the same inputs in the same run, with Google Benchmark; prints markdown tables at the end.
+//
+// Usage: pathing_bench [--data=DIR] [--sets=dao5|all] [--markdown=FILE]
+//                      [--movingai_repetitions=N] [benchmark flags]
+// Defaults: --benchmark_repetitions=5 (the seed maps; the Moving AI sets, whose peers take
+// seconds an iteration, use --movingai_repetitions=3) --benchmark_report_aggregates_only=true
+// (medians are what the tables show). One benchmark iteration runs every query of an input once;
+// times are CPU time (the machine is shared: wall time counts the other processes' turns).
+#include <benchmark/benchmark.h>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bench.hpp"
+#include "pathing/astar.hpp"
+#include "pathing/greedy_bfs.hpp"
+#include "support/alloc_counter.hpp"
+#include "textbook_astar.hpp"
+
+namespace pathing::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+// --- our searchers ------------------------------------------------------------------------------
+
+class OursBounded final : public Searcher {
+ public:
+  OursBounded(const Input& in, bool greedy) : in_(in), greedy_(greedy) {}
+  Outcome run(const Query& q) override {
+    const BoundedResult r = greedy_ ? greedy_search_.build_path(in_.grid, q.from, q.to, in_.layer)
+                                    : astar_.build_path(in_.grid, q.from, q.to, in_.layer);
+    return Outcome{!r.partial, static_cast<double>(r.cost), r.stats.expanded};
+  }
+  [[nodiscard]] std::size_t memory_bytes() const override {
+    return greedy_ ? greedy_search_.memory_bytes() : astar_.memory_bytes();
+  }
+
+ private:
+  const Input& in_;
+  bool greedy_;
+  AStar astar_;
+  GreedyBfs greedy_search_;
+};
+
+class OursUnbounded final : public Searcher {
+ public:
+  OursUnbounded(const Input& in, bool greedy) : in_(in), greedy_(greedy) {}
+  Outcome run(const Query& q) override {
+    const PathResult r =
+        greedy_ ? greedy_search_.find_path(in_.grid, q.from, q.to, in_.layer, out_, in_.conn)
+                : astar_.find_path(in_.grid, q.from, q.to, in_.layer, out_, in_.conn);
+    return Outcome{r.found(), r.cost, r.stats.expanded};
+  }
+  [[nodiscard]] std::size_t memory_bytes() const override {
+    return greedy_ ? greedy_search_.memory_bytes() : astar_.memory_bytes();
+  }
+
+ private:
+  const Input& in_;
+  bool greedy_;
+  AStar astar_;
+  GreedyBfs greedy_search_;
+  std::vector<GridCoord> out_;
+};
+
+// --- the algorithms of a run
+// ----------------------------------------------------------------------
+
+struct Algo {
+  std::string name;
+  bool optimal;
+  bool seed_only;  // bounded searches: seed maps only
+  std::function<std::unique_ptr<Searcher>(const Input&)> make;
+};
+
+std::vector<Algo> algorithms() {
+  return {
+      {"GreedyBfs bounded", false, true,
+       [](const Input& in) { return std::make_unique<OursBounded>(in, true); }},
+      {"AStar bounded", true, true,
+       [](const Input& in) { return std::make_unique<OursBounded>(in, false); }},
+      {"AStar", true, false,
+       [](const Input& in) { return std::make_unique<OursUnbounded>(in, false); }},
+      {"textbook A*", true, false,
+       [](const Input& in) { return std::make_unique<TextbookAStar>(in); }},
+      {"libtcod A*", false, false, [](const Input& in) { return make_libtcod(in); }},
+      {"Boost astar_search", true, false, [](const Input& in) { return make_boost(in); }},
+  };
+}
+
+// --- one benchmark
+// --------------------------------------------------------------------------------
+
+struct Case {
+  const Input* input;
+  Algo algo;
+  std::unique_ptr<Searcher> searcher;
+  std::uint64_t expanded = 0;  // per pass over the queries
+  double cost = 0;             // sum of lengths
+  int bad = 0;                 // rows off the optimum
+};
+
+void check_case(Case& c);
+
+void run_case(benchmark::State& state, Case& c) {
+  if (!c.searcher) {  // first call: build the searcher and check it, untimed
+    c.searcher = c.algo.make(*c.input);
+    check_case(c);
+  }
+  const std::vector<Query>& qs = c.input->queries;
+  const test::AllocationScope allocs;
+  for (auto _ : state) {
+    for (const Query& q : qs) {
+      Outcome o = c.searcher->run(q);
+      benchmark::DoNotOptimize(o);
+    }
+  }
+  const double runs = static_cast<double>(state.iterations()) * static_cast<double>(qs.size());
+  const double n = static_cast<double>(qs.size());
+  state.counters["queries"] = n;
+  state.counters["expanded"] = static_cast<double>(c.expanded) / n;
+  // Seconds (CPU time) per query and per expansion.
+  state.counters["t_query"] = benchmark::Counter(
+      n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["t_expansion"] = benchmark::Counter(
+      static_cast<double>(c.expanded),
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["allocs"] = static_cast<double>(allocs.count()) / runs;
+  state.counters["bytes"] = static_cast<double>(allocs.bytes()) / runs;
+  state.counters["cost"] = c.cost / n;
+  state.counters["bad"] = c.bad;
+  state.counters["optimal"] = c.algo.optimal ? 1 : 0;
+}
+
+// Untimed pass: warms the searcher up and checks every length against the optimum.
+void check_case(Case& c) {
+  c.expanded = 0;
+  c.cost = 0;
+  c.bad = 0;
+  for (const Query& q : c.input->queries) {
+    const Outcome o = c.searcher->run_checked(q);
+    c.expanded += o.expanded;
+    c.cost += o.cost;
+    if (q.optimal >= 0 && (!o.found || std::fabs(o.cost - q.optimal) > q.tolerance)) ++c.bad;
+  }
+  if (c.bad != 0 && c.algo.optimal) {
+    std::cerr << "pathing_bench: " << c.algo.name << " on " << c.input->name << " ("
+              << static_cast<int>(c.input->conn) << "-connected): " << c.bad
+              << " rows off the optimum\n";
+  }
+}
+
+// --- the report: keeps the median aggregates
+// -------------------------------------------------------
+
+class Reporter : public benchmark::ConsoleReporter {
+ public:
+  // Colours only on a terminal (the default reporter reads --benchmark_color; this one is ours).
+  Reporter() : ConsoleReporter(isatty(1) != 0 ? OO_Defaults : OO_Tabular) {}
+  void ReportRuns(const std::vector<Run>& runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run& r : runs) {
+      // The median aggregate; a benchmark run once (1 repetition) has only its one run.
+      const bool median = r.run_type == Run::RT_Aggregate && r.aggregate_name == "median";
+      const bool single = r.run_type == Run::RT_Iteration && r.repetitions <= 1;
+      if (!median && !single) continue;
+      auto get = [&](const char* k) {
+        const auto it = r.counters.find(k);
+        return it == r.counters.end() ? 0.0 : static_cast<double>(it->second);
+      };
+      const auto key = r.run_name.function_name;
+      const auto it = index.find(key);
+      if (it == index.end()) continue;
+      Row row = it->second;
+      row.ns_per_query = get("t_query") * 1e9;
+      row.expanded = get("expanded");
+      row.ns_per_expansion = get("t_expansion") * 1e9;
+      row.allocs = get("allocs");
+      row.bytes = get("bytes");
+      row.cost = get("cost");
+      row.bad = get("bad");
+      row.optimal = get("optimal");
+      row.queries = get("queries");
+      rows.push_back(row);
+    }
+  }
+  std::map<std::string, Row> index;
+  std::vector<Row> rows;
+};
+
+std::string conn_name(Connectivity c) {
+  return c == Connectivity::four ? "4" : "8";
+}
+
+std::string take_flag(int& argc, char** argv, const char* name, std::string fallback) {
+  const std::size_t len = std::strlen(name);
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], name, len) == 0 && argv[i][len] == '=') {
+      std::string v = argv[i] + len + 1;
+      for (int j = i; j + 1 < argc; ++j) argv[j] = argv[j + 1];
+      --argc;
+      return v;
+    }
+  }
+  return fallback;
+}
+
+bool has_flag(int argc, char** argv, const char* prefix) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], prefix, std::strlen(prefix)) == 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+}  // namespace pathing::bench
+
+int main(int argc, char** argv) {
+  using namespace pathing;
+  using namespace pathing::bench;
+  const fs::path source_dir = PATHING_BENCH_SOURCE_DIR;
+  DataChoice choice;
+  const char* env = std::getenv("PATHING_SHARED_DATA");
+  choice.shared = take_flag(
+      argc, argv, "--data",
+      env != nullptr ? std::string(env) : (source_dir / ".." / "shared" / "data").string());
+  choice.sets = take_flag(argc, argv, "--sets", "dao5");
+  const std::string markdown_file = take_flag(argc, argv, "--markdown", "");
+  const int movingai_reps = std::stoi(take_flag(argc, argv, "--movingai_repetitions", "3"));
+
+  // Defaults: 5 repetitions, medians only.
+  std::vector<char*> args(argv, argv + argc);
+  std::string reps = "--benchmark_repetitions=5";
+  std::string aggr = "--benchmark_report_aggregates_only=true";
+  if (!has_flag(argc, argv, "--benchmark_repetitions")) args.push_back(reps.data());
+  if (!has_flag(argc, argv, "--benchmark_report_aggregates_only")) args.push_back(aggr.data());
+  int nargs = static_cast<int>(args.size());
+  benchmark::Initialize(&nargs, args.data());
+  if (benchmark::ReportUnrecognizedArguments(nargs, args.data())) return 2;
+
+  bool used_samples = false;
+  std::vector<Input> inputs;
+  try {
+    inputs = load_inputs(choice, source_dir, used_samples);
+  } catch (const std::exception& e) {
+    std::cerr << "pathing_bench: " << e.what() << "\n";
+    return 1;
+  }
+
+  // The 4-connected optima: the textbook A* (the .scen lengths are 8-connected).
+  for (Input& in : inputs) {
+    if (in.conn != Connectivity::four) continue;
+    TextbookAStar reference(in);
+    for (Query& q : in.queries) {
+      const Outcome o = reference.run(q);
+      q.optimal = o.found ? o.cost : -1;
+    }
+  }
+
+  Reporter reporter;
+  std::vector<std::unique_ptr<Case>> cases;
+  std::vector<MemoryRow> memory;
+  for (const Input& in : inputs) {
+    if (in.conn == Connectivity::eight || in.seed) {
+      // Memory of our searchers on this map after its queries (both connectivities alike).
+      MemoryRow m;
+      m.input = in.name;
+      m.cells = in.grid.cell_count();
+      m.grid_bytes = in.grid.memory_bytes();
+      AStar a;
+      GreedyBfs b;
+      AStar ab;
+      GreedyBfs bb;
+      std::vector<GridCoord> out;
+      for (const Query& q : in.queries) {
+        a.find_path(in.grid, q.from, q.to, in.layer, out, in.conn);
+        b.find_path(in.grid, q.from, q.to, in.layer, out, in.conn);
+        if (in.seed) {
+          ab.build_path(in.grid, q.from, q.to, in.layer);
+          bb.build_path(in.grid, q.from, q.to, in.layer);
+        }
+      }
+      m.astar_bytes = a.memory_bytes();
+      m.greedy_bytes = b.memory_bytes();
+      m.astar_bounded_bytes = in.seed ? ab.memory_bytes() : 0;
+      m.greedy_bounded_bytes = in.seed ? bb.memory_bytes() : 0;
+      memory.push_back(m);
+    }
+    for (const Algo& algo : algorithms()) {
+      if (algo.seed_only && !in.seed) continue;
+      auto c = std::make_unique<Case>();
+      c->input = &in;
+      c->algo = algo;
+      const std::string name =
+          in.group + "/" + in.name + "/" + conn_name(in.conn) + "/" + algo.name;
+      Row row;
+      row.group = in.group;
+      row.input = in.name;
+      row.algo = algo.name;
+      row.conn = in.conn;
+      reporter.index[name] = row;
+      Case* raw = c.get();
+      auto* b = benchmark::RegisterBenchmark(name.c_str(),
+                                             [raw](benchmark::State& s) { run_case(s, *raw); });
+      b->Unit(benchmark::kMicrosecond);
+      if (!in.seed) b->MinTime(0.2)->Repetitions(movingai_reps);
+      cases.push_back(std::move(c));
+    }
+  }
+
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+
+  std::ostringstream header;
+  header << "Compiler: " << __VERSION__ << "; flags: " << PATHING_BENCH_CXX_FLAGS << "; data: "
+         << (used_samples ? "data/ samples (../shared absent)" : choice.shared.string()) << "\n";
+  std::cout << "\n";
+  print_markdown(std::cout, reporter.rows, memory, header.str());
+  if (!markdown_file.empty()) {
+    std::ofstream f(markdown_file);
+    print_markdown(f, reporter.rows, memory, header.str());
+  }
+  return 0;
+}

@@ -1,0 +1,70 @@
+// pathing_profile: runs one search over one input, for valgrind --tool=callgrind (instruction
+// counts are stable on a busy machine; wall time is not).
+//
+// Usage: pathing_profile SEARCH FILE [REPEAT]
+//   SEARCH: astar8 | astar4 | greedy8 | greedy4 (find_path on every row of the .scen FILE), or
+//           astar-bounded | greedy-bounded (build_path on the seed map FILE, S to F)
+// Prints the number of queries and of expansions. Instructions per expansion:
+//   valgrind --tool=callgrind --collect-atstart=no --toggle-collect='pathing::*::find_path*'
+//     build/bench/bench/pathing_profile astar8 ../shared/data/movingai/dao/den520d.map.scen
+//   (then the total Ir / the expansions printed; build_path* for the bounded searches).
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "pathing/astar.hpp"
+#include "pathing/greedy_bfs.hpp"
+#include "pathing/io/movingai.hpp"
+#include "pathing/io/seed_map.hpp"
+
+int main(int argc, char** argv) {
+  using namespace pathing;
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: pathing_profile SEARCH FILE [REPEAT]\n");
+    return 2;
+  }
+  const std::string search = argv[1];
+  const std::string file = argv[2];
+  const int repeat = argc > 3 ? std::atoi(argv[3]) : 1;
+  try {
+    AStar astar;
+    GreedyBfs greedy;
+    std::uint64_t expanded = 0;
+    std::uint64_t queries = 0;
+    if (search == "astar-bounded" || search == "greedy-bounded") {
+      const io::SeedMap m = io::load_seed_map(file);
+      const GridLayer walk{1};
+      for (int r = 0; r < repeat; ++r) {
+        const BoundedResult b = search == "astar-bounded"
+                                    ? astar.build_path(m.grid, m.start, m.finish, walk)
+                                    : greedy.build_path(m.grid, m.start, m.finish, walk);
+        expanded += b.stats.expanded;
+        ++queries;
+      }
+    } else {
+      const io::Scenario scen = io::load_scenario(file);
+      const io::Map map = io::load_map(io::scenario_map_path(scen, file));
+      const GridLayer layer = io::movingai_layer();
+      const Connectivity conn = search.back() == '8' ? Connectivity::eight : Connectivity::four;
+      const bool use_astar = search.rfind("astar", 0) == 0;
+      std::vector<GridCoord> out;
+      for (int r = 0; r < repeat; ++r) {
+        for (const io::ScenarioEntry& e : scen.entries) {
+          const PathResult p =
+              use_astar ? astar.find_path(map.grid, e.start(), e.goal(), layer, out, conn)
+                        : greedy.find_path(map.grid, e.start(), e.goal(), layer, out, conn);
+          expanded += p.stats.expanded;
+          ++queries;
+        }
+      }
+    }
+    std::printf("queries %llu expanded %llu\n", static_cast<unsigned long long>(queries),
+                static_cast<unsigned long long>(expanded));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "pathing_profile: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
