@@ -37,6 +37,7 @@ struct PathOptions {
   std::string algo = "astar";
   int moves = 8;
   std::string svg_file;  ///< Empty: no SVG.
+  bool smooth = false;   ///< Also string-pull the path into line-of-sight waypoints.
 };
 int run_path(const PathOptions& options);
 

@@ -60,6 +60,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({4, 8}))
       ->capture_default_str();
   path_cmd->add_option("--svg", path.svg_file, "Write the map, expanded cells and path as SVG");
+  path_cmd->add_flag("--smooth", path.smooth,
+                     "Also smooth the path into line-of-sight waypoints (string pulling): print "
+                     "them and draw them in the SVG");
 
   GenOptions gen;
   CLI::App* gen_cmd = app.add_subcommand(

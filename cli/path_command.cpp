@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -14,6 +15,7 @@
 #include "pathing/astar.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/io/movingai.hpp"
+#include "pathing/smoothing.hpp"
 #include "searchers.hpp"
 #include "svg.hpp"
 
@@ -47,12 +49,36 @@ std::string draw_text(const Grid& grid, const GridLayer& layer, const std::vecto
   return out;
 }
 
+/// Appends a polyline through the centres of `cells`.
+void polyline(std::string& out, const std::vector<GridCoord>& cells, const char* style) {
+  if (cells.size() < 2) return;
+  out += fmt::format(
+      "<polyline fill=\"none\" {} stroke-linejoin=\"round\" stroke-linecap=\"round\" "
+      "shape-rendering=\"auto\" points=\"",
+      style);
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    out += fmt::format("{}{}.5,{}.5", i == 0 ? "" : " ", cells[i].x, cells[i].y);
+  }
+  out += "\"/>\n";
+}
+
+/// Euclidean length in cells of the straight segments through `waypoints`.
+double polyline_length(const std::vector<GridCoord>& waypoints) {
+  double length = 0.0;
+  for (std::size_t i = 1; i < waypoints.size(); ++i) {
+    length += std::hypot(waypoints[i].x - waypoints[i - 1].x, waypoints[i].y - waypoints[i - 1].y);
+  }
+  return length;
+}
+
 /// SVG drawing in cell units: white passable cells, dark walls, light blue expanded cells (A*,
-/// greedy), the path as a red line through cell centres, orange jump points (JPS), a green start
-/// and a red goal.
+/// greedy), the path as a red line through cell centres, orange jump points (JPS), the smoothed
+/// waypoints (when `waypoints` is not empty) as a blue line with blue dots, a green start and a red
+/// goal.
 template <class Searcher>
 std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& searcher,
-                     const std::vector<GridCoord>& path, GridCoord start, GridCoord goal) {
+                     const std::vector<GridCoord>& path, const std::vector<GridCoord>& waypoints,
+                     GridCoord start, GridCoord goal) {
   std::string out = svg::open(grid);
   if constexpr (requires { searcher.was_expanded(GridCoord{}); }) {
     out += "<g fill=\"#cfe3ff\">\n";
@@ -60,15 +86,9 @@ std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& s
     out += "</g>\n";
   }
   svg::walls(out, grid, layer);
-  if (path.size() > 1) {
-    out +=
-        "<polyline fill=\"none\" stroke=\"#e02020\" stroke-width=\"0.35\" "
-        "stroke-linejoin=\"round\" stroke-linecap=\"round\" shape-rendering=\"auto\" points=\"";
-    for (std::size_t i = 0; i < path.size(); ++i) {
-      out += fmt::format("{}{}.5,{}.5", i == 0 ? "" : " ", path[i].x, path[i].y);
-    }
-    out += "\"/>\n";
-  }
+  polyline(out, path, "stroke=\"#e02020\" stroke-width=\"0.35\"");
+  polyline(out, waypoints, "stroke=\"#1060e0\" stroke-width=\"0.45\"");
+  for (GridCoord c : waypoints) svg::dot(out, c, "#1060e0");
   if constexpr (requires(std::vector<GridCoord> & v) { searcher.jump_points(v); }) {
     std::vector<GridCoord> points;
     searcher.jump_points(points);
@@ -98,11 +118,21 @@ int run_with(Searcher& searcher, const PathOptions& o, const io::Map& map) {
         to_string(r.status), r.steps, r.finish.x, r.finish.y, r.cost, algo_name, o.moves,
         r.stats.expanded, r.stats.generated);
   }
+  std::vector<GridCoord> waypoints;
+  if (o.smooth) {
+    smooth_path(map.grid, layer, path, waypoints);
+    fmt::print("smoothed: {} waypoints, {:.8f} cells of straight segments (path: {} cells)\n",
+               waypoints.size(), polyline_length(waypoints), path.size());
+    for (std::size_t i = 0; i < waypoints.size(); ++i) {
+      fmt::print("{}({}, {})", i == 0 ? "  " : " ", waypoints[i].x, waypoints[i].y);
+    }
+    if (!waypoints.empty()) fmt::print("\n");
+  }
   if (map.grid.cols() <= kMaxTextColumns) {
     fmt::print("{}", draw_text(map.grid, layer, path, start, goal));
   }
   if (!o.svg_file.empty()) {
-    std::string picture = draw_svg(map.grid, layer, searcher, path, start, goal);
+    std::string picture = draw_svg(map.grid, layer, searcher, path, waypoints, start, goal);
     if (!svg::write(picture, o.svg_file)) return kExitBadInput;
     fmt::print("wrote {}\n", o.svg_file);
   }

@@ -73,6 +73,10 @@ pathing_cli_test(scen_bad_moves ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen 
 pathing_cli_test(path_maze ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 30 30 --svg ${PATHING_CLI_OUT}/maze-32.svg
   STDOUT_REGEX "path found: 272 steps, cost 272\\.00000000 \\(astar, 8-connected. 440 expanded.*\nS@\\.\\.\\.\\.\\.\\.\\.\\.\\.\\.\\.\\.\\.@.*\\*G@\n"
   EXPECT_FILE ${PATHING_CLI_OUT}/maze-32.svg FILE_REGEX "^<svg .*<polyline .*</svg>\n$")
+# --smooth: the README's smoothed-path picture (docs/img/smoothed.svg is this command's output)
+pathing_cli_test(path_smooth ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --smooth --svg ${PATHING_CLI_OUT}/smoothed.svg
+  STDOUT_REGEX "path found: 93 steps, cost 103\\.76955262 .*\nsmoothed: 19 waypoints, 100\\.26949765 cells of straight segments \\(path: 94 cells\\)\n  \\(2, 2\\) \\(3, 8\\) .* \\(46, 60\\) \\(61, 60\\)\n"
+  EXPECT_FILE ${PATHING_CLI_OUT}/smoothed.svg FILE_REGEX "stroke=\"#1060e0\".*fill=\"#1060e0\"")
 pathing_cli_test(path_rooms_bfs ARGS path ${PATHING_CLI_DATA}/rooms-64.map 0 0 62 62 --algo bfs --moves 4
   STDOUT_REGEX "path found: [0-9]+ steps, cost [0-9]+\\.00000000 \\(bfs, 4-connected")
 pathing_cli_test(path_outside ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 40 3 EXPECT_RC 2
