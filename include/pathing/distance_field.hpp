@@ -215,15 +215,19 @@ class DistanceField {
 /// field itself holds the g costs, so no other per-cell state exists. Costs are exact (integer
 /// fixed point, see moves.hpp).
 ///
-/// Each computation first unpacks the grid's layer costs into a byte per cell with an impassable
-/// frame (`detail::PaddedCosts`): the whole grid, or with a cost limit only the cells within
+/// The grid's layer costs are unpacked into a byte per cell with an impassable frame
+/// (`detail::PaddedCosts`): the whole grid, or with a cost limit only the cells within
 /// limit / cheapest-move cells of a source; neighbours are then read without bounds checks or
 /// nibble extraction (`detail::for_each_move`, the move model of `detail::for_each_neighbor`).
+/// A whole-grid unpack is kept and reused while the grid's contents (`Grid::instance_id`,
+/// `Grid::version`) and the layer stay the same, so repeated fields on one map (a goal that
+/// moves every tick) skip it.
 ///
 /// Complexity: O(n) for n cells reached (plus O(s log C) for s sources spread over a cost range
-/// C), plus the unpacking above (about 0.5 ns a cell) and the reset of the rows the previous
-/// computation into the same field reached. Measured (Release, 512 x 512 maps, one core):
-/// 7-18 ns per settled cell 4-connected, 11-30 ns 8-connected.
+/// C), plus the unpacking above when it is not reused (about 0.2 ns a cell) and the reset of the
+/// rows the previous computation into the same field reached. Measured (Release, one core, unpack
+/// reused): 6-9 ns per settled cell 4-connected and 10-15 ns 8-connected on the Moving AI dao
+/// maps, 9-15 and 18-21 ns on the 512 x 512 random and maze maps (docs/benchmarks.md).
 /// Memory: about 1 byte a grid cell (unpacked costs) plus 4 bytes per queued cell.
 /// Allocation: none once warm (the open list keeps its capacity; the field keeps its storage).
 /// Errors: a source off the grid or an initial cost above `DistanceField::kMaxInitialCost` throws
@@ -425,7 +429,17 @@ class Dijkstra {
     } else if (cheapest != 0) {
       box = Box::whole(grid);
     }
+    if (built_whole_ && built_id_ == grid.instance_id() && built_version_ == grid.version() &&
+        built_layer_ == layer) {
+      return;  // every cell was unpacked from the same grid contents and layer before
+    }
+    built_whole_ = false;  // (a partial build below zeroes the ring around its box)
     costs_.build(grid, layer, box.x0, box.y0, box.x1, box.y1);
+    built_id_ = grid.instance_id();
+    built_version_ = grid.version();
+    built_layer_ = layer;
+    built_whole_ =
+        box.x0 <= 0 && box.y0 <= 0 && box.x1 >= grid.cols() - 1 && box.y1 >= grid.rows() - 1;
   }
 
   // Gives a cell the initial cost `initial` unless it already has a lower one. A cell whose cost
@@ -503,13 +517,6 @@ class Dijkstra {
       const Cell* const cells = items.data();
       for (std::size_t k = 0; k < count; ++k) {
         const Cell cell = cells[k];
-        if (k + kPrefetch < count) {  // the cells of a bucket lie scattered around the wavefront
-          const Cell ahead = cells[k + kPrefetch];
-          const std::size_t ay = ahead >> 16;
-          const std::size_t ai = ay * static_cast<std::size_t>(cols) + (ahead & 0xFFFFu);
-          PATHING_PREFETCH(g + ai);
-          PATHING_PREFETCH(pad + pad_origin + ai + 2 * ay);
-        }
         const int x = static_cast<int>(cell & 0xFFFFu);
         const int y = static_cast<int>(cell >> 16);
         const std::size_t gi = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols) +
@@ -552,11 +559,16 @@ class Dijkstra {
     st.generated += generated;
   }
 
-  static constexpr std::size_t kPrefetch = 8;  // items ahead whose cost is prefetched
   using Ring = detail::BucketRing<Cell, 9>;
   Ring ring_;
   detail::RadixHeap<Cell> seeds_;
   detail::PaddedCosts costs_;
+  // What costs_ was last unpacked from: a whole-grid unpack is reused while the grid's contents
+  // (instance_id, version) and the layer stay the same.
+  std::uint64_t built_id_ = 0;
+  std::uint64_t built_version_ = 0;
+  GridLayer built_layer_;
+  bool built_whole_ = false;
   unsigned shift_ = cost::kFractionBits;
   std::uint64_t span_ = 2;
 };

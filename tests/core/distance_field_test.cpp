@@ -127,6 +127,41 @@ TEST(DistanceField, RandomMapsMatchTextbookDijkstra) {
   }
 }
 
+// The unpacked grid is reused between computations only while the grid's contents and the layer
+// are unchanged: each step below changes one of them (or the cost limit, which unpacks a box) and
+// the field must follow.
+TEST(DistanceField, ReusedUnpackFollowsGridLayerAndLimitChanges) {
+  const GridLayer layer = random_layer();
+  Dijkstra dijkstra;
+  DistanceField field;
+  Grid grid = random_grid(41, 29, 3, 20, true);
+  const std::vector<FieldSource> sources = {{{20, 14}, 0}};
+  auto check = [&](const Grid& g, const GridLayer& l, std::uint64_t max_cost, const char* step) {
+    for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+      const FieldOptions o = opts(conn, FieldDirection::to_sources, max_cost);
+      dijkstra.compute(g, l, sources, field, o);
+      auto expected = reference_field(g, l, sources, conn, FieldDirection::to_sources);
+      for (auto& c : expected) c = c > max_cost ? DistanceField::kUnreached : c;
+      ASSERT_EQ(costs_of(field), expected) << step << " conn " << static_cast<int>(conn);
+    }
+  };
+  check(grid, layer, cost::kInfinite, "first");
+  check(grid, layer, cost::kInfinite, "same grid again (unpack reused)");
+  grid.set_blocked({21, 14}, true);  // version bump: a wall next to the source
+  grid.set_blocked({20, 15}, true);
+  check(grid, layer, cost::kInfinite, "cells changed");
+  check(grid, layer, 6 * S, "cost limit (a box around the source)");
+  grid.set_blocked({21, 14}, false);
+  check(grid, layer, 6 * S, "cell changed under a cost limit");
+  check(grid, layer, cost::kInfinite, "whole grid after a box");
+  check(grid, GridLayer({1, 1, 1, 1}), cost::kInfinite, "other layer");
+  const Grid other = random_grid(41, 29, 4, 35, true);  // same size, other contents
+  check(other, layer, cost::kInfinite, "other grid of the same size");
+  Grid copy = other;  // equal contents, another object
+  copy.set_blocked({20, 14}, false);
+  check(copy, layer, cost::kInfinite, "copy");
+}
+
 TEST(DistanceField, SingleSourceEqualsAStarCostToEveryCell) {
   const GridLayer layer = random_layer();
   Dijkstra dijkstra;
