@@ -66,15 +66,4 @@ struct FieldCommandOptions {
 };
 int run_field(const FieldCommandOptions& options);
 
-/// Heap allocations (global operator new calls) counted while counting is on; the tool replaces
-/// the global operator new/delete with counting versions (cli/alloc_count.cpp).
-namespace alloc {
-/// Starts counting from 0.
-void start() noexcept;
-/// Stops counting (a pause keeps the count) and returns the count so far.
-std::uint64_t stop() noexcept;
-/// Resumes counting after stop(), keeping the count.
-void resume() noexcept;
-}  // namespace alloc
-
 }  // namespace pathing::cli

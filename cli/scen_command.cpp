@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "alloc_counter/alloc_counter.hpp"
 #include "commands.hpp"
 #include "pathing/astar.hpp"
 #include "pathing/greedy_bfs.hpp"
@@ -52,7 +53,9 @@ std::uint64_t run_queries(Searcher& searcher, const io::Scenario& scen, const Gr
   const std::size_t every = std::max<std::size_t>(1, n / 100);
   using Clock = std::chrono::steady_clock;
 
-  alloc::start();
+  // Allocations during the queries: everything counted in the loop but the progress line's.
+  const counting::AllocationScope allocations;
+  std::uint64_t progress_allocations = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const io::ScenarioEntry& e = scen.entries[i];
     const auto t0 = Clock::now();
@@ -66,15 +69,15 @@ std::uint64_t run_queries(Searcher& searcher, const io::Scenario& scen, const Gr
     row.cost = r.cost;
     row.status = r.status;
     if (progress && (i + 1) % every == 0) {
-      alloc::stop();  // the progress line is not part of the queries
+      const std::uint64_t before = counting::allocation_count();
       fmt::print(stderr, "\r  {} of {} queries", i + 1, n);
       std::fflush(stderr);
-      alloc::resume();
+      progress_allocations += counting::allocation_count() - before;
     }
   }
-  const std::uint64_t allocations = alloc::stop();
+  const std::uint64_t counted = allocations.count() - progress_allocations;
   if (progress) fmt::print(stderr, "\r{:40}\r", "");
-  return allocations;
+  return counted;
 }
 
 }  // namespace

@@ -1,27 +1,10 @@
-// Counts calls of the global operator new, to prove that warm queries allocate nothing.
+// The counting operator new of tools/alloc_counter, under the names the tests use.
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
+#include "alloc_counter/alloc_counter.hpp"
 
 namespace pathing::test {
-
-/// Number of global operator new calls (all forms) since the program started, on every thread.
-std::uint64_t allocation_count() noexcept;
-/// Bytes requested from the global operator new since the program started.
-std::uint64_t allocated_bytes() noexcept;
-
-/// Counts the allocations made while it is alive: `count()` = operator new calls since
-/// construction.
-class AllocationScope {
- public:
-  AllocationScope() noexcept : start_(allocation_count()), start_bytes_(allocated_bytes()) {}
-  [[nodiscard]] std::uint64_t count() const noexcept { return allocation_count() - start_; }
-  [[nodiscard]] std::uint64_t bytes() const noexcept { return allocated_bytes() - start_bytes_; }
-
- private:
-  std::uint64_t start_;
-  std::uint64_t start_bytes_;
-};
-
+using counting::allocated_bytes;
+using counting::allocation_count;
+using counting::AllocationScope;
 }  // namespace pathing::test
