@@ -1,5 +1,8 @@
 // pathing_bench: our searches and the peers (libtcod A*, Boost.Graph astar_search, a textbook
 // A*) on the same inputs in the same run, with Google Benchmark; prints markdown tables at the end.
+// The 8-connected Moving AI inputs also run Jps, JpsPlus, GraphAStar<GridGraph8> and weighted A*
+// (issues #4 and #6); rows.cpp adds JpsPlusMap builds, many units toward one goal, DistanceField
+// beside libtcod's Dijkstra and PathBatch (issues #4 and #5), each with a table of its own.
 //
 // Usage: pathing_bench [--data=DIR] [--sets=dao5|all] [--markdown=FILE]
 //                      [--movingai_repetitions=N] [benchmark flags]
