@@ -619,8 +619,9 @@ void Extras::print(std::ostream& os, const std::vector<Row>& rows,
           "`Jps::find_path` per unit (JpsMap built once, outside the loop). Per tick = all "
        << kUnits
        << " units once. Break-even: field build / one unit's query (A* or Jps): from that many "
-          "units on, one field costs less than a query per unit (the walks, about 1-3 ns a step, "
-          "left out). allocs: per unit per tick. Checked (untimed): every walk reaches the goal "
+          "units on, one field costs less than a query per unit (the walks, a few ns a step: "
+          "see their column, left out). allocs: per unit per tick. Checked (untimed): every walk "
+          "reaches the goal "
           "with the A* length, every JPS "
           "length equals A*'s.\n\n"
        << "| map | field build | " << kUnits << " walks | (a) field + walks | (b) " << kUnits
