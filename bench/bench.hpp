@@ -3,7 +3,9 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -88,7 +90,20 @@ struct Row {
   double bad = 0;      ///< Rows whose length differs from the optimum (optimal searches).
   double optimal = 0;  ///< Whether the searcher is optimal (1) or not (0).
   double queries = 0;
+  bool extra = false;      ///< Rows of issues #4-#6 (JPS, GraphAStar, weighted A*): own tables.
+  double weight = 0;       ///< Weighted A*: the heuristic weight (0: not weighted).
+  double worst_ratio = 0;  ///< Largest length / optimum over the rows (0: no optimum known).
+  double median_ns = 0;    ///< Median over the queries of one query's time, alone (0: not run).
 };
+
+/// The median aggregate of any benchmark: times per iteration and its counters.
+struct Measured {
+  double cpu_ns = 0;   ///< CPU time of one iteration, ns.
+  double real_ns = 0;  ///< Wall time of one iteration, ns.
+  std::map<std::string, double> counters;
+};
+/// Benchmark name -> its median aggregate.
+using MeasuredMap = std::map<std::string, Measured>;
 
 /// Memory of a searcher on an input, bytes.
 struct MemoryRow {
@@ -99,6 +114,41 @@ struct MemoryRow {
   std::size_t greedy_bytes = 0;
   std::size_t astar_bounded_bytes = 0;
   std::size_t greedy_bounded_bytes = 0;
+};
+
+/// libtcod's Dijkstra (TCOD_dijkstra_new / TCOD_dijkstra_compute) on one map, the peer of our
+/// DistanceField: 4-connected through libtcod's map mode (no diagonals), 8-connected through a
+/// cost callback refusing corner cutting (the Moving AI rule, as our fields follow).
+class FieldPeer {
+ public:
+  virtual ~FieldPeer() = default;
+  /// Computes the distances from `root` to every cell (timed).
+  virtual void compute(GridCoord root) = 0;
+  /// Distance of (x, y) after `compute`, in cells (straight 1, diagonal about sqrt 2); < 0:
+  /// unreached.
+  [[nodiscard]] virtual double distance(int x, int y) const = 0;
+};
+std::unique_ptr<FieldPeer> make_libtcod_dijkstra(const Grid& grid, const GridLayer& layer,
+                                                 Connectivity conn);
+
+/// The benchmarks of issues #4-#6 that are not one search per scenario row: JpsPlusMap builds,
+/// many units toward one goal (flow field vs A* vs JPS), DistanceField vs libtcod's Dijkstra,
+/// PathBatch threads. The constructor loads their inputs and registers the benchmarks (under the
+/// names "build/...", "units/...", "field/...", "batch/..."); `print` writes their tables.
+class Extras {
+ public:
+  Extras(const std::vector<Input>& inputs, const DataChoice& choice, bool used_samples,
+         int movingai_reps);
+  ~Extras();
+  Extras(const Extras&) = delete;
+  Extras& operator=(const Extras&) = delete;
+  /// The markdown tables of these benchmarks and of the extra rows of `rows` (JPS, GraphAStar,
+  /// weighted A*), with the issues' targets.
+  void print(std::ostream& os, const std::vector<Row>& rows, const MeasuredMap& measured) const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
 };
 
 /// Prints the markdown tables (seed maps, Moving AI 8- and 4-connected, memory, targets).

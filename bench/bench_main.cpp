@@ -1,5 +1,8 @@
 // pathing_bench: our searches and the peers (libtcod A*, Boost.Graph astar_search, a textbook
 // A*) on the same inputs in the same run, with Google Benchmark; prints markdown tables at the end.
+// The 8-connected Moving AI inputs also run Jps, JpsPlus, GraphAStar<GridGraph8> and weighted A*
+// (issues #4 and #6); rows.cpp adds JpsPlusMap builds, many units toward one goal, DistanceField
+// beside libtcod's Dijkstra and PathBatch (issues #4 and #5), each with a table of its own.
 //
 // Usage: pathing_bench [--data=DIR] [--sets=dao5|all] [--markdown=FILE]
 //                      [--movingai_repetitions=N] [benchmark flags]
@@ -11,6 +14,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -25,7 +30,11 @@
 
 #include "bench.hpp"
 #include "pathing/astar.hpp"
+#include "pathing/graph_astar.hpp"
 #include "pathing/greedy_bfs.hpp"
+#include "pathing/grid_graph.hpp"
+#include "pathing/jps.hpp"
+#include "pathing/jps_plus.hpp"
 #include "support/alloc_counter.hpp"
 #include "textbook_astar.hpp"
 
@@ -76,6 +85,88 @@ class OursUnbounded final : public Searcher {
   std::vector<GridCoord> out_;
 };
 
+// Weighted A* (f = g + w h): paths cost at most w times the optimum.
+class OursWeighted final : public Searcher {
+ public:
+  OursWeighted(const Input& in, double w) : in_(in) { astar_.set_heuristic_weight(w); }
+  Outcome run(const Query& q) override {
+    const PathResult r = astar_.find_path(in_.grid, q.from, q.to, in_.layer, out_, in_.conn);
+    return Outcome{r.found(), r.cost, r.stats.expanded};
+  }
+
+ private:
+  const Input& in_;
+  AStar astar_;
+  std::vector<GridCoord> out_;
+};
+
+// Online JPS over a JpsMap built here (outside the timed loop), as the CLI drives it.
+class OursJps final : public Searcher {
+ public:
+  explicit OursJps(const Input& in)
+      : map_(in.grid, in.layer), jps_(in.grid.cols(), in.grid.rows()) {}
+  Outcome run(const Query& q) override {
+    const PathResult r = jps_.find_path(map_, q.from, q.to, out_);
+    return Outcome{r.found(), r.cost, r.stats.expanded};
+  }
+  [[nodiscard]] std::size_t memory_bytes() const override {
+    return jps_.memory_bytes() + map_.memory_bytes();
+  }
+
+ private:
+  JpsMap map_;
+  Jps jps_;
+  std::vector<GridCoord> out_;
+};
+
+// JPS+ over a jump-distance table built here (outside the timed loop; its build time is measured
+// by the "JpsPlusMap build" rows).
+class OursJpsPlus final : public Searcher {
+ public:
+  explicit OursJpsPlus(const Input& in)
+      : table_(in.grid, in.layer), jps_(in.grid.cols(), in.grid.rows()) {}
+  Outcome run(const Query& q) override {
+    const PathResult r = jps_.find_path(table_, q.from, q.to, out_);
+    return Outcome{r.found(), r.cost, r.stats.expanded};
+  }
+  [[nodiscard]] std::size_t memory_bytes() const override {
+    return jps_.memory_bytes() + table_.memory_bytes();
+  }
+
+ private:
+  JpsPlusMap table_;
+  JpsPlus jps_;
+  std::vector<GridCoord> out_;
+};
+
+// The generic GraphAStar over the grid seen as a graph (GridGraph8): the price of genericity.
+class OursGraph final : public Searcher {
+ public:
+  explicit OursGraph(const Input& in) : in_(in), graph_(in.grid, in.layer) {
+    astar_.reserve(graph_.node_count());
+  }
+  Outcome run(const Query& q) override {
+    const auto r = astar_.find_path(graph_, graph_.node(q.from), graph_.node(q.to), out_);
+    return Outcome{r.found(), cost::to_double(r.cost), r.stats.expanded};
+  }
+  // The exact length of the node path (the fixed-point sum rounds every diagonal).
+  Outcome run_checked(const Query& q) override {
+    Outcome o = run(q);
+    cells_.clear();
+    for (const auto n : out_) cells_.push_back(graph_.coord(n));
+    o.cost = path_length(in_.grid, in_.layer, cells_);
+    return o;
+  }
+  [[nodiscard]] std::size_t memory_bytes() const override { return astar_.memory_bytes(); }
+
+ private:
+  const Input& in_;
+  GridGraph8 graph_;
+  GraphAStar<GridGraph8> astar_;
+  std::vector<GridGraph8::node_type> out_;
+  std::vector<GridCoord> cells_;
+};
+
 // --- the algorithms of a run
 // ----------------------------------------------------------------------
 
@@ -84,6 +175,9 @@ struct Algo {
   bool optimal;
   bool seed_only;  // bounded searches: seed maps only
   std::function<std::unique_ptr<Searcher>(const Input&)> make;
+  bool eight_only = false;  // JPS, GraphAStar<GridGraph8>, weighted A*: 8-connected Moving AI only
+  bool per_query = false;   // also time each query alone (untimed pass) for a median per query
+  double weight = 0;        // weighted A*: the heuristic weight (0: not weighted)
 };
 
 std::vector<Algo> algorithms() {
@@ -98,7 +192,25 @@ std::vector<Algo> algorithms() {
        [](const Input& in) { return std::make_unique<TextbookAStar>(in); }},
       {"libtcod A*", false, false, [](const Input& in) { return make_libtcod(in); }},
       {"Boost astar_search", true, false, [](const Input& in) { return make_boost(in); }},
+      // The rows of issues #4 and #6 (8-connected Moving AI maps only; tables of their own).
+      {"Jps", true, false, [](const Input& in) { return std::make_unique<OursJps>(in); }, true,
+       true},
+      {"JpsPlus", true, false, [](const Input& in) { return std::make_unique<OursJpsPlus>(in); },
+       true, true},
+      {"GraphAStar<GridGraph8>", true, false,
+       [](const Input& in) { return std::make_unique<OursGraph>(in); }, true},
+      {"AStar w=1.5", false, false,
+       [](const Input& in) { return std::make_unique<OursWeighted>(in, 1.5); }, true, false, 1.5},
+      {"AStar w=2", false, false,
+       [](const Input& in) { return std::make_unique<OursWeighted>(in, 2.0); }, true, false, 2.0},
+      {"AStar w=3", false, false,
+       [](const Input& in) { return std::make_unique<OursWeighted>(in, 3.0); }, true, false, 3.0},
   };
+}
+
+// Algorithms timed query by query too (the median per query of the JPS table).
+bool per_query_peer(const std::string& name) {
+  return name == "AStar" || name == "libtcod A*";
 }
 
 // --- one benchmark
@@ -111,6 +223,8 @@ struct Case {
   std::uint64_t expanded = 0;  // per pass over the queries
   double cost = 0;             // sum of lengths
   int bad = 0;                 // rows off the optimum
+  double worst_ratio = 0;      // largest length / optimum over the rows with a known optimum
+  double median_ns = 0;        // median over the queries of one query's time (per_query only)
 };
 
 void check_case(Case& c);
@@ -143,6 +257,8 @@ void run_case(benchmark::State& state, Case& c) {
   state.counters["cost"] = c.cost / n;
   state.counters["bad"] = c.bad;
   state.counters["optimal"] = c.algo.optimal ? 1 : 0;
+  state.counters["worst_ratio"] = c.worst_ratio;
+  state.counters["median_ns"] = c.median_ns;
 }
 
 // Untimed pass: warms the searcher up and checks every length against the optimum.
@@ -155,6 +271,28 @@ void check_case(Case& c) {
     c.expanded += o.expanded;
     c.cost += o.cost;
     if (q.optimal >= 0 && (!o.found || std::fabs(o.cost - q.optimal) > q.tolerance)) ++c.bad;
+    if (q.optimal > 0 && o.found) c.worst_ratio = std::max(c.worst_ratio, o.cost / q.optimal);
+  }
+  const bool timed_alone = c.algo.per_query || (c.input->conn == Connectivity::eight &&
+                                                !c.input->seed && per_query_peer(c.algo.name));
+  if (timed_alone) {
+    // Each query alone, best of 3 (steady_clock; untimed by Google Benchmark): the median over
+    // the queries, beside the mean that the benchmark gives.
+    std::vector<double> ns;
+    ns.reserve(c.input->queries.size());
+    for (const Query& q : c.input->queries) {
+      double best = 1e300;
+      for (int k = 0; k < 3; ++k) {
+        const auto t0 = std::chrono::steady_clock::now();
+        Outcome o = c.searcher->run(q);
+        benchmark::DoNotOptimize(o);
+        const auto t1 = std::chrono::steady_clock::now();
+        best = std::min(best, std::chrono::duration<double, std::nano>(t1 - t0).count());
+      }
+      ns.push_back(best);
+    }
+    std::nth_element(ns.begin(), ns.begin() + static_cast<std::ptrdiff_t>(ns.size() / 2), ns.end());
+    c.median_ns = ns.empty() ? 0 : ns[ns.size() / 2];
   }
   if (c.bad != 0 && c.algo.optimal) {
     std::cerr << "pathing_bench: " << c.algo.name << " on " << c.input->name << " ("
@@ -194,11 +332,25 @@ class Reporter : public benchmark::ConsoleReporter {
       row.bad = get("bad");
       row.optimal = get("optimal");
       row.queries = get("queries");
+      row.worst_ratio = get("worst_ratio");
+      row.median_ns = get("median_ns");
       rows.push_back(row);
+    }
+    for (const Run& r : runs) {  // every benchmark's median, for the extra tables
+      const bool median = r.run_type == Run::RT_Aggregate && r.aggregate_name == "median";
+      const bool single = r.run_type == Run::RT_Iteration && r.repetitions <= 1;
+      if (!median && !single) continue;
+      Measured m;
+      const double unit = benchmark::GetTimeUnitMultiplier(r.time_unit);
+      m.cpu_ns = r.GetAdjustedCPUTime() / unit * 1e9;
+      m.real_ns = r.GetAdjustedRealTime() / unit * 1e9;
+      for (const auto& [k, v] : r.counters) m.counters[k] = static_cast<double>(v);
+      measured[r.run_name.function_name] = m;
     }
   }
   std::map<std::string, Row> index;
   std::vector<Row> rows;
+  MeasuredMap measured;
 };
 
 std::string conn_name(Connectivity c) {
@@ -301,6 +453,7 @@ int main(int argc, char** argv) {
     }
     for (const Algo& algo : algorithms()) {
       if (algo.seed_only && !in.seed) continue;
+      if (algo.eight_only && (in.seed || in.conn != Connectivity::eight)) continue;
       auto c = std::make_unique<Case>();
       c->input = &in;
       c->algo = algo;
@@ -311,6 +464,8 @@ int main(int argc, char** argv) {
       row.input = in.name;
       row.algo = algo.name;
       row.conn = in.conn;
+      row.extra = algo.eight_only;
+      row.weight = algo.weight;
       reporter.index[name] = row;
       Case* raw = c.get();
       auto* b = benchmark::RegisterBenchmark(name.c_str(),
@@ -321,6 +476,9 @@ int main(int argc, char** argv) {
     }
   }
 
+  // The rows of issues #4-#6 that are not one search per scenario row (rows.cpp).
+  Extras extras(inputs, choice, used_samples, movingai_reps);
+
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
 
@@ -329,9 +487,11 @@ int main(int argc, char** argv) {
          << (used_samples ? "data/ samples (../shared absent)" : choice.shared.string()) << "\n";
   std::cout << "\n";
   print_markdown(std::cout, reporter.rows, memory, header.str());
+  extras.print(std::cout, reporter.rows, reporter.measured);
   if (!markdown_file.empty()) {
     std::ofstream f(markdown_file);
     print_markdown(f, reporter.rows, memory, header.str());
+    extras.print(f, reporter.rows, reporter.measured);
   }
   return 0;
 }

@@ -103,10 +103,62 @@ class Libtcod final : public Searcher {
   std::vector<GridCoord> cells_;
 };
 
+// libtcod's Dijkstra. 4-connected: TCOD_dijkstra_new(map, 0.0f) (diagonal cost 0: no
+// diagonals). 8-connected: TCOD_dijkstra_new_using_function with the corner-refusing callback
+// above (diagonal factor sqrt(2)), as for the 8-connected A*. libtcod stores distances as integers
+// in hundredths of a cell (a diagonal counts 1.41), so its distances are close to, not equal to,
+// ours; its O(cells) clear per computation is part of what it costs.
+class LibtcodDijkstra final : public FieldPeer {
+ public:
+  LibtcodDijkstra(const Grid& grid, const GridLayer& layer, Connectivity conn)
+      : grid_(grid), layer_(layer) {
+    const int w = grid.cols();
+    const int h = grid.rows();
+    data_.grid = &grid_;
+    data_.layer = &layer_;
+    if (conn == Connectivity::four) {
+      map_ = TCOD_map_new(w, h);
+      for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+          const bool ok = layer.cost_at(grid, GridCoord{x, y}) != 0;
+          TCOD_map_set_properties(map_, x, y, ok, ok);
+        }
+      }
+      dijkstra_ = TCOD_dijkstra_new(map_, 0.0f);
+    } else {
+      dijkstra_ = TCOD_dijkstra_new_using_function(w, h, walk_cost, &data_,
+                                                   static_cast<float>(std::sqrt(2.0)));
+    }
+  }
+  ~LibtcodDijkstra() override {
+    TCOD_dijkstra_delete(dijkstra_);
+    if (map_ != nullptr) TCOD_map_delete(map_);
+  }
+  LibtcodDijkstra(const LibtcodDijkstra&) = delete;
+  LibtcodDijkstra& operator=(const LibtcodDijkstra&) = delete;
+
+  void compute(GridCoord root) override { TCOD_dijkstra_compute(dijkstra_, root.x, root.y); }
+  [[nodiscard]] double distance(int x, int y) const override {
+    return TCOD_dijkstra_get_distance(dijkstra_, x, y);
+  }
+
+ private:
+  Grid grid_;
+  GridLayer layer_;
+  TCOD_Map* map_ = nullptr;
+  TCOD_dijkstra_t dijkstra_ = nullptr;
+  CallbackData data_;
+};
+
 }  // namespace
 
 std::unique_ptr<Searcher> make_libtcod(const Input& in) {
   return std::make_unique<Libtcod>(in);
+}
+
+std::unique_ptr<FieldPeer> make_libtcod_dijkstra(const Grid& grid, const GridLayer& layer,
+                                                 Connectivity conn) {
+  return std::make_unique<LibtcodDijkstra>(grid, layer, conn);
 }
 
 }  // namespace pathing::bench

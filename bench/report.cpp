@@ -81,13 +81,14 @@ void print_markdown(std::ostream& os, const std::vector<Row>& rows,
 
   std::vector<std::string> groups;
   for (const Row& r : rows) {
+    if (r.extra) continue;
     if (std::find(groups.begin(), groups.end(), r.group) == groups.end()) groups.push_back(r.group);
   }
   for (const std::string& g : groups) {
     for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
       std::vector<const Row*> pick;
       for (const Row& r : rows) {
-        if (r.group == g && r.conn == conn) pick.push_back(&r);
+        if (r.group == g && r.conn == conn && !r.extra) pick.push_back(&r);
       }
       const std::string title =
           g == "seed" ? "Seed maps (the Go library's benchmarks): 4-connected, S to F, one query"
