@@ -18,6 +18,7 @@
 
 #include "pathing/coord.hpp"
 #include "pathing/detail/bucket_ring.hpp"
+#include "pathing/detail/canonical_order.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/detail/padded_costs.hpp"
 #include "pathing/detail/radix_heap.hpp"
@@ -66,6 +67,7 @@ struct FieldStats {
                                 ///< limit; a repeated cell counts again only when it lowers it).
   std::uint64_t settled = 0;    ///< Cells settled (expanded once): the number of reached cells.
   std::uint64_t generated = 0;  ///< Pushes onto the open list, sources included.
+  bool canonical = false;       ///< Whether canonical ordering ran (see `Dijkstra`).
 };
 
 /// A distance field, or "Dijkstra map" (roguebasin, "The Incredible Power of Dijkstra Maps"): for
@@ -223,12 +225,21 @@ class DistanceField {
 /// `Grid::version`) and the layer stay the same, so repeated fields on one map (a goal that
 /// moves every tick) skip it.
 ///
+/// Canonical ordering: 8-connected, when every passable cell value of the layer costs the same
+/// (the Moving AI maps, most walk layers) and the map is open (at most 35% of its passable cells
+/// touch a wall: `CanonicalOrdering`), a cell relaxes only the moves that can continue a
+/// diagonal-first shortest path given the moves that reached it (`detail::kCanonicalSuccessors`;
+/// Sturtevant & Rabin, "Canonical Orderings on Grids", IJCAI 2016): 1 to 3 moves a cell in the
+/// open instead of 8, the same costs.
+///
 /// Complexity: O(n) for n cells reached (plus O(s log C) for s sources spread over a cost range
-/// C), plus the unpacking above when it is not reused (about 0.2 ns a cell) and the reset of the
+/// C), plus the unpacking above when it is not reused (about 0.2-1 ns a cell) and the reset of the
 /// rows the previous computation into the same field reached. Measured (Release, one core, unpack
-/// reused): 6-9 ns per settled cell 4-connected and 10-15 ns 8-connected on the Moving AI dao
-/// maps, 9-15 and 18-21 ns on the 512 x 512 random and maze maps (docs/benchmarks.md).
-/// Memory: about 1 byte a grid cell (unpacked costs) plus 4 bytes per queued cell.
+/// reused, medians on a busy 2-core machine): 6-8 ns per settled cell 4-connected and 9-11 ns
+/// 8-connected on the Moving AI dao maps, 5.3-7.8x faster than libtcod's Dijkstra in the same run
+/// (docs/benchmarks.md); 9-15 and 18-21 ns on the 512 x 512 random and maze maps.
+/// Memory: about 1 byte a grid cell (unpacked costs; 4 with canonical ordering: neighbour masks and
+/// the directions that reached each cell) plus 4 bytes per queued cell.
 /// Allocation: none once warm (the open list keeps its capacity; the field keeps its storage).
 /// Errors: a source off the grid or an initial cost above `DistanceField::kMaxInitialCost` throws
 /// std::invalid_argument naming it, before anything is written. Thread-safety: one Dijkstra per
@@ -337,10 +348,22 @@ class Dijkstra {
     for (std::size_t i = 0; i < sources.size(); ++i) check_source(grid, sources[i], i);
   }
 
+  /// When `compute` relaxes only the canonical moves of each cell (8-connected moves on a layer
+  /// whose passable cell values all cost the same; see the class comment). The costs are the same
+  /// either way; only the time (and `FieldStats::generated`) differs.
+  enum class CanonicalOrdering : std::uint8_t {
+    automatic,  ///< When at most 35% of the passable cells touch a wall or the edge (default).
+    never,      ///< Always relax all eight moves.
+    always,     ///< Whenever the costs are uniform (e.g. to test it on any map).
+  };
+  /// Sets the policy above for the next computations. O(1).
+  void set_canonical_ordering(CanonicalOrdering ordering) noexcept { ordering_ = ordering; }
+
   /// Bytes of working memory held (the open lists).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return ring_.capacity() * sizeof(Cell) +
-           seeds_.capacity() * sizeof(detail::RadixHeap<Cell>::Item) + costs_.capacity();
+           seeds_.capacity() * sizeof(detail::RadixHeap<Cell>::Item) + costs_.capacity() +
+           near_.capacity() + into_.capacity() + came_.capacity();
   }
 
  private:
@@ -375,6 +398,8 @@ class Dijkstra {
       const unsigned v = layer.cost_of_cell(static_cast<std::uint8_t>(c));
       hi = v > hi ? v : hi;
     }
+    uniform_ = lo != 0 && hi == lo;  // (a layer property: the unpack cache does not know conn)
+    uniform_cost_ = lo;
     shift_ = static_cast<unsigned>(cost::kFractionBits) +
              (lo > 1 ? static_cast<unsigned>(std::bit_width(lo)) - 1 : 0u);
     const std::uint64_t dearest =
@@ -403,13 +428,14 @@ class Dijkstra {
     ring_.clear();
     seeds_.clear();
     set_buckets(layer, options.connectivity);
+    if (uniform_ && came_.size() < grid.cell_count()) came_.resize(grid.cell_count());
     FieldStats st;
     std::uint64_t* const g = out.costs_.data();
     const std::uint64_t max_cost = options.max_cost;
     const std::size_t cols = static_cast<std::size_t>(grid.cols());
     seeder([&](int x, int y, std::uint64_t initial) {
       const std::size_t i = static_cast<std::size_t>(y) * cols + static_cast<std::size_t>(x);
-      seed(g[i], initial, max_cost, pack(x, y), st);
+      seed(g, i, initial, max_cost, pack(x, y), st);
     });
     prepare(grid, layer, sources, max_cost);
     settle(grid, out, max_cost, st);
@@ -435,6 +461,7 @@ class Dijkstra {
     }
     built_whole_ = false;  // (a partial build below zeroes the ring around its box)
     costs_.build(grid, layer, box.x0, box.y0, box.x1, box.y1);
+    open_map_ = uniform_ && build_near(grid, box);
     built_id_ = grid.instance_id();
     built_version_ = grid.version();
     built_layer_ = layer;
@@ -442,13 +469,77 @@ class Dijkstra {
         box.x0 <= 0 && box.y0 <= 0 && box.x1 >= grid.cols() - 1 && box.y1 >= grid.rows() - 1;
   }
 
+  // Canonical ordering pays where walls are few and long (it relaxes 1 to 3 moves a cell in the
+  // open instead of 8, for a little bookkeeping a cell); among scattered obstacles most cells have
+  // forced neighbours and the bookkeeping costs more than it saves. Measured (docs/benchmarks.md):
+  // faster on the Moving AI dao maps (13-28% of the passable cells next to a wall), slower on
+  // random512-10 (57%) and maze512-1 (100%).
+  static constexpr unsigned kCanonicalMaxBoundaryPercent = 35;
+
+  // For canonical ordering: per cell of `box` (clamped to the grid) the passability of its eight
+  // neighbours (`near_`, bit k = Direction8 k) and the moves into it from them that the move rules
+  // allow toward the sources (`into_`: an on-grid neighbour, diagonally with both cells passed
+  // passable), indexed as `costs_`; rows written so that the compiler vectorises them. Returns
+  // whether canonical ordering pays on this box (see kCanonicalMaxBoundaryPercent).
+  bool build_near(const Grid& grid, Box box) {
+    const std::size_t stride = costs_.stride();
+    const std::size_t n = stride * (static_cast<std::size_t>(grid.rows()) + 2);
+    if (near_.size() < n) {
+      near_.resize(n);
+      into_.resize(n);
+    }
+    const int x0 = std::max(box.x0, 0);
+    const int y0 = std::max(box.y0, 0);
+    const int x1 = std::min(box.x1, grid.cols() - 1);
+    const int y1 = std::min(box.y1, grid.rows() - 1);
+    if (x0 > x1 || y0 > y1) return false;
+    const std::uint8_t* const pad = costs_.data();
+    const std::size_t width = static_cast<std::size_t>(x1 - x0) + 1;
+    std::size_t passable = 0;
+    std::size_t boundary = 0;  // passable cells with an impassable (or off-grid) neighbour
+    for (int y = y0; y <= y1; ++y) {
+      const std::size_t m = costs_.index(x0, y);
+      const std::uint8_t* const pm = pad + m;
+      const std::uint8_t* const pu = pm - stride;
+      const std::uint8_t* const pd = pm + stride;
+      std::uint8_t* const near = near_.data() + m;
+      std::uint8_t* const into = into_.data() + m;
+      for (std::size_t k = 0; k < width; ++k) {
+        const unsigned r = pm[k + 1] != 0, dn = pd[k] != 0, l = pm[k - 1] != 0, u = pu[k] != 0;
+        const auto nb = static_cast<std::uint8_t>(
+            r | (dn << 1) | (l << 2) | (u << 3) | (unsigned{pd[k + 1] != 0} << 4) |
+            (unsigned{pd[k - 1] != 0} << 5) | (unsigned{pu[k - 1] != 0} << 6) |
+            (unsigned{pu[k + 1] != 0} << 7));
+        near[k] = nb;
+        into[k] = static_cast<std::uint8_t>(0x0Fu | ((r & dn) << 4) | ((l & dn) << 5) |
+                                            ((l & u) << 6) | ((r & u) << 7));
+        const unsigned here = pm[k] != 0;
+        passable += here;
+        boundary += here & unsigned{nb != 0xFF};
+      }
+      // No straight move comes from off the grid.
+      if (x0 == 0) into[0] = static_cast<std::uint8_t>(into[0] & ~0x04u);
+      if (x1 == grid.cols() - 1) {
+        into[width - 1] = static_cast<std::uint8_t>(into[width - 1] & ~0x01u);
+      }
+      const unsigned drop = (y == 0 ? 0x08u : 0u) | (y == grid.rows() - 1 ? 0x02u : 0u);
+      if (drop != 0) {
+        for (std::size_t k = 0; k < width; ++k)
+          into[k] = static_cast<std::uint8_t>(into[k] & ~drop);
+      }
+    }
+    return boundary * 100 <= passable * kCanonicalMaxBoundaryPercent;
+  }
+
   // Gives a cell the initial cost `initial` unless it already has a lower one. A cell whose cost
   // stays in the same bucket is already queued there, so it is not queued twice.
-  void seed(std::uint64_t& g, std::uint64_t initial, std::uint64_t max_cost, Cell cell,
-            FieldStats& st) {
-    const std::uint64_t old = g;
+  // A source may leave in every direction (canonical ordering).
+  void seed(std::uint64_t* g, std::size_t i, std::uint64_t initial, std::uint64_t max_cost,
+            Cell cell, FieldStats& st) {
+    const std::uint64_t old = g[i];
     if (initial > max_cost || initial >= old) return;
-    g = initial;
+    g[i] = initial;
+    if (uniform_) came_[i] = 0xFF;
     ++st.sources;
     if ((old >> shift_) == (initial >> shift_)) return;
     seeds_.push(initial, cell);
@@ -466,12 +557,25 @@ class Dijkstra {
   template <Connectivity C>
   void settle(const Grid& grid, DistanceField& out, std::uint64_t max_cost, FieldStats& st,
               bool limited) {
+    if constexpr (C == Connectivity::eight) {
+      if (uniform_ && (ordering_ == CanonicalOrdering::always ||
+                       (ordering_ == CanonicalOrdering::automatic && open_map_))) {
+        st.canonical = true;
+        settle<C, true>(grid, out, max_cost, st, limited);
+        return;
+      }
+    }
+    settle<C, false>(grid, out, max_cost, st, limited);
+  }
+  template <Connectivity C, bool Canonical>
+  void settle(const Grid& grid, DistanceField& out, std::uint64_t max_cost, FieldStats& st,
+              bool limited) {
     if (out.dir_ == FieldDirection::to_sources) {
-      limited ? settle<C, FieldDirection::to_sources, true>(grid, out, max_cost, st)
-              : settle<C, FieldDirection::to_sources, false>(grid, out, max_cost, st);
+      limited ? settle<C, FieldDirection::to_sources, true, Canonical>(grid, out, max_cost, st)
+              : settle<C, FieldDirection::to_sources, false, Canonical>(grid, out, max_cost, st);
     } else {
-      limited ? settle<C, FieldDirection::from_sources, true>(grid, out, max_cost, st)
-              : settle<C, FieldDirection::from_sources, false>(grid, out, max_cost, st);
+      limited ? settle<C, FieldDirection::from_sources, true, Canonical>(grid, out, max_cost, st)
+              : settle<C, FieldDirection::from_sources, false, Canonical>(grid, out, max_cost, st);
     }
   }
 
@@ -482,7 +586,13 @@ class Dijkstra {
   // whose cell's cost has left its bucket is stale and skipped, so every cell is settled exactly
   // once. Sources wait in a radix heap (their costs may lie far apart, e.g. a flee map's) and join
   // the ring when their bucket comes up.
-  template <Connectivity C, FieldDirection D, bool Limited>
+  //
+  // Canonical (8-connected, uniform costs, few boundary cells): a cell relaxes only the moves of
+  // `detail::kCanonicalSuccessors` for the directions that reached it with its final cost
+  // (`came_`, merged on equal costs; every direction for a source), plus, toward the sources, the
+  // moves from impassable neighbours (reached, never entered). A move always lands in a later
+  // bucket, so every equal-cost arrival is merged before the cell is settled.
+  template <Connectivity C, FieldDirection D, bool Limited, bool Canonical>
   void settle(const Grid& grid, DistanceField& out, std::uint64_t max_cost, FieldStats& st) {
     std::uint64_t* const g = out.costs_.data();
     const int cols = grid.cols();
@@ -499,6 +609,9 @@ class Dijkstra {
     constexpr Cell kY = Cell{1} << 16;
     constexpr std::array<Cell, 8> dc = {kX,      kY,      Cell(0) - kX,      Cell(0) - kY,
                                         kY + kX, kY - kX, Cell(0) - kY - kX, kX - kY};
+    std::uint8_t* const came = came_.data();
+    const std::uint64_t straight_step = std::uint64_t{uniform_cost_} * cost::kStraight;
+    const std::uint64_t diagonal_step = std::uint64_t{uniform_cost_} * cost::kDiagonal;
     int y0 = out.y0_, y1 = out.y1_;  // the rows reached (tracking columns too costs more than
     std::uint64_t settled = 0;       // it saves when resetting)
     std::uint64_t generated = 0;
@@ -528,23 +641,65 @@ class Dijkstra {
         y0 = y < y0 ? y : y0;
         y1 = y > y1 ? y : y1;
         const std::uint8_t* const pp = pad + pad_origin + gi + 2 * static_cast<std::size_t>(y);
-        // A move between this cell and its neighbour in direction d costing `step`: lower the
-        // neighbour's cost if the move improves it.
-        auto relax = [&](Direction8 d, std::uint64_t step) PATHING_ALWAYS_INLINE {
-          const auto di = static_cast<unsigned>(d);
-          std::uint64_t& gn = gp[dg[di]];
-          const std::uint64_t ng = gu + step;
-          const std::uint64_t old = gn;
-          if (ng < old && (!Limited || ng <= max_cost)) {
-            gn = ng;
-            if ((old >> shift) != (ng >> shift)) {
-              ring_.push(ng >> shift, cell + dc[di]);
-              ++generated;
+        if constexpr (Canonical) {
+          // As below, also recording the direction of the move that set (or tied) the cost.
+          auto relax = [&](unsigned di, std::uint64_t step) PATHING_ALWAYS_INLINE {
+            std::uint64_t& gn = gp[dg[di]];
+            const std::uint64_t ng = gu + step;
+            const std::uint64_t old = gn;
+            if (ng <= old && (!Limited || ng <= max_cost)) {
+              std::uint8_t& arrived = came[static_cast<std::ptrdiff_t>(gi) + dg[di]];
+              if (ng == old) {
+                arrived = static_cast<std::uint8_t>(arrived | (1u << di));
+                return;
+              }
+              gn = ng;
+              arrived = static_cast<std::uint8_t>(1u << di);
+              if ((old >> shift) != (ng >> shift)) {
+                ring_.push(ng >> shift, cell + dc[di]);
+                ++generated;
+              }
             }
+          };
+          if (D == FieldDirection::to_sources && *pp == 0) continue;  // a leaf: never entered
+          const std::size_t pi = static_cast<std::size_t>(pp - pad);
+          const unsigned near = near_[pi];
+          unsigned reached = came[gi];  // never 0 for a cell that has a cost
+          unsigned moves = 0;
+          do {
+            const auto travel = static_cast<unsigned>(std::countr_zero(reached)) & 7u;
+            moves |= detail::kCanonicalSuccessors[travel][near];
+            reached &= reached - 1;
+          } while (reached != 0);
+          if constexpr (D == FieldDirection::to_sources) {
+            moves = (moves | ~near) & into_[pi];  // impassable neighbours: every allowed move
+          } else {
+            moves &= detail::kValidMoves[near];
           }
-        };
-        detail::for_each_move<C, D == FieldDirection::to_sources>(pp, pcols, x, y, cols, rows,
-                                                                  relax);
+          while (moves != 0) {
+            const auto di = static_cast<unsigned>(std::countr_zero(moves));
+            moves &= moves - 1;
+            relax(di, di < 4 ? straight_step : diagonal_step);
+          }
+        } else {
+          // A move between this cell and its neighbour in direction d costing `step`: lower the
+          // neighbour's cost if the move improves it.
+          auto relax = [&](Direction8 d, std::uint64_t step) PATHING_ALWAYS_INLINE {
+            const auto di = static_cast<unsigned>(d);
+            std::uint64_t& gn = gp[dg[di]];
+            const std::uint64_t ng = gu + step;
+            const std::uint64_t old = gn;
+            if (ng < old && (!Limited || ng <= max_cost)) {
+              gn = ng;
+              if ((old >> shift) != (ng >> shift)) {
+                ring_.push(ng >> shift, cell + dc[di]);
+                ++generated;
+              }
+            }
+          };
+          detail::for_each_move<C, D == FieldDirection::to_sources>(pp, pcols, x, y, cols, rows,
+                                                                    relax);
+        }
       }
       ring_.release(b);
       from = b + 1;
@@ -571,6 +726,17 @@ class Dijkstra {
   bool built_whole_ = false;
   unsigned shift_ = cost::kFractionBits;
   std::uint64_t span_ = 2;
+  // Canonical ordering (8-connected, every passable cell value costing `uniform_cost_`; see
+  // settle): per unpacked cell the passability of its neighbours and the moves into it toward the
+  // sources (build_near), per field cell the directions of the moves that reached it with its
+  // current cost; `open_map_`: whether the unpacked map is open enough for it to pay.
+  bool uniform_ = false;
+  bool open_map_ = false;
+  CanonicalOrdering ordering_ = CanonicalOrdering::automatic;
+  std::uint8_t uniform_cost_ = 1;
+  std::vector<std::uint8_t> near_;
+  std::vector<std::uint8_t> into_;
+  std::vector<std::uint8_t> came_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -628,6 +794,7 @@ inline FieldStats Dijkstra::compute_flee(const Grid& grid, const GridLayer& laye
   ring_.clear();
   seeds_.clear();
   set_buckets(layer, conn);
+  if (uniform_ && came_.size() < grid.cell_count()) came_.resize(grid.cell_count());
   FieldStats st;
   for (int y = by0; y <= by1; ++y) {
     for (int x = bx0; x <= bx1; ++x) {
@@ -635,7 +802,7 @@ inline FieldStats Dijkstra::compute_flee(const Grid& grid, const GridLayer& laye
       const std::uint64_t s = toward.costs_[i];
       if (s == DistanceField::kUnreached) continue;
       out.costs_[i] = DistanceField::kUnreached;  // (in place: forget the old value)
-      seed(out.costs_[i],
+      seed(out.costs_.data(), i,
            static_cast<std::uint64_t>(std::llround(scaled(s)) + static_cast<std::int64_t>(bias)),
            cost::kInfinite, pack(x, y), st);
     }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -160,6 +161,87 @@ TEST(DistanceField, ReusedUnpackFollowsGridLayerAndLimitChanges) {
   Grid copy = other;  // equal contents, another object
   copy.set_blocked({20, 14}, false);
   check(copy, layer, cost::kInfinite, "copy");
+}
+
+// Canonical ordering (8-connected, uniform costs) gives exactly the textbook costs: forced on for
+// every map (obstacle-rich ones included) and in its automatic mode, with one or many sources,
+// initial costs on and off the step grid, both directions, cost limits, blocked cells passable
+// or not, and a step cost other than 1.
+TEST(DistanceField, CanonicalOrderingMatchesTextbookDijkstra) {
+  using Ordering = Dijkstra::CanonicalOrdering;
+  Dijkstra dijkstra;
+  DistanceField field;
+  std::mt19937 rng(2026);
+  constexpr std::array<int, 7> kDensity = {0, 2, 5, 10, 20, 35, 50};
+  constexpr std::array<std::uint8_t, 4> kCost = {1, 1, 3, 255};
+  for (unsigned trial = 0; trial < 420; ++trial) {
+    const int cols = 1 + static_cast<int>(rng() % 48);
+    const int rows = 1 + static_cast<int>(rng() % 40);
+    Grid grid = random_grid(cols, rows, trial, kDensity[trial % 7], false);
+    if (trial % 3 == 0) {  // long walls with gaps, the kind of map canonical ordering is for
+      for (int w = 0; w < 3; ++w) {
+        const bool horizontal = (rng() & 1) != 0;
+        const int at = static_cast<int>(rng() % static_cast<unsigned>(horizontal ? rows : cols));
+        const int gap = static_cast<int>(rng() % static_cast<unsigned>(horizontal ? cols : rows));
+        for (int k = 0; k < (horizontal ? cols : rows); ++k) {
+          if (k != gap) grid.set_blocked(horizontal ? GridCoord{k, at} : GridCoord{at, k}, true);
+        }
+      }
+    }
+    const std::uint8_t c = kCost[trial % 4];
+    const GridLayer layer = GridLayer::uniform(c, trial % 5 == 0 ? c : 0);
+    const std::uint64_t step = std::uint64_t{c} * S;
+    std::vector<FieldSource> sources;
+    const int n_sources = 1 + static_cast<int>(rng() % 3);
+    for (int k = 0; k < n_sources; ++k) {
+      const std::uint64_t initial =
+          (rng() & 1) != 0 ? (rng() % 4) * step : rng() % (3 * step);  // on / off the step grid
+      sources.push_back({{static_cast<int>(rng() % static_cast<unsigned>(cols)),
+                          static_cast<int>(rng() % static_cast<unsigned>(rows))},
+                         initial});
+    }
+    const FieldDirection dir =
+        trial % 2 == 0 ? FieldDirection::to_sources : FieldDirection::from_sources;
+    const std::uint64_t limit = trial % 4 == 1 ? (rng() % 24) * step / 2 : cost::kInfinite;
+    auto expected = reference_field(grid, layer, sources, Connectivity::eight, dir);
+    for (auto& e : expected) e = e > limit ? DistanceField::kUnreached : e;
+    for (const Ordering ordering : {Ordering::always, Ordering::automatic}) {
+      dijkstra.set_canonical_ordering(ordering);
+      const FieldStats st =
+          dijkstra.compute(grid, layer, sources, field, opts(Connectivity::eight, dir, limit));
+      ASSERT_EQ(costs_of(field), expected)
+          << "trial " << trial << " (" << cols << " x " << rows << ", walls " << kDensity[trial % 7]
+          << "%, cost " << int{c} << ", dir " << static_cast<int>(dir) << ", ordering "
+          << static_cast<int>(ordering) << ")";
+      EXPECT_EQ(st.settled, count_reached(field)) << "trial " << trial;
+    }
+  }
+}
+
+// The automatic policy takes canonical ordering on an open map and not among scattered
+// obstacles, never with 4-connected moves or uneven costs; the costs are the same either way.
+TEST(DistanceField, CanonicalOrderingIsChosenOnOpenMapsOnly) {
+  using Ordering = Dijkstra::CanonicalOrdering;
+  auto canonical = [&](const Grid& grid, const GridLayer& layer, Ordering ordering,
+                       Connectivity conn = Connectivity::eight) {
+    Dijkstra dijkstra;
+    DistanceField field;
+    dijkstra.set_canonical_ordering(ordering);
+    const bool used = dijkstra.compute(grid, layer, GridCoord{3, 4}, field, opts(conn)).canonical;
+    EXPECT_EQ(costs_of(field),
+              reference_field(grid, layer, {{{3, 4}, 0}}, conn, FieldDirection::to_sources));
+    return used;
+  };
+  const GridLayer walk = GridLayer::uniform(1);
+  const Grid open(60, 50);
+  EXPECT_TRUE(canonical(open, walk, Ordering::automatic));
+  EXPECT_TRUE(canonical(open, walk, Ordering::always));
+  EXPECT_FALSE(canonical(open, walk, Ordering::never));
+  EXPECT_FALSE(canonical(open, walk, Ordering::automatic, Connectivity::four));
+  EXPECT_FALSE(canonical(open, random_layer(), Ordering::always));  // uneven costs
+  const Grid cluttered = random_grid(60, 50, 9, 30, false);         // most cells touch a wall
+  EXPECT_FALSE(canonical(cluttered, walk, Ordering::automatic));
+  EXPECT_TRUE(canonical(cluttered, walk, Ordering::always));
 }
 
 TEST(DistanceField, SingleSourceEqualsAStarCostToEveryCell) {
@@ -492,9 +574,14 @@ TEST(DistanceField, FleeRejectsBadInput) {
   EXPECT_THROW(dijkstra.compute_flee(grid, GridLayer{}, never, out), std::invalid_argument);
 }
 
-TEST(DistanceField, WarmComputationsAllocateNothing) {
-  const GridLayer layer = random_layer();
-  const Grid grid = random_grid(96, 64, 51, 20, true);
+class DistanceFieldWarm : public ::testing::TestWithParam<bool> {};
+
+// Uneven costs (param false) and uniform costs on an open map, where 8-connected fields take
+// canonical ordering (param true).
+TEST_P(DistanceFieldWarm, ComputationsAllocateNothing) {
+  const bool uniform = GetParam();
+  const GridLayer layer = uniform ? GridLayer::uniform(1) : random_layer();
+  const Grid grid = random_grid(96, 64, 51, uniform ? 2 : 20, !uniform);
   std::vector<std::uint64_t> bits((grid.cell_count() + 63) / 64, ~std::uint64_t{0});
   bits[10] = 0;
   bits[50] = 0x00FF00FF00FF00FFu;
@@ -525,7 +612,11 @@ TEST(DistanceField, WarmComputationsAllocateNothing) {
   EXPECT_GT(warm, 10000u);
   EXPECT_GT(dijkstra.memory_bytes(), 0u);
   EXPECT_EQ(field.memory_bytes(), grid.cell_count() * 8);
+  EXPECT_EQ(dijkstra.compute(grid, layer, sources, field, opts(Connectivity::eight)).canonical,
+            uniform);
 }
+
+INSTANTIATE_TEST_SUITE_P(DistanceField, DistanceFieldWarm, ::testing::Bool());
 
 TEST(Cost, FromUnits) {
   EXPECT_EQ(cost::from_units(8.0), 8 * S);
