@@ -35,7 +35,10 @@ class BucketQueue {
   void reset(std::uint32_t base) noexcept {
     pool_.clear();
     free_ = kNil;
-    mask_ = 0;
+    while (mask_ != 0) {  // only the buckets in use: the others are empty (kNil) already
+      head_[static_cast<unsigned>(std::countr_zero(mask_))] = kNil;
+      mask_ &= mask_ - 1;
+    }
     overflow_.clear();
     base_ = base;
   }
@@ -89,10 +92,9 @@ class BucketQueue {
     bool operator()(const Keyed& a, const Keyed& b) const noexcept { return a.key < b.key; }
   };
 
-  // Pushes v on bucket `rel` (heads of empty buckets are stale: the mask says which are live).
+  // Pushes v on bucket `rel` (the head of an empty bucket is kNil).
   void link(std::uint32_t rel, const T& v) {
-    const std::uint64_t bit = std::uint64_t{1} << rel;
-    const std::uint32_t next = (mask_ & bit) != 0 ? head_[rel] : kNil;
+    const std::uint32_t next = head_[rel];
     std::uint32_t n = free_;
     if (n != kNil) {
       free_ = pool_[n].next;
@@ -102,7 +104,13 @@ class BucketQueue {
       pool_.push_back(Node{v, next});
     }
     head_[rel] = n;
-    mask_ |= bit;
+    mask_ |= std::uint64_t{1} << rel;
+  }
+
+  static constexpr std::array<std::uint32_t, kBuckets> empty_heads() noexcept {
+    std::array<std::uint32_t, kBuckets> h{};
+    for (std::uint32_t& x : h) x = kNil;
+    return h;
   }
 
   void refill() {
@@ -114,7 +122,7 @@ class BucketQueue {
   }
 
   std::vector<Node> pool_;
-  std::array<std::uint32_t, kBuckets> head_{};
+  std::array<std::uint32_t, kBuckets> head_ = empty_heads();
   std::uint32_t free_ = kNil;
   std::uint64_t mask_ = 0;
   std::uint32_t base_ = 0;
