@@ -6,11 +6,14 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <type_traits>
 #include <vector>
 
 #include "pathing/coord.hpp"
 #include "pathing/detail/binary_heap.hpp"
+#include "pathing/detail/level_queue.hpp"
 #include "pathing/detail/search_space.hpp"
+#include "pathing/detail/two_level_queue.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
@@ -26,19 +29,42 @@ namespace pathing {
 ///
 /// Two modes:
 /// - `build_path` (bounded, the seed's API): 4-connected, at most 56 steps, search confined to the
-///   window of cells within 57 steps of the start; memory is constant (about 170 KB) whatever
-///   the grid's size. Returns a 16-byte `GridPath`.
+///   window of cells within 57 steps of the start; memory is constant (about 225 KB) whatever
+///   the grid's size. Returns a 16-byte `GridPath`. Each step also costs one fixed-point unit
+///   (2^-24 of a cost unit) and h counts the steps left too, so among the cheapest paths the one
+///   with the fewest steps wins; nodes deeper than 56 steps are closed unexpanded, and the search
+///   gives up (`too_far`) only once f exceeds the dearest path of 56 steps.
 /// - `find_path` (unbounded): the whole grid, any length, 4- or 8-connected; writes the cells into
-///   a caller-owned vector whose capacity is reused. Memory: 13 bytes a grid cell, grown on the
-///   first query on a larger grid, plus the open list (as large as the queries need it; 24 bytes
-///   a cell once `reserve` was called).
+///   a caller-owned vector whose capacity is reused. Memory: 16 bytes a grid cell (node records),
+///   grown on the first query on a larger grid, plus the open list (as large as the queries need
+///   it; about 16 bytes a cell once `reserve` was called).
 ///
-/// Open list: binary heap ordered by f = g + h, ties broken toward larger g (deeper nodes first),
-/// then by the heap's fixed sift order: the same query always gives the same path. Duplicates are
-/// pushed instead of decreased and skipped when popped (lazy deletion). Closed set and g costs
-/// live in generation-stamped arrays, so starting a query is O(1).
+/// Open list and ties (deterministic: the same query always gives the same path):
+/// - f = g + h, and among equal f the larger g first, then the smaller cell index (row-major,
+///   y * cols + x): exactly the order of a textbook A* whose priority queue sorts by (f, larger g,
+///   smaller index), hence the same expansions, on 8-connected layers whose passable cells all
+///   cost the same (tested against one). With mixed costs, successors that one expansion pushes
+///   under the current f are taken last generated first. The open list is a
+///   `detail::LevelQueue`: one list per distinct f, a heap of the distinct f values, each list
+///   sorted by g when its f is reached.
+/// - 4-connected on such a uniform-cost layer f only takes two values at a time (f and f + 2c;
+///   bounded mode: f and f + 2 (c + 1 unit)), and the open list is two stacks
+///   (`detail::TwoLevelQueue`): ties in f go to the most recently generated node (a depth-first
+///   dive, which also favours larger g).
+/// - Weighted (`set_heuristic_weight` > 1): a binary heap of (f, then smaller weighted h, i.e.
+///   larger g, then smaller y, then smaller x).
+/// Duplicates are pushed instead of decreased and dropped when their f is reached or when popped
+/// (lazy deletion). Closed set and g costs live in generation-stamped node records, so starting a
+/// query is O(1): nothing in a query scales with the grid's size.
 ///
-/// Allocation: none once warm (the heap and arrays keep their capacity). Thread-safety: one
+/// Hot loop (measured with callgrind on the Moving AI maps; see docs/benchmarks.md): neighbour
+/// passability and costs from three 16-bit loads of the packed grid (`detail::CellReader`; no
+/// bounds checks off the border), neighbour records addressed by precomputed index deltas,
+/// compile-time neighbour directions, closed records holding g = 0 (one comparison rejects closed
+/// and no-better successors), the parent skipped, 4-connected f updated incrementally, no virtual
+/// calls or std::function.
+///
+/// Allocation: none once warm (the open list and arrays keep their capacity). Thread-safety: one
 /// AStar per thread; many AStars may read the same `const Grid&` concurrently.
 class AStar {
  public:
@@ -49,18 +75,20 @@ class AStar {
   AStar(int cols, int rows) { reserve(cols, rows); }
 
   /// Sizes the unbounded workspace for grids up to `cols` x `rows` cells (never shrinks): the
-  /// node arrays (13 bytes a cell) and the open list, one 24-byte entry a cell (at least 1024).
-  /// With lazy deletion the open list could in theory outgrow the cell count; the largest seen
-  /// is about 0.375 entries a cell (a 4-connected flood of a 256 x 256 map with an unreachable
-  /// goal) and at most 0.125 on the Moving AI benchmark maps, so in practice no query on such a
-  /// grid allocates; if one did, the open list would grow once and keep its capacity.
+  /// node records (16 bytes a cell) and the open lists, room for half a cell's worth of entries
+  /// (about 16 bytes a cell; at least 1024 entries). With lazy deletion the open list could in
+  /// theory outgrow that; the largest seen is about 0.375 entries a cell (a 4-connected flood of a
+  /// 256 x 256 map with an unreachable goal) and at most 0.125 on the Moving AI benchmark maps, so
+  /// in practice no query on such a grid allocates; if one did, the open list would grow once and
+  /// keep its capacity.
   /// @throws std::invalid_argument naming the value for a negative side or a size beyond the
   ///         Grid's limits (0 reserves nothing).
   void reserve(int cols, int rows) {
     const std::size_t n = detail::reserved_cells(cols, rows, "pathing::AStar");
     full_.ensure(n);
-    heap_.reserve(n < 1024 ? 1024 : n);
-    hot_.reserve(1024);
+    const std::size_t entries = n / 2 < 1024 ? 1024 : n / 2;
+    open_.reserve(entries);
+    uniform_open_.reserve(entries);
   }
 
   /// Weighted A* (Pohl 1970; the roguelike seed's "overestimating heuristic"): f = g + w * h.
@@ -95,8 +123,10 @@ class AStar {
   /// @return `found`, or a partial result ending at the cell closest to the goal that was
   ///   expanded, with the status that stopped the search (`unreachable`, `expansion_limit`,
   ///   `cost_limit`), or `invalid_endpoint` when `from` or `to` is outside the grid.
-  /// Complexity: O(n log n) for n cells expanded (at most the reachable area); starting a query is
-  /// O(1); nothing scales with the grid's size except a first use on a larger grid.
+  /// Complexity: O(n log k) for n cells expanded (at most the reachable area) and k distinct f
+  /// values open at once (tens to hundreds on game maps; O(n) 4-connected on uniform layers, O(n
+  /// log n) weighted); starting a query is O(1); nothing scales with the grid's size except a
+  /// first use on a larger grid.
   PathResult find_path(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
                        std::vector<GridCoord>& out, Connectivity conn = Connectivity::eight,
                        const SearchLimits& limits = {});
@@ -111,10 +141,10 @@ class AStar {
     return last_query_.contains(c) && full_.is_closed(last_query_.index(c));
   }
 
-  /// Bytes of working memory held (bounded and unbounded workspaces, open list).
+  /// Bytes of working memory held (bounded and unbounded workspaces, open lists).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return full_.bytes() + window_.bytes() + heap_.capacity() * sizeof(OpenEntry) +
-           hot_.capacity() * sizeof(std::uint32_t) + depth_.capacity();
+    return full_.bytes() + window_.bytes() + open_.bytes() + uniform_open_.bytes() +
+           weighted_open_.bytes() + depth_.capacity();
   }
 
   /// Testing hook: sets both generation counters, e.g. near 2^32 to force the wrap-around.
@@ -124,25 +154,44 @@ class AStar {
   }
 
  private:
-  // Open-list entry: one 128-bit key = f (high 64 bits), h quantised to 2^-10 of a cell (next
-  // 32 bits: equal f and smaller h means larger g), node index (low 32 bits: last tie-break).
-  // Comparing two entries is one branch-free 128-bit comparison.
-  __extension__ using OpenEntry = unsigned __int128;
-  struct OpenLess {
-    bool operator()(OpenEntry a, OpenEntry b) const noexcept { return a < b; }
-  };
-  static OpenEntry make_entry(std::uint64_t f, std::uint64_t h, std::uint32_t node) noexcept {
-    return (static_cast<OpenEntry>(f) << 64) | (static_cast<OpenEntry>(quantise(h)) << 32) | node;
-  }
-  static std::uint32_t quantise(std::uint64_t h) noexcept {
-    const std::uint64_t q = h >> 14;
-    return q > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(q);
-  }
+  // Open list of weighted A* (f = g + w h is not monotone along paths): a binary heap of 128-bit
+  // entries, f in the high 64 bits, the weighted h quantised to 2^-10 of a cell in the next 32
+  // (equal f and smaller h: larger g first) and the packed cell (x | y << 16: smaller y, then
+  // smaller x) in the low 32. One branch-free 128-bit comparison a step.
+  class WeightedOpenList {
+   public:
+    void clear() noexcept { heap_.clear(); }
+    [[nodiscard]] bool empty() const noexcept { return heap_.empty(); }
+    void push(std::uint64_t f, std::uint64_t h, std::uint32_t xy) {
+      const std::uint64_t q = h >> 14;
+      const std::uint32_t hq = q > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(q);
+      heap_.push((static_cast<Entry>(f) << 64) | (static_cast<Entry>(hq) << 32) | xy);
+    }
+    /// Pops the smallest entry: its packed cell; `f` receives its f.
+    std::uint32_t pop(std::uint64_t& f) noexcept {
+      const Entry e = heap_.pop();
+      f = static_cast<std::uint64_t>(e >> 64);
+      return static_cast<std::uint32_t>(e);
+    }
+    [[nodiscard]] std::size_t bytes() const noexcept { return heap_.capacity() * sizeof(Entry); }
 
-  template <Connectivity C, class Space, bool Bounded>
+   private:
+    __extension__ using Entry = unsigned __int128;
+    struct Less {
+      bool operator()(Entry a, Entry b) const noexcept { return a < b; }
+    };
+    detail::BinaryHeap<Entry, Less> heap_;
+  };
+
+  template <Connectivity C, class Space, bool Bounded, bool Uni, class Queue>
   void search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
-              detail::NodeTable& nodes, const Space& space, const SearchLimits& limits,
-              SearchStatus& status, GridCoord& finish, SearchStats& stats);
+              detail::NodeTable& table, const Space& space, Queue& open_list,
+              const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
+              SearchStats& stats);
+  template <Connectivity C, class Space, bool Bounded>
+  void dispatch(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
+                detail::NodeTable& table, const Space& space, const SearchLimits& limits,
+                SearchStatus& status, GridCoord& finish, SearchStats& stats);
 
   [[nodiscard]] std::uint64_t weighted(std::uint64_t h) const noexcept {
     if (weight_ == 1.0 || h == 0) return h;
@@ -153,42 +202,82 @@ class AStar {
 
   detail::NodeTable full_;
   detail::NodeTable window_;
-  std::vector<std::uint8_t> depth_;  // bounded mode: steps from the start per window node
-  detail::BinaryHeap<OpenEntry, OpenLess> heap_;
-  std::vector<std::uint32_t> hot_;  // successors with f equal to the current minimum (LIFO)
+  std::vector<std::uint8_t> depth_;     // bounded mode: steps from the start per window node
+  detail::LevelQueue open_;             // open list, keyed by f = g + h
+  detail::TwoLevelQueue uniform_open_;  // open list, 4-connected on a uniform-cost layer
+  WeightedOpenList weighted_open_;      // open list when the heuristic weight is > 1
   double weight_ = 1.0;
   detail::LastQueryArea last_query_;  // grid of the last unbounded query, for was_expanded
+  std::uint64_t finish_g_ = 0;        // g of the last search's finish cell
 };
 
 // ---------------------------------------------------------------------------------------------
 // Implementation
 
-template <Connectivity C, class Space, bool Bounded>
+template <Connectivity C, class Space, bool Bounded, bool Uni, class Queue>
 inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
-                          detail::NodeTable& nodes, const Space& space, const SearchLimits& limits,
-                          SearchStatus& status, GridCoord& finish, SearchStats& stats) {
+                          detail::NodeTable& table, const Space& space, Queue& open_list,
+                          const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
+                          SearchStats& stats) {
+  // Queue: LevelQueue (f = g + h), TwoLevelQueue (4-connected and every passable cell of the
+  // layer costs the same: f grows by 0 or 2 c), WeightedOpenList (f = g + w h).
+  constexpr bool kLevel = std::is_same_v<Queue, detail::LevelQueue>;
+  constexpr bool kUniform = std::is_same_v<Queue, detail::TwoLevelQueue>;
+  constexpr bool kWeighted = std::is_same_v<Queue, WeightedOpenList>;
+  constexpr bool kIncremental = !kWeighted && C == Connectivity::four;
+  static_assert(!kUniform || (C == Connectivity::four && Uni));
+  static_assert(!Bounded || C == Connectivity::four);
   const std::uint64_t hscale = layer.min_passable_cost();
   const std::uint64_t max_g = cost::from_units(limits.max_cost);  // NaN, < 0: 0; +inf: none
-  // Bounded mode adds the step count to g and h alike (see `deep_cut` below): f stays constant
-  // along an ideal path, so the f-equal bypass keeps working.
-  auto h_of = [&](int x, int y) -> std::uint64_t {
-    const std::uint64_t d = distance_fixed(C, GridCoord{x, y}, to);
-    return weighted(hscale * d + (Bounded ? d / cost::kStraight : 0));
+  // Bounded mode: each step also costs 1 fixed-point unit (`eps`), and h counts the Manhattan
+  // steps left too (still admissible and consistent): among the cheapest paths the one with the
+  // fewest steps wins, and f stays constant along an ideal path.
+  constexpr std::uint64_t eps = Bounded ? 1 : 0;
+  // h = (dx + dy) * hs - min(dx, dy) * hd (octile times hscale; Manhattan: hd unused).
+  const std::uint64_t hs = hscale * cost::kStraight + eps;
+  const std::uint64_t hd = hscale * (2 * cost::kStraight - cost::kDiagonal);
+  const int tx = to.x;
+  const int ty = to.y;
+  const auto h_of = [&](int nx, int ny) -> std::uint64_t {
+    const auto dx = static_cast<std::uint64_t>(nx > tx ? nx - tx : tx - nx);
+    const auto dy = static_cast<std::uint64_t>(ny > ty ? ny - ty : ty - ny);
+    std::uint64_t h = (dx + dy) * hs;
+    if constexpr (C == Connectivity::eight) h -= (dx < dy ? dx : dy) * hd;
+    if constexpr (kWeighted) h = weighted(h);
+    return h;
   };
   std::ptrdiff_t delta[8];
   for (unsigned d = 0; d < 8; ++d) delta[d] = space.delta(static_cast<Direction8>(d));
+  constexpr std::uint64_t kUnit[8] = {cost::kStraight, cost::kStraight, cost::kStraight,
+                                      cost::kStraight, cost::kDiagonal, cost::kDiagonal,
+                                      cost::kDiagonal, cost::kDiagonal};
+  constexpr int kOx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
+  constexpr int kOy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 
-  nodes.next_generation();
-  const std::uint32_t open = nodes.open_stamp();
-  const std::uint32_t closed = nodes.closed_stamp();
-  heap_.clear();
-  hot_.clear();
+  const detail::CellReader cells(grid, layer);
+  table.next_generation();
+  const std::uint32_t open = table.open_stamp();
+  const std::uint32_t closed = table.closed_stamp();
+  detail::NodeRecord* const nodes = table.data();
+  std::uint8_t* const depth = Bounded ? depth_.data() : nullptr;
+  const auto pack = [](int x, int y) {
+    return static_cast<std::uint32_t>(x) | (static_cast<std::uint32_t>(y) << 16);
+  };
+
   const auto s = static_cast<std::uint32_t>(space.index(from.x, from.y));
   nodes[s] = detail::NodeRecord{0, open, detail::kNoParent};
-  if constexpr (Bounded) depth_[s] = 0;
-  hot_.push_back(s);
-  std::uint64_t f_cur = h_of(from.x, from.y);
-  stats.generated = 1;
+  if constexpr (Bounded && !kUniform) depth[s] = 0;
+  const std::uint64_t h0 = h_of(from.x, from.y);
+  if constexpr (kUniform) {
+    open_list.clear(h0, 2 * hs);  // every step costs hs: f grows by 0 or 2 hs
+    open_list.push(h0, pack(from.x, from.y));
+  } else if constexpr (kLevel) {
+    open_list.clear(h0);
+    open_list.push(h0, pack(from.x, from.y), 0);
+  } else {
+    open_list.clear();
+    open_list.push(h0, h0, pack(from.x, from.y));
+  }
 
   // Goal index; a goal off the grid, or (bounded mode) outside the search window, gets an index no
   // node has: the window index of a cell outside the window aliases a cell inside it.
@@ -199,15 +288,9 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   }
   const std::uint32_t goal =
       goal_indexed ? static_cast<std::uint32_t>(space.index(to.x, to.y)) : ~std::uint32_t{0};
-  GridCoord best = from;
-  std::uint64_t best_dist = distance_fixed(C, from, to);
-  status = SearchStatus::unreachable;
-  bool pruned = false;
-  // Bounded mode: each step also costs 1 fixed-point unit (and h counts the Manhattan steps
-  // left: still admissible and consistent), so among the cheapest paths the one with the fewest
-  // steps wins; a node deeper than 56 steps is not expanded, and the search stops
-  // with too_far only once f exceeds the dearest path of 56 steps (`deep_cut`): before that a
-  // path of <= 56 steps to the goal may still be found.
+  // Bounded mode: a node deeper than 56 steps is not expanded (closed, and the search remembers
+  // it), and the search stops with too_far only once f exceeds the dearest path of 56 steps
+  // (`deep_cut`): before that a path of <= 56 steps to the goal may still be found.
   std::uint64_t deep_cut = 0;
   bool too_deep = false;
   if constexpr (Bounded) {
@@ -216,79 +299,175 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
       if (layer.cost_of_cell(v) > max_step) max_step = layer.cost_of_cell(v);
     deep_cut = GridPath::kMaxSteps * (max_step * cost::kStraight + 1);
   }
+  // Locals, not the caller's structs: stores to the node records could alias those.
+  const std::uint64_t max_expansions = limits.max_expansions;
+  std::uint64_t expanded = 0;
+  std::uint64_t generated = 1;
+  GridCoord best = from;
+  // Closest expanded cell so far, by h (unweighted: strictly increasing with the distance, so the
+  // same order); the earliest expanded on ties.
+  std::uint64_t best_dist = kWeighted ? distance_fixed(C, from, to) : h0;
+  std::uint64_t best_g = 0;
+  SearchStatus result = SearchStatus::unreachable;
+  bool pruned = false;
 
-  while (!hot_.empty() || !heap_.empty()) {
-    std::uint32_t node;
-    if (!hot_.empty()) {
-      node = hot_.back();
-      hot_.pop_back();
+  while (!open_list.empty()) {
+    std::uint32_t xy;
+    std::uint64_t f_cur;
+    if constexpr (kLevel) {
+      // Stale duplicates (the node was improved or closed since) are dropped level by level.
+      xy = open_list.pop([&](std::uint32_t v, std::uint64_t pushed_g) {
+        const detail::NodeRecord& r =
+            nodes[space.index(static_cast<int>(v & 0xFFFFu), static_cast<int>(v >> 16))];
+        return r.stamp == open && r.g == pushed_g;
+      });
+      if (xy == detail::LevelQueue::kNil) continue;
+      f_cur = open_list.last();
+    } else if constexpr (kUniform) {
+      xy = open_list.pop();
+      f_cur = open_list.last();
     } else {
-      const OpenEntry top = heap_.pop();
-      node = static_cast<std::uint32_t>(top);
-      f_cur = static_cast<std::uint64_t>(top >> 64);
+      xy = open_list.pop(f_cur);
     }
+    const int x = static_cast<int>(xy & 0xFFFFu);
+    const int y = static_cast<int>(xy >> 16);
+    const auto node = static_cast<std::uint32_t>(space.index(x, y));
     detail::NodeRecord& rec = nodes[node];
     if (rec.stamp != open) continue;  // closed already: a stale duplicate
     if constexpr (Bounded) {
-      if (depth_[node] > GridPath::kMaxSteps) {
+      // Steps from the start: uniform costs make g = steps * hs.
+      const std::uint64_t steps = kUniform ? rec.g / hs : depth[node];
+      if (steps > GridPath::kMaxSteps) {
         if (f_cur > deep_cut) {
-          status = SearchStatus::too_far;
+          result = SearchStatus::too_far;
           break;
         }
         too_deep = true;
         rec.stamp = closed;
+        rec.g = 0;
         continue;
       }
     }
     if (node == goal) {
-      status = SearchStatus::found;
+      result = SearchStatus::found;
       best = to;
       break;
     }
-    if (stats.expanded >= limits.max_expansions) {
-      status = SearchStatus::expansion_limit;
+    if (expanded >= max_expansions) [[unlikely]] {
+      result = SearchStatus::expansion_limit;
       break;
     }
-    rec.stamp = closed;
-    ++stats.expanded;
-    const GridCoord c = space.coords(node);
-    if (const std::uint64_t d = distance_fixed(C, c, to); d < best_dist) {
-      best_dist = d;
-      best = c;
-    }
     const std::uint64_t g = rec.g;
-    const std::uint8_t depth = Bounded ? depth_[node] : 0;
-    detail::for_each_neighbor<C>(
-        grid, layer, c.x, c.y, [&](int nx, int ny, Direction8 dir, std::uint64_t step) {
-          const auto n = static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(node) +
-                                                    delta[static_cast<unsigned>(dir)]);
-          const std::uint64_t ng = g + step + (Bounded ? 1 : 0);
-          detail::NodeRecord& nr = nodes[n];
-          if (nr.stamp >= open) {
-            if (nr.stamp != open || ng >= nr.g) return;  // closed, or no better
-          }
-          if (ng > max_g) {
-            pruned = true;
-            return;
-          }
-          nr.g = ng;
-          nr.stamp = open;
-          nr.parent = static_cast<std::uint8_t>(dir);
-          if constexpr (Bounded) depth_[n] = static_cast<std::uint8_t>(depth + 1);
-          const std::uint64_t h = h_of(nx, ny);
-          // A successor whose f equals the current (minimum) f is among the best open nodes
-          // and has a larger g than its parent: expand it next, bypassing the heap.
-          if (ng + h == f_cur) {
-            hot_.push_back(n);
-          } else {
-            heap_.push(make_entry(ng + h, h, n));
-          }
-          ++stats.generated;
-        });
+    // Closed records keep g = 0, so "ng < g" alone rejects them below.
+    rec.stamp = closed;
+    rec.g = 0;
+    ++expanded;
+    {
+      std::uint64_t d;
+      if constexpr (kWeighted) {
+        d = distance_fixed(C, GridCoord{x, y}, to);
+      } else {
+        d = f_cur - g;  // h of this node
+      }
+      if (d < best_dist) {
+        best_dist = d;
+        best = GridCoord{x, y};
+        best_g = g;
+      }
+    }
+    detail::NodeRecord* const here = nodes + node;
+    std::uint8_t cost[8];
+    unsigned mask = cells.neighbors<C>(x, y, cost);
+    // The parent is closed: skip it (Direction8 d ^ 2 is the reverse of d).
+    const unsigned parent = rec.parent;
+    mask &= parent < 8 ? ~(1u << (parent ^ 2u)) : ~0u;
+    [[maybe_unused]] const std::uint8_t next_depth =
+        (Bounded && !kUniform) ? static_cast<std::uint8_t>(depth[node] + 1) : 0;
+    const auto relax = [&]<unsigned D>() __attribute__((always_inline)) {
+      // Uni: every passable cell costs hscale.
+      const std::uint64_t step = (Uni ? hscale * kUnit[D] : cost[D] * kUnit[D]) + eps;
+      const std::uint64_t ng = g + step;
+      detail::NodeRecord& nr = here[delta[D]];
+      // New (stamp of an older query), or open with a larger g; closed ones hold g = 0.
+      const bool better = (nr.stamp < open) | (ng < nr.g);
+      if (!better) return;
+      if (ng > max_g) [[unlikely]] {
+        pruned = true;
+        return;
+      }
+      nr = detail::NodeRecord{ng, open, static_cast<std::uint8_t>(D)};
+      if constexpr (Bounded && !kUniform)
+        depth[static_cast<std::ptrdiff_t>(node) + delta[D]] = next_depth;
+      const int nx = x + kOx[D];
+      const int ny = y + kOy[D];
+      if constexpr (kWeighted) {
+        const std::uint64_t h = h_of(nx, ny);
+        open_list.push(ng + h, h, pack(nx, ny));
+      } else {
+        std::uint64_t f;
+        if constexpr (kIncremental) {
+          // 4-connected, unweighted: the move changes the Manhattan h by -hs when it goes toward
+          // the goal on its axis, by +hs otherwise (2^64-modular sums; f stays positive).
+          bool toward;
+          if constexpr (D == 0) toward = x < tx;
+          if constexpr (D == 1) toward = y < ty;
+          if constexpr (D == 2) toward = x > tx;
+          if constexpr (D == 3) toward = y > ty;
+          f = f_cur + step + (toward ? -hs : hs);
+        } else {
+          f = ng + h_of(nx, ny);
+        }
+        if constexpr (kLevel) {
+          open_list.push(f, pack(nx, ny), ng);  // ties in f: larger g first
+        } else {
+          open_list.push(f, pack(nx, ny));
+        }
+      }
+      ++generated;
+    };
+    // Successors are pushed straight moves first, each kind by decreasing cell index (down,
+    // right, left, up; down-right, down-left, up-right, up-left): the last pushed pops first, so
+    // among successors of equal f and g the smallest index goes first, as the tie rule says.
+    if (mask & 2u) relax.template operator()<1>();
+    if (mask & 1u) relax.template operator()<0>();
+    if (mask & 4u) relax.template operator()<2>();
+    if (mask & 8u) relax.template operator()<3>();
+    if constexpr (C == Connectivity::eight) {
+      if (mask & 16u) relax.template operator()<4>();
+      if (mask & 32u) relax.template operator()<5>();
+      if (mask & 128u) relax.template operator()<7>();
+      if (mask & 64u) relax.template operator()<6>();
+    }
   }
+  stats.expanded = expanded;
+  stats.generated = generated;
+  status = result;
   if (status == SearchStatus::unreachable && too_deep) status = SearchStatus::too_far;
   if (status == SearchStatus::unreachable && pruned) status = SearchStatus::cost_limit;
   finish = best;
+  finish_g_ = result == SearchStatus::found ? nodes[goal].g : best_g;
+}
+
+template <Connectivity C, class Space, bool Bounded>
+inline void AStar::dispatch(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
+                            detail::NodeTable& table, const Space& space,
+                            const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
+                            SearchStats& stats) {
+  if (weight_ != 1.0) {
+    search<C, Space, Bounded, false>(grid, from, to, layer, table, space, weighted_open_, limits,
+                                     status, finish, stats);
+  } else if (detail::is_uniform(layer)) {
+    if constexpr (C == Connectivity::four) {
+      search<C, Space, Bounded, true>(grid, from, to, layer, table, space, uniform_open_, limits,
+                                      status, finish, stats);
+    } else {
+      search<C, Space, Bounded, true>(grid, from, to, layer, table, space, open_, limits, status,
+                                      finish, stats);
+    }
+  } else {
+    search<C, Space, Bounded, false>(grid, from, to, layer, table, space, open_, limits, status,
+                                     finish, stats);
+  }
 }
 
 inline BoundedResult AStar::build_path(const Grid& grid, GridCoord from, GridCoord to,
@@ -307,12 +486,12 @@ inline BoundedResult AStar::build_path(const Grid& grid, GridCoord from, GridCoo
                                   from.y - detail::WindowSpace::kRadius};
   // A goal off the grid can still be approached: the search heads for it and returns a partial
   // path.
-  search<Connectivity::four, detail::WindowSpace, true>(
+  dispatch<Connectivity::four, detail::WindowSpace, true>(
       grid, from, detail::bounded_target(from, to), layer, window_, space, {}, r.status, r.finish,
       r.stats);
   r.partial = r.status != SearchStatus::found;
   r.steps = detail::reconstruct_steps(window_, space, r.finish);
-  r.cost = static_cast<int>(window_[space.index(r.finish.x, r.finish.y)].g / cost::kStraight);
+  r.cost = static_cast<int>(finish_g_ / cost::kStraight);
   return r;
 }
 
@@ -330,15 +509,15 @@ inline PathResult AStar::find_path(const Grid& grid, GridCoord from, GridCoord t
   last_query_ = {grid.cols(), grid.rows()};
   const detail::GridSpace space(grid.cols());
   if (conn == Connectivity::four) {
-    search<Connectivity::four, detail::GridSpace, false>(grid, from, to, layer, full_, space,
-                                                         limits, r.status, r.finish, r.stats);
+    dispatch<Connectivity::four, detail::GridSpace, false>(grid, from, to, layer, full_, space,
+                                                           limits, r.status, r.finish, r.stats);
   } else {
-    search<Connectivity::eight, detail::GridSpace, false>(grid, from, to, layer, full_, space,
-                                                          limits, r.status, r.finish, r.stats);
+    dispatch<Connectivity::eight, detail::GridSpace, false>(grid, from, to, layer, full_, space,
+                                                            limits, r.status, r.finish, r.stats);
   }
   const detail::CellPathCost pc =
       detail::reconstruct_cells(full_, space, grid, layer, r.finish, out);
-  r.cost_fixed = full_[space.index(r.finish.x, r.finish.y)].g;
+  r.cost_fixed = finish_g_;
   r.cost = cost::exact_length(pc.straight, pc.diagonal);
   r.steps = pc.steps;
   return r;

@@ -31,7 +31,8 @@ namespace pathing {
 /// up-left, up-right), so ties are deterministic.
 ///
 /// Modes, results, memory and thread-safety are as for `AStar`: `build_path` is the seed's bounded
-/// 56-step search (constant memory), `find_path` the unbounded one (5 bytes a grid cell).
+/// 56-step search (constant memory), `find_path` the unbounded one (13 bytes a grid cell: the
+/// shared `detail::NodeWorkspace`, of which it reads the 4-byte stamp and 1-byte parent).
 /// Allocation: none once warm.
 class GreedyBfs {
  public:
@@ -40,13 +41,21 @@ class GreedyBfs {
   /// A searcher whose unbounded workspace is sized for `cols` x `rows` grids up front.
   GreedyBfs(int cols, int rows) { reserve(cols, rows); }
 
-  /// Sizes the unbounded workspace for grids up to `cols` x `rows` cells (never shrinks).
+  /// Sizes the unbounded workspace for grids up to `cols` x `rows` cells (never shrinks): the
+  /// node arrays (13 bytes a cell) and the open list, room for a quarter of the cells in the bucket
+  /// queue, as many in its overflow heap and in the hot stack (about 9 bytes a cell; at least 1024
+  /// entries each). A cell is pushed at most once, so the open list never holds more entries than
+  /// the grid has cells; a quarter is far more than the queries on the Moving AI benchmark maps
+  /// need, so in practice no query on such a grid allocates (if one did, the open list would grow
+  /// once and keep its capacity).
   /// @throws std::invalid_argument naming the value for a negative side or a size beyond the
   ///         Grid's limits (0 reserves nothing).
   void reserve(int cols, int rows) {
     const std::size_t n = detail::reserved_cells(cols, rows, "pathing::GreedyBfs");
     full_.ensure(n);
-    hot_.reserve(256);
+    const std::size_t entries = n / 4 < 1024 ? 1024 : n / 4;
+    hot_.reserve(entries);
+    queue_.reserve(entries);
   }
 
   /// Bounded search, the seed's `BuildPath`: 4-connected, at most 56 steps. `cost` is the number
@@ -73,7 +82,7 @@ class GreedyBfs {
 
   /// Bytes of working memory held.
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return full_.bytes() + window_.bytes() + hot_.capacity() * sizeof(Entry);
+    return full_.bytes() + window_.bytes() + hot_.capacity() * sizeof(Entry) + queue_.bytes();
   }
 
   /// Testing hook: sets the generation counters, e.g. near 2^32 to force the wrap-around.
@@ -84,10 +93,8 @@ class GreedyBfs {
 
  private:
   struct Entry {
-    std::uint32_t node;
-    std::uint16_t x;
-    std::uint16_t y;
-    std::uint32_t depth;
+    std::uint32_t xy;     // x | y << 16
+    std::uint32_t depth;  // steps from the start
   };
 
   template <Connectivity C>
@@ -121,71 +128,120 @@ inline void GreedyBfs::search(const Grid& grid, GridCoord from, GridCoord to,
                               const GridLayer& layer, detail::NodeWorkspace& ws, const Space& space,
                               const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
                               SearchStats& stats) {
+  const detail::CellReader cells(grid, layer);
+  std::ptrdiff_t delta[8];
+  for (unsigned d = 0; d < 8; ++d) delta[d] = space.delta(static_cast<Direction8>(d));
+  constexpr int kOx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
+  constexpr int kOy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+  const int tx = to.x;
+  const int ty = to.y;
+
   ws.stamps.next_generation();
+  const std::uint32_t seen = ws.stamps.generation();  // stamp >= seen: reached this query
+  const std::uint32_t closed = seen + 1;
+  std::uint32_t* const stamp = ws.stamps.data();
+  std::uint8_t* const parent = ws.parent.data();
   hot_.clear();
   const std::uint32_t d0 = key_of<C>(from.x, from.y, to);
   queue_.reset(d0 > 48 ? d0 - 48 : 0);
 
-  const std::size_t s = space.index(from.x, from.y);
-  ws.stamps.mark_open(s);
-  ws.parent[s] = detail::kNoParent;
-  hot_.push_back(Entry{static_cast<std::uint32_t>(s), static_cast<std::uint16_t>(from.x),
-                       static_cast<std::uint16_t>(from.y), 0});
-  stats.generated = 1;
+  const auto s = space.index(from.x, from.y);
+  stamp[s] = seen;
+  parent[s] = detail::kNoParent;
+  const auto pack = [](int x, int y) {
+    return static_cast<std::uint32_t>(x) | (static_cast<std::uint32_t>(y) << 16);
+  };
+  hot_.push_back(Entry{pack(from.x, from.y), 0});
 
+  // Locals, not the caller's structs: stores to the node arrays could alias those.
+  const std::uint64_t max_expansions = limits.max_expansions;
+  std::uint64_t expanded = 0;
+  std::uint64_t generated = 1;
   GridCoord best = from;
   std::uint32_t best_key = d0;
-  status = SearchStatus::unreachable;
+  SearchStatus result = SearchStatus::unreachable;
 
-  while (!hot_.empty() || !queue_.empty()) {
+  for (;;) {
     Entry e;
     if (!hot_.empty()) {
       e = hot_.back();
       hot_.pop_back();
-    } else {
+    } else if (!queue_.empty()) {
       e = queue_.pop();
+    } else {
+      break;
     }
-    const int x = e.x;
-    const int y = e.y;
+    const int x = static_cast<int>(e.xy & 0xFFFFu);
+    const int y = static_cast<int>(e.xy >> 16);
     if constexpr (Bounded) {
       if (e.depth > static_cast<std::uint32_t>(GridPath::kMaxSteps)) {
-        status = SearchStatus::too_far;
+        result = SearchStatus::too_far;
         break;
       }
     }
-    if (x == to.x && y == to.y) {
-      status = SearchStatus::found;
+    if (x == tx && y == ty) {
+      result = SearchStatus::found;
       best = to;
       break;
     }
-    if (stats.expanded >= limits.max_expansions) {
-      status = SearchStatus::expansion_limit;
+    if (expanded >= max_expansions) [[unlikely]] {
+      result = SearchStatus::expansion_limit;
       break;
     }
-    ++stats.expanded;
-    ws.stamps.mark_closed(e.node);  // still "seen"; lets was_expanded tell expanded cells apart
+    ++expanded;
+    const auto node = space.index(x, y);
+    stamp[node] = closed;  // still "seen"; lets was_expanded tell expanded cells apart
     const std::uint32_t key = key_of<C>(x, y, to);
     if (key < best_key) {
       best_key = key;
       best = GridCoord{x, y};
     }
-    detail::for_each_neighbor<C>(
-        grid, layer, x, y, [&](int nx, int ny, Direction8 dir, std::uint64_t) {
-          const std::size_t n = space.index(nx, ny);
-          if (ws.stamps.is_seen(n)) return;
-          ws.stamps.mark_open(n);
-          ws.parent[n] = static_cast<std::uint8_t>(dir);
-          const Entry ne{static_cast<std::uint32_t>(n), static_cast<std::uint16_t>(nx),
-                         static_cast<std::uint16_t>(ny), e.depth + 1};
-          const std::uint32_t nkey = key_of<C>(nx, ny, to);
-          if (nkey < key) {
-            hot_.push_back(ne);
-          } else {
-            queue_.push(nkey, ne);
-          }
-          ++stats.generated;
-        });
+    std::uint8_t cost[8];
+    unsigned mask = cells.neighbors<C>(x, y, cost);
+    const unsigned from_dir = parent[node];  // the parent was seen: skip it
+    mask &= from_dir < 8 ? ~(1u << (from_dir ^ 2u)) : ~0u;
+    const std::uint32_t next_depth = e.depth + 1;
+    const auto visit = [&]<unsigned D>() __attribute__((always_inline)) {
+      const auto n = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(node) + delta[D]);
+      if (stamp[n] >= seen) return;
+      stamp[n] = seen;
+      parent[n] = static_cast<std::uint8_t>(D);
+      const int nx = x + kOx[D];
+      const int ny = y + kOy[D];
+      std::uint32_t nkey;
+      if constexpr (C == Connectivity::four) {
+        // The move changes the Manhattan distance by -1 toward the goal on its axis, else +1.
+        bool toward;
+        if constexpr (D == 0) toward = x < tx;
+        if constexpr (D == 1) toward = y < ty;
+        if constexpr (D == 2) toward = x > tx;
+        if constexpr (D == 3) toward = y > ty;
+        nkey = toward ? key - 1 : key + 1;
+      } else {
+        nkey = key_of<C>(nx, ny, to);
+      }
+      const Entry ne{pack(nx, ny), next_depth};
+      if (nkey < key) {
+        hot_.push_back(ne);
+      } else {
+        queue_.push(nkey, ne);
+      }
+      ++generated;
+    };
+    if (mask & 1u) visit.template operator()<0>();
+    if (mask & 2u) visit.template operator()<1>();
+    if (mask & 4u) visit.template operator()<2>();
+    if (mask & 8u) visit.template operator()<3>();
+    if constexpr (C == Connectivity::eight) {
+      if (mask & 16u) visit.template operator()<4>();
+      if (mask & 32u) visit.template operator()<5>();
+      if (mask & 64u) visit.template operator()<6>();
+      if (mask & 128u) visit.template operator()<7>();
+    }
   }
+  stats.expanded = expanded;
+  stats.generated = generated;
+  status = result;
   finish = best;
 }
 

@@ -1,11 +1,14 @@
-// AStar(cols, rows) / reserve(): the first query on that grid allocates nothing, even one that
-// floods the whole map (a large open list).
+// AStar(cols, rows) / GreedyBfs(cols, rows) / reserve(): the first queries on that grid allocate
+// nothing, even one that floods the whole map (a large open list).
 #include <gtest/gtest.h>
 
+#include <random>
 #include <vector>
 
 #include "pathing/astar.hpp"
+#include "pathing/greedy_bfs.hpp"
 #include "support/alloc_counter.hpp"
+#include "support/reference.hpp"
 
 namespace pathing {
 namespace {
@@ -39,6 +42,41 @@ TEST(AStarReserve, FirstQueryAfterReserveDoesNotAllocate) {
     }
     EXPECT_EQ(r.status, SearchStatus::unreachable);
     EXPECT_GT(r.stats.expanded, 50000u);
+  }
+}
+
+TEST(GreedyBfsReserve, QueriesOnAFreshBigMapAfterReserveDoNotAllocate) {
+  // Before the bucket queue kept its entries in one pool, each of its 64 bucket vectors grew on
+  // its own the first time a query filled it: hundreds of allocations over the first queries on
+  // a new map (and the hot stack grew past its 256 entries on long dives).
+  std::mt19937_64 rng(5);
+  const Grid g = test::random_grid(rng, 512, 512, 0.3);
+  std::vector<GridCoord> from;
+  std::vector<GridCoord> to;
+  while (from.size() < 200) {
+    const GridCoord a{static_cast<int>(rng() % 512), static_cast<int>(rng() % 512)};
+    const GridCoord b{static_cast<int>(rng() % 512), static_cast<int>(rng() % 512)};
+    if (g.is_blocked(a) || g.is_blocked(b)) continue;
+    from.push_back(a);
+    to.push_back(b);
+  }
+  for (Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+    GreedyBfs bfs(g.cols(), g.rows());
+    std::vector<GridCoord> path;
+    path.reserve(g.cell_count());
+    std::uint64_t expanded = 0;
+    int found = 0;
+    {
+      const test::AllocationScope scope;
+      for (std::size_t i = 0; i < from.size(); ++i) {
+        const PathResult r = bfs.find_path(g, from[i], to[i], GridLayer(), path, conn);
+        expanded += r.stats.expanded;
+        found += r.found() ? 1 : 0;
+      }
+      EXPECT_EQ(scope.count(), 0u) << (conn == Connectivity::four ? "four" : "eight");
+    }
+    EXPECT_GT(found, 100);
+    EXPECT_GT(expanded, 100000u);
   }
 }
 

@@ -1,0 +1,253 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// A min-priority queue for searches whose open lists hold few distinct keys.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "pathing/detail/binary_heap.hpp"
+
+namespace pathing::detail {
+
+/// Min-priority queue of 32-bit values under 64-bit keys, with a 64-bit rank that breaks ties
+/// (ideas: the bucket queue of Dial 1969 with buckets found through a cache rather than indexed,
+/// since f values are not small integers; the lazy sorting of the "two-level" bucket queues),
+/// built for grid searches, whose open lists hold many entries but few distinct keys (an
+/// 8-connected A* with the octile heuristic has some tens to hundreds of distinct f values open
+/// at once, a 4-connected one two or three).
+///
+/// Entries of one key form a list, a "level". The level of the smallest key is the current one
+/// (`last()`); the others sit in a binary heap ordered by key, and a 1024-slot direct-mapped
+/// cache finds the level of a key on push. So:
+/// - push of the current key, or of a smaller one (which becomes current): O(1);
+/// - push of a larger key: O(1) when its level exists and is in the cache, else a new level
+///   (O(log k) for k levels; a cache miss may open a second level of the same key: they are
+///   merged when that key becomes current);
+/// - pop: O(1) from the current level; when it is empty, the heap's smallest level (with every
+///   other level of the same key) becomes current, drops the entries the caller says are dead
+///   (stale duplicates) and is sorted: O(log k + m) for m entries nearly in order, which is what
+///   a search pushes (insertion sort; std::sort past a budget of moves, so never worse than
+///   O(m log m)); m is a handful on grid maps.
+/// A binary heap of the n entries would pay O(log n) comparisons on every pop instead.
+///
+/// Order: keys pop in non-decreasing order (any keys; no monotonicity needed). Within a key: when
+/// a level becomes current its entries are ordered by rank, larger first, then by smaller value;
+/// entries pushed under the current key after that go in front, last-in first-out. (A* pushes
+/// rank = g: the successors it pushes under the current f have a larger g than every entry left
+/// in the level, so the level stays in rank order and the queue pops exactly by (f, larger g,
+/// smaller value) when successors of equal f are pushed by increasing g.) Deterministic.
+///
+/// Storage: pools of 16-byte entries and 16-byte levels with free lists (at most as many as were
+/// in the queue at once), the heap of levels and a sort scratch; capacities are kept across
+/// `clear`, so a warm queue allocates nothing. Not thread-safe.
+class LevelQueue {
+ public:
+  static constexpr std::uint32_t kNil = ~std::uint32_t{0};
+
+  LevelQueue() noexcept = default;
+
+  /// Empties the queue, keeping its capacity; `last()` becomes `key` (the key the caller expects
+  /// first, e.g. the start's f: pushes of it are O(1)). O(1).
+  void clear(std::uint64_t key) noexcept {
+    entries_.clear();
+    levels_.clear();
+    heap_.clear();
+    free_entry_ = kNil;
+    free_level_ = kNil;
+    head_ = kNil;
+    last_ = key;
+  }
+
+  /// Reserves room for `n` entries (and n / 4 + 64 levels) in the queue at once.
+  void reserve(std::size_t n) {
+    entries_.reserve(n);
+    levels_.reserve(n / 4 + 64);
+    heap_.reserve(n / 4 + 64);
+    sort_.reserve(n / 4 + 64);
+  }
+  /// Bytes held (entries, levels, heap, sort scratch).
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return entries_.capacity() * sizeof(Entry) + levels_.capacity() * sizeof(Level) +
+           heap_.capacity() * sizeof(HeapItem) + sort_.capacity() * sizeof(Entry);
+  }
+
+  [[nodiscard]] bool empty() const noexcept { return head_ == kNil && heap_.empty(); }
+  /// The key of the current level: the key of the last pop, or a smaller key pushed since.
+  [[nodiscard]] std::uint64_t last() const noexcept { return last_; }
+
+  /// Adds `value` under `key` (< 2^64 - 1) with tie-breaking `rank`.
+  [[gnu::always_inline]] void push(std::uint64_t key, std::uint32_t value, std::uint64_t rank = 0) {
+    if (key == last_) [[likely]] {
+      head_ = new_entry(value, rank, head_);
+      return;
+    }
+    if (key > last_) [[likely]] {
+      // A slot may hold a level number of an earlier query or a reused level: the bound and
+      // the key check reject those, so the cache is never cleared.
+      const std::uint32_t l = cache_[slot_of(key)];
+      if (l < levels_.size() && levels_[l].key == key) [[likely]] {
+        levels_[l].head = new_entry(value, rank, levels_[l].head);
+        return;
+      }
+    }
+    push_slow(key, value, rank);
+  }
+
+  /// Removes and returns a value of the smallest key; `last()` becomes that key.
+  /// Precondition: !empty().
+  [[gnu::always_inline]] std::uint32_t pop() {
+    return pop([](std::uint32_t, std::uint64_t) { return true; });
+  }
+
+  /// As pop(), and when a level becomes current, its entries for which `live(value, rank)` is
+  /// false are dropped before it is sorted (a search's stale duplicates: cheaper to drop in that
+  /// pass than to sort and pop). Returns kNil when every entry left was dropped.
+  template <class Live>
+  [[gnu::always_inline]] std::uint32_t pop(Live live) {
+    if (head_ == kNil) [[unlikely]] {
+      next_level(live);
+      if (head_ == kNil) return kNil;
+    }
+    const std::uint32_t i = head_;
+    Entry& e = entries_[i];
+    head_ = e.next;
+    e.next = free_entry_;
+    free_entry_ = i;
+    return e.value;
+  }
+
+ private:
+  struct Entry {
+    std::uint64_t rank;
+    std::uint32_t value;
+    std::uint32_t next;
+  };
+  struct Level {
+    std::uint64_t key;
+    std::uint32_t head;  // first entry; next free level when free
+  };
+  struct HeapItem {
+    std::uint64_t key;
+    std::uint64_t level;
+  };
+  struct HeapLess {  // keys only: levels of one key are merged when it becomes current
+    bool operator()(const HeapItem& a, const HeapItem& b) const noexcept { return a.key < b.key; }
+  };
+  static constexpr std::uint64_t kNoKey = ~std::uint64_t{0};
+
+  static constexpr unsigned kCacheBits = 10;
+  static unsigned slot_of(std::uint64_t key) noexcept {
+    return static_cast<unsigned>((key * 0x9E3779B97F4A7C15ull) >> (64 - kCacheBits));
+  }
+
+  [[gnu::always_inline]] std::uint32_t new_entry(std::uint32_t value, std::uint64_t rank,
+                                                 std::uint32_t next) {
+    std::uint32_t i = free_entry_;
+    if (i != kNil) {
+      free_entry_ = entries_[i].next;
+      entries_[i] = Entry{rank, value, next};
+    } else {
+      i = static_cast<std::uint32_t>(entries_.size());
+      entries_.push_back(Entry{rank, value, next});
+    }
+    return i;
+  }
+
+  // The heap's smallest key becomes current: its levels merged, sorted by (larger rank, smaller
+  // value).
+  template <class Live>
+  void next_level(Live live) {
+    last_ = heap_.top().key;
+    sort_.clear();
+    do {
+      const auto l = static_cast<std::uint32_t>(heap_.pop().level);
+      Level& lv = levels_[l];
+      const std::size_t begin = sort_.size();
+      for (std::uint32_t i = lv.head, next; i != kNil; i = next) {
+        Entry& e = entries_[i];
+        next = e.next;
+        if (live(e.value, e.rank)) {
+          sort_.push_back(Entry{e.rank, e.value, i});
+        } else {
+          e.next = free_entry_;
+          free_entry_ = i;
+        }
+      }
+      // Oldest first: a search tends to push into a future level with falling ranks (g), so
+      // this order is nearly sorted already.
+      std::reverse(sort_.begin() + static_cast<std::ptrdiff_t>(begin), sort_.end());
+      lv.key = kNoKey;  // the cache may still point here: no key matches
+      lv.head = free_level_;
+      free_level_ = l;
+    } while (!heap_.empty() && heap_.top().key == last_);
+    const auto first = [](const Entry& a, const Entry& b) {
+      return a.rank != b.rank ? a.rank > b.rank : a.value < b.value;
+    };
+    const std::size_t n = sort_.size();
+    if (n == 0) {
+      head_ = kNil;
+      return;
+    }
+    // Insertion sort: nearly linear on nearly sorted levels; past a budget of moves (a level in
+    // no order) std::sort takes over.
+    std::size_t budget = 4 * n + 16;
+    for (std::size_t i = 1; i < n; ++i) {
+      const Entry v = sort_[i];
+      std::size_t j = i;
+      for (; j > 0 && first(v, sort_[j - 1]); --j) sort_[j] = sort_[j - 1];
+      sort_[j] = v;
+      budget -= i - j < budget ? i - j : budget;
+      if (budget == 0) {
+        std::sort(sort_.begin(), sort_.end(), first);
+        break;
+      }
+    }
+    // sort_[i].next holds the entry's index: relink in sorted order.
+    head_ = sort_[0].next;
+    for (std::size_t i = 0; i + 1 < n; ++i) entries_[sort_[i].next].next = sort_[i + 1].next;
+    entries_[sort_[n - 1].next].next = kNil;
+  }
+
+  // push of a key below last_ (it becomes current) or of a key whose level is not cached.
+  [[gnu::noinline]] void push_slow(std::uint64_t key, std::uint32_t value, std::uint64_t rank) {
+    if (key < last_) {  // becomes the current level; the old one goes to the heap
+      if (head_ != kNil) cache_[slot_of(last_)] = park(last_, head_);
+      last_ = key;
+      head_ = new_entry(value, rank, kNil);
+      return;
+    }
+    const std::uint32_t l = park(key, kNil);
+    cache_[slot_of(key)] = l;
+    levels_[l].head = new_entry(value, rank, kNil);
+  }
+
+  // A new level of `key` holding the list `head`, pushed onto the heap; returns its number.
+  std::uint32_t park(std::uint64_t key, std::uint32_t head) {
+    std::uint32_t l = free_level_;
+    if (l != kNil) {
+      free_level_ = levels_[l].head;
+      levels_[l] = Level{key, head};
+    } else {
+      l = static_cast<std::uint32_t>(levels_.size());
+      levels_.push_back(Level{key, head});
+    }
+    heap_.push(HeapItem{key, l});
+    return l;
+  }
+
+  std::vector<Entry> entries_;
+  std::vector<Level> levels_;
+  BinaryHeap<HeapItem, HeapLess, 4> heap_;
+  std::vector<Entry> sort_;  // scratch of next_level (next = the entry's index)
+  std::uint32_t free_entry_ = kNil;
+  std::uint32_t free_level_ = kNil;
+  std::uint32_t head_ = kNil;  // current level (key last_)
+  std::uint64_t last_ = 0;
+  std::uint32_t cache_[1u << kCacheBits] = {};
+};
+
+}  // namespace pathing::detail
