@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -154,5 +155,20 @@ class Extras {
 /// Prints the markdown tables (seed maps, Moving AI 8- and 4-connected, memory, targets).
 void print_markdown(std::ostream& os, const std::vector<Row>& rows,
                     const std::vector<MemoryRow>& memory, const std::string& header);
+
+/// printf-style formatting of one number (the tables' cells).
+inline std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+/// A duration in nanoseconds as text with a unit: "812 ns", "3.45 us", "12.3 us", "1.25 ms".
+inline std::string time_text(double ns) {
+  if (ns >= 1e6) return fmt("%.2f ms", ns / 1e6);
+  if (ns >= 1e4) return fmt("%.1f us", ns / 1e3);
+  if (ns >= 1e3) return fmt("%.2f us", ns / 1e3);
+  return fmt("%.0f ns", ns);
+}
 
 }  // namespace pathing::bench

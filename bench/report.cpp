@@ -12,19 +12,6 @@
 namespace pathing::bench {
 namespace {
 
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
-
-std::string time_text(double ns) {
-  if (ns >= 1e6) return fmt("%.2f ms", ns / 1e6);
-  if (ns >= 1e4) return fmt("%.1f us", ns / 1e3);
-  if (ns >= 1e3) return fmt("%.2f us", ns / 1e3);
-  return fmt("%.0f ns", ns);
-}
-
 const Row* find(const std::vector<Row>& rows, const Row& like, const std::string& algo) {
   for (const Row& r : rows) {
     if (r.group == like.group && r.input == like.input && r.conn == like.conn && r.algo == algo) {

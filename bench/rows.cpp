@@ -35,19 +35,6 @@ namespace fs = std::filesystem;
 constexpr int kUnits = 1000;                   // units of the "many units" rows
 constexpr std::uint64_t kUnitSeed = 20261121;  // their start cells (std::mt19937_64)
 
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
-
-std::string time_text(double ns) {
-  if (ns >= 1e6) return fmt("%.2f ms", ns / 1e6);
-  if (ns >= 1e4) return fmt("%.1f us", ns / 1e3);
-  if (ns >= 1e3) return fmt("%.2f us", ns / 1e3);
-  return fmt("%.0f ns", ns);
-}
-
 std::string pass(bool ok) {
   return ok ? "met" : "**NOT met**";
 }
