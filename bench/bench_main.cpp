@@ -100,44 +100,29 @@ class OursWeighted final : public Searcher {
   std::vector<GridCoord> out_;
 };
 
-// Online JPS over a JpsMap built here (outside the timed loop), as the CLI drives it.
-class OursJps final : public Searcher {
+// Jump point search over its map built here, outside the timed loop, as the CLI drives it:
+// `Jps` over a `JpsMap`, or `JpsPlus` over a `JpsPlusMap` (whose build time the "JpsPlusMap
+// build" rows measure).
+template <class Map, class Search>
+class OursJumpSearch final : public Searcher {
  public:
-  explicit OursJps(const Input& in)
-      : map_(in.grid, in.layer), jps_(in.grid.cols(), in.grid.rows()) {}
+  explicit OursJumpSearch(const Input& in)
+      : map_(in.grid, in.layer), search_(in.grid.cols(), in.grid.rows()) {}
   Outcome run(const Query& q) override {
-    const PathResult r = jps_.find_path(map_, q.from, q.to, out_);
+    const PathResult r = search_.find_path(map_, q.from, q.to, out_);
     return Outcome{r.found(), r.cost, r.stats.expanded};
   }
   [[nodiscard]] std::size_t memory_bytes() const override {
-    return jps_.memory_bytes() + map_.memory_bytes();
+    return search_.memory_bytes() + map_.memory_bytes();
   }
 
  private:
-  JpsMap map_;
-  Jps jps_;
+  Map map_;
+  Search search_;
   std::vector<GridCoord> out_;
 };
-
-// JPS+ over a jump-distance table built here (outside the timed loop; its build time is measured
-// by the "JpsPlusMap build" rows).
-class OursJpsPlus final : public Searcher {
- public:
-  explicit OursJpsPlus(const Input& in)
-      : table_(in.grid, in.layer), jps_(in.grid.cols(), in.grid.rows()) {}
-  Outcome run(const Query& q) override {
-    const PathResult r = jps_.find_path(table_, q.from, q.to, out_);
-    return Outcome{r.found(), r.cost, r.stats.expanded};
-  }
-  [[nodiscard]] std::size_t memory_bytes() const override {
-    return jps_.memory_bytes() + table_.memory_bytes();
-  }
-
- private:
-  JpsPlusMap table_;
-  JpsPlus jps_;
-  std::vector<GridCoord> out_;
-};
+using OursJps = OursJumpSearch<JpsMap, Jps>;
+using OursJpsPlus = OursJumpSearch<JpsPlusMap, JpsPlus>;
 
 // The generic GraphAStar over the grid seen as a graph (GridGraph8): the price of genericity.
 class OursGraph final : public Searcher {
