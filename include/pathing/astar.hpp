@@ -11,6 +11,7 @@
 
 #include "pathing/coord.hpp"
 #include "pathing/detail/binary_heap.hpp"
+#include "pathing/detail/bit_bfs.hpp"
 #include "pathing/detail/level_queue.hpp"
 #include "pathing/detail/search_space.hpp"
 #include "pathing/detail/two_level_queue.hpp"
@@ -89,6 +90,7 @@ class AStar {
     const std::size_t entries = n / 2 < 1024 ? 1024 : n / 2;
     open_.reserve(entries);
     uniform_open_.reserve(entries);
+    bit_bfs_.reserve();
   }
 
   /// Weighted A* (Pohl 1970; the roguelike seed's "overestimating heuristic"): f = g + w * h.
@@ -99,7 +101,24 @@ class AStar {
   /// The heuristic weight in use.
   [[nodiscard]] double heuristic_weight() const noexcept { return weight_; }
 
+  /// Whether `build_path` may answer with the bit-parallel breadth-first search
+  /// (`detail::BitBfs`) on layers whose passable cells all cost the same (default true). Off, it
+  /// always runs the cell-by-cell A*, whose ties and statistics are those described above. O(1).
+  void set_bit_parallel(bool on) noexcept { bit_parallel_ = on; }
+  /// Whether `build_path` may use the bit-parallel search.
+  [[nodiscard]] bool bit_parallel() const noexcept { return bit_parallel_; }
+
   /// Bounded search, the seed's `BuildPath`: 4-connected, at most 56 steps.
+  ///
+  /// On a layer whose passable cell values all cost the same c, the fewest steps is the cheapest
+  /// path, and (unless `set_bit_parallel(false)`) a bit-parallel breadth-first search over the
+  /// box that can hold a path of at most 56 steps answers first: one 64-bit word a row, a few
+  /// word operations a row and step (`detail::BitBfs`). When it finds the goal the result is a
+  /// shortest path with its tie rule (walking back from the goal, repeat the next step's
+  /// direction where possible, else right, left, down, up) and its work in `stats` (expanded:
+  /// cells nearer than the goal's layer; generated: cells reached). Otherwise (no path of at
+  /// most 56 steps, goal off the grid or impassable, mixed costs) the cell-by-cell A* below runs
+  /// and gives the partial result.
   ///
   /// @return `steps` from `from` toward `to`; `cost` = sum of the layer costs of the cells entered;
   ///   `partial` unless the goal was reached, in which case `finish` is the cell reached closest to
@@ -144,7 +163,7 @@ class AStar {
   /// Bytes of working memory held (bounded and unbounded workspaces, open lists).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return full_.bytes() + window_.bytes() + open_.bytes() + uniform_open_.bytes() +
-           weighted_open_.bytes() + depth_.capacity();
+           weighted_open_.bytes() + depth_.capacity() + bit_bfs_.bytes();
   }
 
   /// Testing hook: sets both generation counters, e.g. near 2^32 to force the wrap-around.
@@ -207,6 +226,8 @@ class AStar {
   detail::TwoLevelQueue uniform_open_;  // open list, 4-connected on a uniform-cost layer
   WeightedOpenList weighted_open_;      // open list when the heuristic weight is > 1
   double weight_ = 1.0;
+  detail::BitBfs bit_bfs_;  // bounded mode on uniform-cost layers
+  bool bit_parallel_ = true;
   detail::LastQueryArea last_query_;  // grid of the last unbounded query, for was_expanded
   std::uint64_t finish_g_ = 0;        // g of the last search's finish cell
 };
@@ -480,6 +501,9 @@ inline BoundedResult AStar::build_path(const Grid& grid, GridCoord from, GridCoo
     return r;
   }
   if (from == to) return r;
+  if (bit_parallel_ && detail::bit_parallel_bounded(bit_bfs_, grid, from, to, layer, true, r)) {
+    return r;
+  }
   window_.ensure(detail::WindowSpace::kNodes);
   if (depth_.size() < detail::WindowSpace::kNodes) depth_.resize(detail::WindowSpace::kNodes);
   const detail::WindowSpace space{from.x - detail::WindowSpace::kRadius,

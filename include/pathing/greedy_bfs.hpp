@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/bit_bfs.hpp"
 #include "pathing/detail/bucket_queue.hpp"
 #include "pathing/detail/search_space.hpp"
 #include "pathing/grid.hpp"
@@ -56,12 +57,25 @@ class GreedyBfs {
     const std::size_t entries = n / 4 < 1024 ? 1024 : n / 4;
     hot_.reserve(entries);
     queue_.reserve(entries);
+    bit_bfs_.reserve();
   }
 
+  /// Whether `build_path` may answer with the bit-parallel breadth-first search
+  /// (`detail::BitBfs`; default true). Off, it always runs the greedy search, whose paths and
+  /// statistics are those described above. O(1).
+  void set_bit_parallel(bool on) noexcept { bit_parallel_ = on; }
+  /// Whether `build_path` may use the bit-parallel search.
+  [[nodiscard]] bool bit_parallel() const noexcept { return bit_parallel_; }
+
   /// Bounded search, the seed's `BuildPath`: 4-connected, at most 56 steps. `cost` is the number
-  /// of steps. Partial results end at the cell expanded closest to the goal (Manhattan, earliest
-  /// on ties). See `AStar::build_path` for statuses. Complexity: O(k) for k cells within 57
-  /// steps of the start (k <= 6613), plus O(log) for keys outside the bucket window.
+  /// of steps. Unless `set_bit_parallel(false)`, a bit-parallel breadth-first search answers
+  /// first when a path of at most 56 steps exists (`detail::BitBfs`: one 64-bit word a row, a
+  /// few word operations a row and step, less work than the greedy search's queue on the seeds'
+  /// maps): the path is then a shortest one, never longer than the greedy path, with the tie
+  /// rule and statistics given at `AStar::build_path`. Otherwise the greedy search runs. Partial
+  /// results end at the cell expanded closest to the goal (Manhattan, earliest on ties). See
+  /// `AStar::build_path` for statuses. Complexity: O(k) for k cells within 57 steps of the start (k
+  /// <= 6613), plus O(log) for keys outside the bucket window.
   BoundedResult build_path(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer);
 
   /// Unbounded search over the whole grid, 4- or 8-connected (no corner cutting). `out` receives
@@ -82,7 +96,8 @@ class GreedyBfs {
 
   /// Bytes of working memory held.
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return full_.bytes() + window_.bytes() + hot_.capacity() * sizeof(Entry) + queue_.bytes();
+    return full_.bytes() + window_.bytes() + hot_.capacity() * sizeof(Entry) + queue_.bytes() +
+           bit_bfs_.bytes();
   }
 
   /// Testing hook: sets the generation counters, e.g. near 2^32 to force the wrap-around.
@@ -117,6 +132,8 @@ class GreedyBfs {
   detail::NodeWorkspace window_;
   std::vector<Entry> hot_;
   detail::BucketQueue<Entry> queue_;
+  detail::BitBfs bit_bfs_;  // bounded mode: the bit-parallel BFS tried first
+  bool bit_parallel_ = true;
   detail::LastQueryArea last_query_;  // grid of the last unbounded query, for was_expanded
 };
 
@@ -255,6 +272,9 @@ inline BoundedResult GreedyBfs::build_path(const Grid& grid, GridCoord from, Gri
     return r;
   }
   if (from == to) return r;
+  if (bit_parallel_ && detail::bit_parallel_bounded(bit_bfs_, grid, from, to, layer, false, r)) {
+    return r;
+  }
   window_.ensure(detail::WindowSpace::kNodes);
   const detail::WindowSpace space{from.x - detail::WindowSpace::kRadius,
                                   from.y - detail::WindowSpace::kRadius};

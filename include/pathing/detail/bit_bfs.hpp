@@ -1,0 +1,582 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// Bit-parallel breadth-first search for the bounded (56-step, 4-connected) queries.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "pathing/coord.hpp"
+#include "pathing/grid.hpp"
+#include "pathing/layer.hpp"
+#include "pathing/path.hpp"
+#include "pathing/result.hpp"
+
+#if !defined(PATHING_BIT_BFS_AVX2)
+#if defined(__GNUC__) && defined(__x86_64__)
+#define PATHING_BIT_BFS_AVX2 1
+#else
+#define PATHING_BIT_BFS_AVX2 0
+#endif
+#endif
+
+namespace pathing::detail {
+
+/// The set of 4-bit cell values a layer lets a unit enter, as a 16-bit mask (bit v set when
+/// `layer.cost_of_cell(v) != 0`). O(1).
+[[nodiscard]] constexpr std::uint16_t passable_values(const GridLayer& layer) noexcept {
+  std::uint16_t m = 0;
+  for (unsigned v = 0; v < 16; ++v) {
+    if (layer.cost_of_cell(static_cast<std::uint8_t>(v)) != 0)
+      m = static_cast<std::uint16_t>(m | (1u << v));
+  }
+  return m;
+}
+
+/// The cost every passable cell value of `layer` shares, or 0 when passable values cost
+/// differently (or nothing is passable). O(1).
+[[nodiscard]] constexpr std::uint8_t uniform_passable_cost(const GridLayer& layer) noexcept {
+  std::uint8_t c = 0;
+  for (unsigned v = 0; v < 16; ++v) {
+    const std::uint8_t k = layer.cost_of_cell(static_cast<std::uint8_t>(v));
+    if (k == 0) continue;
+    if (c != 0 && k != c) return 0;
+    c = k;
+  }
+  return c;
+}
+
+/// Turns 16 packed 4-bit cell values (cell i in bits 4i..4i+3, as `Grid` stores a row) into
+/// passability bits, with word-wide bit operations (SWAR) and no table: `hits` sets bit 4i when
+/// cell i's value is in the passable set, `gather` packs bits 0, 4, ..., 60 into bits 0..15. Both
+/// work lane by lane on a word or a vector of words. Common passable sets (everything, unblocked
+/// cells of any tag, unblocked tag 0 only) take 1 to 7 operations a word before the packing;
+/// others compare against each value of the smaller of the set and its complement.
+class NibbleClassifier {
+ public:
+  /// How a passable set is tested.
+  enum class Kind : std::uint8_t { all, unblocked, zero, values };
+
+  /// The classifier of a set of cell values (bit v = value v).
+  explicit NibbleClassifier(std::uint16_t passable) noexcept {
+    if (passable == 0xFFFF) {
+      kind_ = Kind::all;
+    } else if (passable == 0x00FF) {
+      kind_ = Kind::unblocked;
+    } else if (passable == 0x0001) {
+      kind_ = Kind::zero;
+    } else {
+      const int n = std::popcount(passable);
+      invert_ = n > 8;
+      const std::uint16_t set = invert_ ? static_cast<std::uint16_t>(~passable) : passable;
+      for (unsigned v = 0; v < 16; ++v) {
+        if ((set >> v) & 1u) values_[count_++] = kOnes * v;
+      }
+      kind_ = Kind::values;
+    }
+  }
+
+  /// The test in use.
+  [[nodiscard]] Kind kind() const noexcept { return kind_; }
+
+  /// Replaces each lane of `w` by its hits: bit 4i set when cell i of that lane is passable
+  /// (test K, which must be `kind()`), other bits clear. (In place: a 32-byte vector passed by
+  /// value would change the ABI without AVX.)
+  template <Kind K, class V>
+  void to_hits(V& w) const noexcept {
+    if constexpr (K == Kind::all) {
+      w = (w & 0) | kOnes;
+    } else if constexpr (K == Kind::unblocked) {
+      w = ~(w >> 3) & kOnes;
+    } else if constexpr (K == Kind::zero) {
+      w = ~(w | (w >> 1) | (w >> 2) | (w >> 3)) & kOnes;
+    } else {
+      V any = w & 0;
+      for (int i = 0; i < count_; ++i) {
+        const V e = ~(w ^ values_[static_cast<std::size_t>(i)]);  // 1111 where cell == value
+        any |= e & (e >> 1) & (e >> 2) & (e >> 3);
+      }
+      w = (invert_ ? ~any : any) & kOnes;
+    }
+  }
+
+  /// Packs bits 0, 4, 8, ..., 60 of each lane into its bits 0..15 (in place).
+  template <class V>
+  static void gather(V& hit) noexcept {
+    hit = (hit | (hit >> 3)) & 0x0303030303030303ull;
+    hit = (hit | (hit >> 6)) & 0x000F000F000F000Full;
+    hit = (hit | (hit >> 12)) & 0x000000FF000000FFull;
+    hit = (hit | (hit >> 24)) & 0xFFFFull;
+  }
+
+  /// The 16 passability bits of the 16 cells in `w`.
+  [[nodiscard]] std::uint32_t operator()(std::uint64_t w) const noexcept {
+    switch (kind_) {
+      case Kind::all:
+        to_hits<Kind::all>(w);
+        break;
+      case Kind::unblocked:
+        to_hits<Kind::unblocked>(w);
+        break;
+      case Kind::zero:
+        to_hits<Kind::zero>(w);
+        break;
+      case Kind::values:
+        to_hits<Kind::values>(w);
+        break;
+    }
+    gather(w);
+    return static_cast<std::uint32_t>(w);
+  }
+
+ private:
+  static constexpr std::uint64_t kOnes = 0x1111111111111111ull;
+  std::array<std::uint64_t, 8> values_{};
+  int count_ = 0;
+  bool invert_ = false;
+  Kind kind_ = Kind::values;
+};
+
+/// Bit-parallel breadth-first search for bounded queries (at most `GridPath::kMaxSteps` = 56
+/// 4-connected steps) on maps where every passable cell costs the same: each row of the search
+/// box is one 64-bit word, and one BFS layer is a few word operations a row (shift left and
+/// right for horizontal moves, the rows above and below for vertical ones, AND with the
+/// passable row, AND NOT the visited row), two rows at a time in 128-bit vectors where the
+/// compiler has them, instead of a queue operation a cell. The idea is the bit-parallel BFS of
+/// board-game engines; the 64-cells-a-word rows are those of "Improving Jump Point Search"
+/// (Harabor & Grastien 2014).
+///
+/// Box: every cell of a path of at most L steps from s to t has d(s, c) + d(c, t) <= L
+/// (Manhattan), so it lies in the bounding box of s and t widened by (L - d(s, t)) / 2 on each
+/// side: at most 57 columns and 57 rows for L = 56, one word a row. Two stages:
+/// 1. Monotone sweep: the cells of the bounding box of s and t reachable by moves toward t only,
+///    one row after the other (an occluded fill along the row, Kogge-Stone style, then down or up
+///    to the next row): O(rows) word operations. If t is reached, a path of d(s, t) steps exists,
+///    and it is a shortest one.
+/// 2. Otherwise a layered BFS in the 56-step box; the first layer holding t gives the shortest
+///    path, rebuilt by walking back through the stored layers.
+///
+/// Ties (deterministic): walking back from the goal, each step repeats the direction of the step
+/// after it when that keeps the path shortest (fewer turns), else takes the first of right, left,
+/// down, up that does.
+///
+/// Scope: `find` answers only when a path of at most 56 steps exists (the caller's cell-by-cell
+/// search handles every other case and its partial results). Memory: about 30 KB (57 layers of
+/// 64 words, visited and passable rows), allocated on first use or by `reserve`. Complexity per
+/// query: O(H) word operations for stage 1 and O(L x H) for stage 2 (a path of L steps, a box of
+/// H <= 57 rows), plus O(H) to read the box's rows from the packed grid; nothing scales with the
+/// grid's size. Not thread-safe: one per searcher.
+class BitBfs {
+ public:
+  /// Words a layer holds: box rows 0..56 at indices 2..58, zero rows around them (up to 67).
+  static constexpr int kStride = 72;
+  /// Layers stored: 0 (the start) to 56.
+  static constexpr int kLayers = GridPath::kMaxSteps + 1;
+
+  /// Allocates the layer store now (about 29 KB) instead of on the first query.
+  void reserve() {
+    if (layers_.empty()) layers_.resize(static_cast<std::size_t>(kLayers) * kStride);
+  }
+
+  /// Bytes of memory held.
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return layers_.capacity() * sizeof(std::uint64_t) + sizeof(pass_) + sizeof(visited_);
+  }
+
+  /// Searches for a shortest path of at most 56 steps from `from` to `to` (both on the grid,
+  /// distinct) through cells whose value is in `passable` (bit v = value v; the start cell's own
+  /// value is ignored). On success writes the steps into `path`, adds the work to `stats`
+  /// (`expanded`: cells reached before the goal's layer; `generated`: cells reached, the start
+  /// included) and returns the number of steps; returns -1 (leaving `path` unchanged) when no
+  /// path of at most 56 steps exists.
+  int find(const Grid& grid, GridCoord from, GridCoord to, std::uint16_t passable, GridPath& path,
+           SearchStats& stats) {
+    const int dist = std::abs(to.x - from.x) + std::abs(to.y - from.y);
+    if (dist > GridPath::kMaxSteps) return -1;
+    if (!((passable >> grid.cell_unchecked(to.x, to.y)) & 1u)) return -1;
+    if (passable != classifier_passable_) {
+      classifier_ = NibbleClassifier(passable);
+      classifier_passable_ = passable;
+    }
+    reserve();
+    if (sweep(grid, from, to, stats)) {
+      path = walk_back_monotone(from, to);
+      return dist;
+    }
+    const int slack = (GridPath::kMaxSteps - dist) & ~1;
+    if (slack == 0) return -1;
+    const int steps = search(grid, from, to, slack, stats);
+    if (steps < 0) return -1;
+    path = walk_back(steps);
+    return steps;
+  }
+
+ private:
+  using Word = std::uint64_t;
+
+  // Sets the box to the bounding box of from and to widened by `half` (clipped to the grid) and
+  // reads its passable rows into pass_ (index r + 2 for box row r; two zero rows on each side
+  // and zeros up to index h + 10). The start cell is made passable.
+  int load_box(const Grid& grid, GridCoord from, GridCoord to, int half) {
+    x0_ = std::max(std::min(from.x, to.x) - half, 0);
+    const int x1 = std::min(std::max(from.x, to.x) + half, grid.cols() - 1);
+    y0_ = std::max(std::min(from.y, to.y) - half, 0);
+    const int y1 = std::min(std::max(from.y, to.y) + half, grid.rows() - 1);
+    const int h = y1 - y0_ + 1;
+    width_ = x1 - x0_ + 1;
+    tx_ = to.x - x0_;
+    ty_ = to.y - y0_;
+    pass_[0] = pass_[1] = 0;
+    read_rows(grid, h);
+    for (int i = h + 2; i <= h + 10; ++i) pass_[i] = 0;
+    pass_[from.y - y0_ + 2] |= Word{1} << (from.x - x0_);
+    return h;
+  }
+
+  // Stage 1: monotone reachability in the bounding box of from and to (visited_ rows); true when
+  // `to` is reached.
+  bool sweep(const Grid& grid, GridCoord from, GridCoord to, SearchStats& stats) {
+    const int h = load_box(grid, from, to, 0);
+    const bool rightward = to.x >= from.x;
+    const int sy = from.y - y0_;
+    const int step = to.y >= from.y ? 1 : -1;
+    Word seed = Word{1} << (from.x - x0_);
+    for (int r = 0; r < h; ++r) visited_[r + 2] = 0;
+    for (int r = sy;; r += step) {
+      const Word p = pass_[r + 2];
+      const Word row = rightward ? fill_up(seed & p, p) : fill_down(seed & p, p);
+      visited_[r + 2] = row;
+      if (row == 0) break;
+      if (r == ty_) break;
+      seed = row;
+    }
+    const std::uint64_t reached = count_bits(visited_.data() + 2, h);
+    const bool found = ((visited_[ty_ + 2] >> tx_) & 1u) != 0;
+    stats.expanded += found ? reached - 1 : reached;
+    stats.generated += reached;
+    return found;
+  }
+
+  // Cells reachable from `seed` moving toward higher bits through `p` (occluded fill).
+  [[nodiscard]] static Word fill_up(Word g, Word p) noexcept {
+    g |= p & (g << 1);
+    p &= p << 1;
+    g |= p & (g << 2);
+    p &= p << 2;
+    g |= p & (g << 4);
+    p &= p << 4;
+    g |= p & (g << 8);
+    p &= p << 8;
+    g |= p & (g << 16);
+    p &= p << 16;
+    g |= p & (g << 32);
+    return g;
+  }
+  // Cells reachable from `seed` moving toward lower bits through `p` (occluded fill).
+  [[nodiscard]] static Word fill_down(Word g, Word p) noexcept {
+    g |= p & (g >> 1);
+    p &= p >> 1;
+    g |= p & (g >> 2);
+    p &= p >> 2;
+    g |= p & (g >> 4);
+    p &= p >> 4;
+    g |= p & (g >> 8);
+    p &= p >> 8;
+    g |= p & (g >> 16);
+    p &= p >> 16;
+    g |= p & (g >> 32);
+    return g;
+  }
+
+  // Stage 2: layered BFS in the box widened by slack / 2 on each side; returns the goal's layer
+  // or -1 when the goal is not reached within dist + slack layers.
+  int search(const Grid& grid, GridCoord from, GridCoord to, int slack, SearchStats& stats) {
+    const int h = load_box(grid, from, to, slack / 2);
+    const int max_layer = std::abs(to.x - from.x) + std::abs(to.y - from.y) + slack;
+    const int sy = from.y - y0_;
+    // Indices 1 .. end - 1 are computed every layer (a multiple of 4, for the vectors): box rows
+    // and the zero-passable rows around them, which come out 0 whatever the layer holds there.
+    const int end = 1 + (h + 1 + lanes()) / lanes() * lanes();
+    Word* layer = layers_.data();
+    for (int i = 0; i <= end; ++i) {
+      layer[i] = 0;
+      visited_[i] = 0;
+    }
+    layer[sy + 2] = visited_[sy + 2] = Word{1} << (from.x - x0_);
+    int found = -1;
+    int k = 0;
+    while (k < max_layer) {
+      Word* next = layer + kStride;
+      next[0] = 0;
+      next[end] = 0;
+      const Word any = expand(layer, next, end);
+      ++k;
+      layer = next;
+      if (any == 0) break;
+      if (((next[ty_ + 2] >> tx_) & 1u) != 0) {
+        found = k;
+        break;
+      }
+    }
+    const std::uint64_t reached = count_bits(visited_.data() + 2, h);
+    const std::uint64_t last = found >= 0 ? count_bits(layer + 2, h) : 0;
+    stats.expanded += reached - last;
+    stats.generated += reached;
+    return found;
+  }
+
+  // One BFS layer: next[i] = neighbours of cur's cells that are passable and not yet visited,
+  // for i in [1, end); returns the OR of the new rows. Four rows at a time with AVX2 where the
+  // processor has it (checked once per searcher), else two (SSE2, NEON) or one.
+  Word expand(const Word* cur, Word* next, int end) noexcept {
+#if PATHING_BIT_BFS_AVX2
+    if (simd_ == Simd::avx512) return expand_avx512(cur, next, pass_.data(), visited_.data(), end);
+    if (simd_ == Simd::avx2) return expand_avx2(cur, next, pass_.data(), visited_.data(), end);
+#endif
+    return expand_generic(cur, next, pass_.data(), visited_.data(), end);
+  }
+
+  // Rows one vector holds.
+  [[nodiscard]] int lanes() const noexcept {
+#if PATHING_BIT_BFS_AVX2
+    if (simd_ == Simd::avx512) return 8;
+#endif
+    return 4;
+  }
+
+  // Set bits in words w[0 .. n-1].
+  [[nodiscard]] std::uint64_t count_bits(const Word* w, int n) const noexcept {
+#if PATHING_BIT_BFS_AVX2
+    if (simd_ != Simd::none) return count_bits_popcnt(w, n);
+#endif
+    std::uint64_t total = 0;
+    for (int i = 0; i < n; ++i) total += popcount64(w[i]);
+    return total;
+  }
+
+#if defined(__GNUC__)
+  template <class V>
+  [[gnu::always_inline]] static inline Word expand_rows(const Word* cur, Word* next,
+                                                        const Word* pass, Word* visited,
+                                                        int end) noexcept {
+    constexpr int kLanes = sizeof(V) / sizeof(Word);
+    V any{};
+    for (int i = 1; i < end; i += kLanes) {
+      V c, u, d, p, v;
+      std::memcpy(&c, cur + i, sizeof(V));
+      std::memcpy(&u, cur + i - 1, sizeof(V));
+      std::memcpy(&d, cur + i + 1, sizeof(V));
+      std::memcpy(&p, pass + i, sizeof(V));
+      std::memcpy(&v, visited + i, sizeof(V));
+      const V n = ((c << 1) | (c >> 1) | u | d) & p & ~v;
+      const V nv = v | n;
+      std::memcpy(visited + i, &nv, sizeof(V));
+      std::memcpy(next + i, &n, sizeof(V));
+      any |= n;
+    }
+    Word r = 0;
+    for (int l = 0; l < kLanes; ++l) r |= any[l];
+    return r;
+  }
+  static Word expand_generic(const Word* cur, Word* next, const Word* pass, Word* visited,
+                             int end) noexcept {
+    return expand_rows<Word __attribute__((vector_size(16)))>(cur, next, pass, visited, end);
+  }
+#else
+  static Word expand_generic(const Word* cur, Word* next, const Word* pass, Word* visited,
+                             int end) noexcept {
+    Word any = 0;
+    for (int i = 1; i < end; ++i) {
+      const Word c = cur[i];
+      const Word n = ((c << 1) | (c >> 1) | cur[i - 1] | cur[i + 1]) & pass[i] & ~visited[i];
+      visited[i] |= n;
+      next[i] = n;
+      any |= n;
+    }
+    return any;
+  }
+#endif
+#if PATHING_BIT_BFS_AVX2
+  [[gnu::target("avx2")]] static Word expand_avx2(const Word* cur, Word* next, const Word* pass,
+                                                  Word* visited, int end) noexcept {
+    return expand_rows<Word __attribute__((vector_size(32)))>(cur, next, pass, visited, end);
+  }
+  [[gnu::target("avx512f")]] static Word expand_avx512(const Word* cur, Word* next,
+                                                       const Word* pass, Word* visited,
+                                                       int end) noexcept {
+    return expand_rows<Word __attribute__((vector_size(64)))>(cur, next, pass, visited, end);
+  }
+  [[gnu::target("popcnt")]] static std::uint64_t count_bits_popcnt(const Word* w, int n) noexcept {
+    std::uint64_t total = 0;
+    for (int i = 0; i < n; ++i) total += static_cast<std::uint64_t>(__builtin_popcountll(w[i]));
+    return total;
+  }
+  enum class Simd : std::uint8_t { none, avx2, avx512 };
+  static Simd detect_simd() noexcept {
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("popcnt") || !__builtin_cpu_supports("avx2")) return Simd::none;
+    return __builtin_cpu_supports("avx512f") ? Simd::avx512 : Simd::avx2;
+  }
+  Simd simd_ = detect_simd();
+#endif
+
+  [[nodiscard]] static std::uint64_t popcount64(Word x) noexcept {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (x * 0x0101010101010101ull) >> 56;
+  }
+
+  // The passability bits of grid rows y0_ .. y0_ + h - 1, columns x0_ .. x0_ + width_ - 1, into
+  // pass_[2 ..] (bit i = column x0_ + i): 32 bytes of packed cells a row, classified as four
+  // words at once.
+  void read_rows(const Grid& grid, int h) noexcept {
+    switch (classifier_.kind()) {
+      case NibbleClassifier::Kind::all:
+        return read_rows_as<NibbleClassifier::Kind::all>(grid, h);
+      case NibbleClassifier::Kind::unblocked:
+        return read_rows_as<NibbleClassifier::Kind::unblocked>(grid, h);
+      case NibbleClassifier::Kind::zero:
+        return read_rows_as<NibbleClassifier::Kind::zero>(grid, h);
+      case NibbleClassifier::Kind::values:
+        return read_rows_as<NibbleClassifier::Kind::values>(grid, h);
+    }
+  }
+
+  template <NibbleClassifier::Kind K>
+  void read_rows_as(const Grid& grid, int h) noexcept {
+    using V4 = Word __attribute__((vector_size(32)));
+    const std::size_t first = static_cast<std::size_t>(x0_) >> 1;  // byte holding column x0_
+    const std::size_t bytes = (static_cast<std::size_t>(x0_ + width_ - 1) >> 1) - first + 1;
+    const std::size_t stride = grid.stride_bytes();
+    const std::uint8_t* row = grid.data() + static_cast<std::size_t>(y0_) * stride + first;
+    const std::uint8_t* end = grid.data() + grid.memory_bytes();
+    const int shift = x0_ & 1;
+    const Word mask = (Word{1} << width_) - 1;  // width_ <= 57
+    const V4 lane_shift = {0, 16, 32, 48};
+    for (int r = 0; r < h; ++r, row += stride) {
+      V4 w = {0, 0, 0, 0};
+      if (row + sizeof(V4) <= end) {
+        std::memcpy(&w, row, sizeof(V4));  // bytes past the box are masked below
+      } else {
+        std::memcpy(&w, row, bytes);  // at most 29 bytes
+      }
+      classifier_.to_hits<K>(w);
+      NibbleClassifier::gather(w);
+      w <<= lane_shift;
+      pass_[static_cast<std::size_t>(r) + 2] = ((w[0] | w[1] | w[2] | w[3]) >> shift) & mask;
+    }
+  }
+
+  // The first of right, left, down, up in a mask of directions (bit = Direction value).
+  static constexpr std::array<std::uint8_t, 16> kFirstMove = [] {
+    std::array<std::uint8_t, 16> t{};
+    for (unsigned m = 0; m < 16; ++m) {
+      t[m] = (m & 1u) ? 0 : (m & 4u) ? 2 : (m & 2u) ? 1 : 3;
+    }
+    return t;
+  }();
+
+  // Walking back from the cell (x, y) (box column, layer index): the moves that reach it from
+  // the predecessor rows (bit = Direction value: right from `from_left`'s column x - 1, down from
+  // `above`, left from `from_right`'s column x + 1, up from `below`), the one the tie rule
+  // takes, and (x, y) moved back to its predecessor.
+  [[nodiscard]] static Direction back_step(Word above, Word from_left, Word from_right, Word below,
+                                           int& x, int& y, Direction after) noexcept {
+    const unsigned m = static_cast<unsigned>(((from_left << 1) >> x) & 1u) |
+                       static_cast<unsigned>(((above >> x) & 1u) << 1) |
+                       static_cast<unsigned>((((from_right >> 1) >> x) & 1u) << 2) |
+                       static_cast<unsigned>(((below >> x) & 1u) << 3);
+    const auto a = static_cast<unsigned>(after);
+    const auto d = static_cast<Direction>(a < 4 && ((m >> a) & 1u) ? a : kFirstMove[m]);
+    const GridCoord o = step_offset(d);
+    x -= o.x;
+    y -= o.y;
+    return d;
+  }
+
+  // Stage 1's path: through the monotone reachable rows in visited_.
+  [[nodiscard]] GridPath walk_back_monotone(GridCoord from, GridCoord to) const noexcept {
+    GridPath path;
+    int x = tx_;
+    int y = ty_ + 2;
+    const int sx = from.x - x0_;
+    const int sy = from.y - y0_ + 2;
+    const int step = to.y >= from.y ? 1 : -1;
+    const bool rightward = to.x >= from.x;
+    Direction after = Direction::none;
+    while (x != sx || y != sy) {
+      // Predecessors: the horizontal neighbour toward the start in the same reachable row, the
+      // vertical one in the previous row (none beyond the start's row).
+      const Word same = visited_[y];
+      const Word before = y != sy ? visited_[y - step] : 0;
+      after = back_step(step > 0 ? before : 0, rightward ? same : 0, rightward ? 0 : same,
+                        step > 0 ? 0 : before, x, y, after);
+      path.push_front(after);
+    }
+    return path;
+  }
+
+  // Stage 2's path: the goal is in layer `steps`.
+  [[nodiscard]] GridPath walk_back(int steps) const noexcept {
+    GridPath path;
+    int x = tx_;
+    int y = ty_ + 2;
+    Direction after = Direction::none;
+    for (int k = steps - 1; k >= 0; --k) {
+      const Word* prev = layers_.data() + static_cast<std::size_t>(k) * kStride;
+      after = back_step(prev[y - 1], prev[y], prev[y], prev[y + 1], x, y, after);
+      path.push_front(after);
+    }
+    return path;
+  }
+
+  std::vector<Word> layers_;  // kLayers layers of kStride words (box row r at index r + 2)
+  std::array<Word, kStride> pass_{};
+  std::array<Word, kStride> visited_{};
+  NibbleClassifier classifier_{0};
+  std::uint16_t classifier_passable_ = 0;
+  int x0_ = 0;
+  int y0_ = 0;
+  int width_ = 0;
+  int tx_ = 0;
+  int ty_ = 0;
+};
+
+}  // namespace pathing::detail
+
+namespace pathing::detail {
+
+/// Answers a bounded query (`from` on the grid, `from != to`) with `BitBfs` when it applies: the
+/// goal on the grid, a path of at most 56 steps, and, for cost-aware searches (`AStar`), every
+/// passable cell value of the layer costing the same (then the fewest steps is the cheapest
+/// path). Fills `r` (found, the steps, finish = to, cost = steps times the cost, or steps when
+/// not cost-aware, the BitBfs work in `stats`) and returns true, or returns false with `r`
+/// untouched. O(1) to decide; see `BitBfs` for the search.
+inline bool bit_parallel_bounded(BitBfs& bfs, const Grid& grid, GridCoord from, GridCoord to,
+                                 const GridLayer& layer, bool cost_aware, BoundedResult& r) {
+  if (!grid.in_bounds(to)) return false;
+  int unit = 1;
+  if (cost_aware) {
+    unit = uniform_passable_cost(layer);
+    if (unit == 0) return false;
+  }
+  GridPath path;
+  SearchStats stats;
+  const int steps = bfs.find(grid, from, to, passable_values(layer), path, stats);
+  if (steps < 0) return false;
+  r.steps = path;
+  r.finish = to;
+  r.cost = steps * unit;
+  r.partial = false;
+  r.status = SearchStatus::found;
+  r.stats = stats;
+  return true;
+}
+
+}  // namespace pathing::detail
