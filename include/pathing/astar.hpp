@@ -115,10 +115,10 @@ class AStar {
   /// box that can hold a path of at most 56 steps answers first: one 64-bit word a row, a few
   /// word operations a row and step (`detail::BitBfs`). When it finds the goal the result is a
   /// shortest path with its tie rule (walking back from the goal, repeat the next step's
-  /// direction where possible, else right, left, down, up) and its work in `stats` (expanded:
-  /// cells nearer than the goal's layer; generated: cells reached). Otherwise (no path of at
-  /// most 56 steps, goal off the grid or impassable, mixed costs) the cell-by-cell A* below runs
-  /// and gives the partial result.
+  /// direction where possible, else the first of right, down, left, up) and its work in `stats`
+  /// (expanded: cells nearer than the goal's layer; generated: cells reached). Otherwise (no path
+  /// of at most 56 steps, goal off the grid or impassable, mixed costs) the cell-by-cell A* below
+  /// runs and gives the partial result.
   ///
   /// @return `steps` from `from` toward `to`; `cost` = sum of the layer costs of the cells entered;
   ///   `partial` unless the goal was reached, in which case `finish` is the cell reached closest to

@@ -162,8 +162,8 @@ class NibbleClassifier {
 ///    path, rebuilt by walking back through the stored layers.
 ///
 /// Ties (deterministic): walking back from the goal, each step repeats the direction of the step
-/// after it when that keeps the path shortest (fewer turns), else takes the first of right, left,
-/// down, up that does.
+/// after it when that keeps the path shortest (fewer turns), else takes the first of right, down,
+/// left, up (the `Direction` order) that does.
 ///
 /// Scope: `find` answers only when a path of at most 56 steps exists (the caller's cell-by-cell
 /// search handles every other case and its partial results). Memory: about 30 KB (57 layers of
@@ -173,19 +173,42 @@ class NibbleClassifier {
 /// grid's size. Not thread-safe: one per searcher.
 class BitBfs {
  public:
-  /// Words a layer holds: box rows 0..56 at indices 2..58, zero rows around them (up to 67).
+  /// Words a layer holds: box rows 0..56 at indices 2..58, zero rows around them (up to 71).
   static constexpr int kStride = 72;
   /// Layers stored: 0 (the start) to 56.
   static constexpr int kLayers = GridPath::kMaxSteps + 1;
 
   /// Allocates the layer store now (about 29 KB) instead of on the first query.
   void reserve() {
-    if (layers_.empty()) layers_.resize(static_cast<std::size_t>(kLayers) * kStride);
+    if (storage_.empty()) storage_.resize(static_cast<std::size_t>(kLayers) * kStride + 8);
+  }
+
+  /// The widest vector instruction set in use: 0 = the compiler's portable 128-bit vectors (SSE2
+  /// on x86-64), 1 = AVX2, 2 = AVX-512 (chosen from the processor when the searcher is made).
+  [[nodiscard]] int simd_level() const noexcept {
+#if PATHING_BIT_BFS_AVX2
+    return static_cast<int>(simd_);
+#else
+    return 0;
+#endif
+  }
+
+  /// Testing hook: uses at most `level` (as `simd_level`) even where the processor has more, so
+  /// every code path can be tested on one machine. Returns the level now in use.
+  int limit_simd(int level) noexcept {
+#if PATHING_BIT_BFS_AVX2
+    const Simd best = detect_simd();
+    const int use = std::min(level < 0 ? 0 : level, static_cast<int>(best));
+    simd_ = static_cast<Simd>(use);
+#else
+    (void)level;
+#endif
+    return simd_level();
   }
 
   /// Bytes of memory held.
   [[nodiscard]] std::size_t bytes() const noexcept {
-    return layers_.capacity() * sizeof(std::uint64_t) + sizeof(pass_) + sizeof(visited_);
+    return storage_.capacity() * sizeof(std::uint64_t) + sizeof(pass_) + sizeof(visited_);
   }
 
   /// Searches for a shortest path of at most 56 steps from `from` to `to` (both on the grid,
@@ -299,46 +322,47 @@ class BitBfs {
     const int h = load_box(grid, from, to, slack / 2);
     const int max_layer = std::abs(to.x - from.x) + std::abs(to.y - from.y) + slack;
     const int sy = from.y - y0_;
-    // Indices 1 .. end - 1 are computed every layer (a multiple of 4, for the vectors): box rows
-    // and the zero-passable rows around them, which come out 0 whatever the layer holds there.
-    const int end = 1 + (h + 1 + lanes()) / lanes() * lanes();
-    Word* layer = layers_.data();
-    for (int i = 0; i <= end; ++i) {
-      layer[i] = 0;
-      visited_[i] = 0;
-    }
+    // Indices 0 .. end - 1 are computed every layer, in whole vectors: box rows (2 .. h + 1) and
+    // the zero-passable rows around them, which come out 0.
+    const int end = (h + 2 + lanes()) / lanes() * lanes();
+    Word* layer = layers();
+    for (int i = 0; i < end; ++i) visited_[i] = 0;
+    for (int i = 0; i < end + lanes(); ++i) layer[i] = 0;
     layer[sy + 2] = visited_[sy + 2] = Word{1} << (from.x - x0_);
-    int found = -1;
-    int k = 0;
-    while (k < max_layer) {
-      Word* next = layer + kStride;
-      next[0] = 0;
-      next[end] = 0;
-      const Word any = expand(layer, next, end);
-      ++k;
-      layer = next;
-      if (any == 0) break;
-      if (((next[ty_ + 2] >> tx_) & 1u) != 0) {
-        found = k;
-        break;
-      }
-    }
+    const Layers job{layer, pass_.data(), visited_.data(), end, max_layer, ty_ + 2, tx_};
+    const int found = run_layers(job);
     const std::uint64_t reached = count_bits(visited_.data() + 2, h);
-    const std::uint64_t last = found >= 0 ? count_bits(layer + 2, h) : 0;
+    const std::uint64_t last =
+        found >= 0 ? count_bits(layer + static_cast<std::size_t>(found) * kStride + 2, h) : 0;
     stats.expanded += reached - last;
     stats.generated += reached;
     return found;
   }
 
-  // One BFS layer: next[i] = neighbours of cur's cells that are passable and not yet visited,
-  // for i in [1, end); returns the OR of the new rows. Four rows at a time with AVX2 where the
-  // processor has it (checked once per searcher), else two (SSE2, NEON) or one.
-  Word expand(const Word* cur, Word* next, int end) noexcept {
+  // The layered BFS's inputs: layer 0 at `layers` (kStride words a layer), passable and visited
+  // rows, the rows computed ([1, end)), the last layer allowed, the goal's row index and column.
+  struct Layers {
+    Word* layers;
+    const Word* pass;
+    Word* visited;
+    int end;
+    int max_layer;
+    int goal_row;
+    int goal_col;
+  };
+
+  // Runs the BFS layers: layer k + 1 row i = the neighbours of layer k's cells (shifts for
+  // horizontal moves, rows i - 1 and i + 1 for vertical ones) that are passable and not yet
+  // visited. Returns the first layer holding the goal, or -1 when max_layer is passed. Eight, four
+  // or two rows a vector operation (AVX-512, AVX2 where the processor has them, checked once per
+  // searcher; else the compiler's 128-bit vectors), the whole loop inside one function of each
+  // instruction set.
+  int run_layers(const Layers& job) noexcept {
 #if PATHING_BIT_BFS_AVX2
-    if (simd_ == Simd::avx512) return expand_avx512(cur, next, pass_.data(), visited_.data(), end);
-    if (simd_ == Simd::avx2) return expand_avx2(cur, next, pass_.data(), visited_.data(), end);
+    if (simd_ == Simd::avx512) return run_layers_avx512(job);
+    if (simd_ == Simd::avx2) return run_layers_avx2(job);
 #endif
-    return expand_generic(cur, next, pass_.data(), visited_.data(), end);
+    return run_layers_generic(job);
   }
 
   // Rows one vector holds.
@@ -359,57 +383,87 @@ class BitBfs {
     return total;
   }
 
-#if defined(__GNUC__)
+  // Lane j of `above` = the row before lane j of the block `cur` (lane j - 1 of cur, or the
+  // last lane of `prev`), lane j of `below` = the row after it (lane j + 1, or the first lane of
+  // `next`): the vertical neighbours, taken from registers rather than reloaded from the layer
+  // just stored (a load straddling two vector stores cannot be forwarded from them and waits
+  // for both to reach the cache).
   template <class V>
-  [[gnu::always_inline]] static inline Word expand_rows(const Word* cur, Word* next,
-                                                        const Word* pass, Word* visited,
-                                                        int end) noexcept {
+#if defined(__GNUC__)
+  [[gnu::always_inline]]
+#endif
+  static inline void
+  neighbour_rows(V& above, V& below, const V& prev, const V& cur, const V& next) noexcept {
     constexpr int kLanes = sizeof(V) / sizeof(Word);
-    V any{};
-    for (int i = 1; i < end; i += kLanes) {
-      V c, u, d, p, v;
-      std::memcpy(&c, cur + i, sizeof(V));
-      std::memcpy(&u, cur + i - 1, sizeof(V));
-      std::memcpy(&d, cur + i + 1, sizeof(V));
-      std::memcpy(&p, pass + i, sizeof(V));
-      std::memcpy(&v, visited + i, sizeof(V));
-      const V n = ((c << 1) | (c >> 1) | u | d) & p & ~v;
-      const V nv = v | n;
-      std::memcpy(visited + i, &nv, sizeof(V));
-      std::memcpy(next + i, &n, sizeof(V));
-      any |= n;
+    if constexpr (kLanes == 1) {
+      above = prev;
+      below = next;
+#if defined(__GNUC__)
+    } else if constexpr (kLanes == 2) {
+      above = __builtin_shufflevector(prev, cur, 1, 2);
+      below = __builtin_shufflevector(cur, next, 1, 2);
+    } else if constexpr (kLanes == 4) {
+      above = __builtin_shufflevector(prev, cur, 3, 4, 5, 6);
+      below = __builtin_shufflevector(cur, next, 1, 2, 3, 4);
+    } else {
+      static_assert(kLanes == 8);
+      above = __builtin_shufflevector(prev, cur, 7, 8, 9, 10, 11, 12, 13, 14);
+      below = __builtin_shufflevector(cur, next, 1, 2, 3, 4, 5, 6, 7, 8);
+#endif
     }
-    Word r = 0;
-    for (int l = 0; l < kLanes; ++l) r |= any[l];
-    return r;
   }
-  static Word expand_generic(const Word* cur, Word* next, const Word* pass, Word* visited,
-                             int end) noexcept {
-    return expand_rows<Word __attribute__((vector_size(16)))>(cur, next, pass, visited, end);
+
+  template <class V>
+#if defined(__GNUC__)
+  [[gnu::always_inline]]
+#endif
+  static inline int
+  run_layers_with(const Layers& job) noexcept {
+    constexpr int kLanes = sizeof(V) / sizeof(Word);
+    Word* cur = job.layers;
+    for (int k = 1; k <= job.max_layer; ++k) {
+      Word* next = cur + kStride;
+      V prev{};
+      V c;
+      std::memcpy(&c, cur, sizeof(V));
+      std::memcpy(next + job.end, &prev, sizeof(V));  // the zero block after the last one
+      for (int i = 0; i < job.end; i += kLanes) {
+        V after;
+        std::memcpy(&after, cur + i + kLanes, sizeof(V));
+        V u, d, p, v;
+        neighbour_rows(u, d, prev, c, after);
+        std::memcpy(&p, job.pass + i, sizeof(V));
+        std::memcpy(&v, job.visited + i, sizeof(V));
+        const V n = ((c << 1) | (c >> 1) | u | d) & p & ~v;
+        const V nv = v | n;
+        std::memcpy(job.visited + i, &nv, sizeof(V));
+        std::memcpy(next + i, &n, sizeof(V));
+        prev = c;
+        c = after;
+      }
+      if (((next[job.goal_row] >> job.goal_col) & 1u) != 0) return k;
+      // An empty layer (the goal cut off) is not tested for: later layers stay empty and the
+      // loop ends at max_layer, at most 56 layers; the test (a horizontal OR of the vector) cost
+      // more on the found queries than it saved on the others.
+      cur = next;
+    }
+    return -1;
+  }
+#if defined(__GNUC__)
+  static int run_layers_generic(const Layers& job) noexcept {
+    return run_layers_with<Word __attribute__((vector_size(16)))>(job);
   }
 #else
-  static Word expand_generic(const Word* cur, Word* next, const Word* pass, Word* visited,
-                             int end) noexcept {
-    Word any = 0;
-    for (int i = 1; i < end; ++i) {
-      const Word c = cur[i];
-      const Word n = ((c << 1) | (c >> 1) | cur[i - 1] | cur[i + 1]) & pass[i] & ~visited[i];
-      visited[i] |= n;
-      next[i] = n;
-      any |= n;
-    }
-    return any;
+  static int run_layers_generic(const Layers& job) noexcept {
+    return run_layers_with<Word>(job);
   }
 #endif
 #if PATHING_BIT_BFS_AVX2
-  [[gnu::target("avx2")]] static Word expand_avx2(const Word* cur, Word* next, const Word* pass,
-                                                  Word* visited, int end) noexcept {
-    return expand_rows<Word __attribute__((vector_size(32)))>(cur, next, pass, visited, end);
+  [[gnu::target("avx2")]] static int run_layers_avx2(const Layers& job) noexcept {
+    return run_layers_with<Word __attribute__((vector_size(32)))>(job);
   }
-  [[gnu::target("avx512f")]] static Word expand_avx512(const Word* cur, Word* next,
-                                                       const Word* pass, Word* visited,
-                                                       int end) noexcept {
-    return expand_rows<Word __attribute__((vector_size(64)))>(cur, next, pass, visited, end);
+  [[gnu::target("avx512f")]] static int run_layers_avx512(const Layers& job) noexcept {
+    return run_layers_with<Word __attribute__((vector_size(64)))>(job);
   }
   [[gnu::target("popcnt")]] static std::uint64_t count_bits_popcnt(const Word* w, int n) noexcept {
     std::uint64_t total = 0;
@@ -450,6 +504,24 @@ class BitBfs {
 
   template <NibbleClassifier::Kind K>
   void read_rows_as(const Grid& grid, int h) noexcept {
+#if PATHING_BIT_BFS_AVX2
+    if (simd_ != Simd::none) return read_rows_avx2<K>(grid, h);
+#endif
+    read_rows_with<K>(grid, h);
+  }
+#if PATHING_BIT_BFS_AVX2
+  template <NibbleClassifier::Kind K>
+  [[gnu::target("avx2")]] void read_rows_avx2(const Grid& grid, int h) noexcept {
+    read_rows_with<K>(grid, h);
+  }
+#endif
+
+  template <NibbleClassifier::Kind K>
+#if defined(__GNUC__)
+  [[gnu::always_inline]]
+#endif
+  inline void
+  read_rows_with(const Grid& grid, int h) noexcept {
     using V4 = Word __attribute__((vector_size(32)));
     const std::size_t first = static_cast<std::size_t>(x0_) >> 1;  // byte holding column x0_
     const std::size_t bytes = (static_cast<std::size_t>(x0_ + width_ - 1) >> 1) - first + 1;
@@ -473,30 +545,22 @@ class BitBfs {
     }
   }
 
-  // The first of right, left, down, up in a mask of directions (bit = Direction value).
-  static constexpr std::array<std::uint8_t, 16> kFirstMove = [] {
-    std::array<std::uint8_t, 16> t{};
-    for (unsigned m = 0; m < 16; ++m) {
-      t[m] = (m & 1u) ? 0 : (m & 4u) ? 2 : (m & 2u) ? 1 : 3;
-    }
-    return t;
-  }();
-
   // Walking back from the cell (x, y) (box column, layer index): the moves that reach it from
   // the predecessor rows (bit = Direction value: right from `from_left`'s column x - 1, down from
-  // `above`, left from `from_right`'s column x + 1, up from `below`), the one the tie rule
-  // takes, and (x, y) moved back to its predecessor.
-  [[nodiscard]] static Direction back_step(Word above, Word from_left, Word from_right, Word below,
-                                           int& x, int& y, Direction after) noexcept {
+  // `above`, left from `from_right`'s column x + 1, up from `below`), the one the tie rule takes
+  // (`after`, the step taken from (x, y), when it is there, else the first in Direction order),
+  // and (x, y) moved back to its predecessor. Branch-free and table-free: the walk is one chain
+  // of dependent steps.
+  [[nodiscard]] static unsigned back_step(Word above, Word from_left, Word from_right, Word below,
+                                          int& x, int& y, unsigned after) noexcept {
     const unsigned m = static_cast<unsigned>(((from_left << 1) >> x) & 1u) |
                        static_cast<unsigned>(((above >> x) & 1u) << 1) |
                        static_cast<unsigned>((((from_right >> 1) >> x) & 1u) << 2) |
                        static_cast<unsigned>(((below >> x) & 1u) << 3);
-    const auto a = static_cast<unsigned>(after);
-    const auto d = static_cast<Direction>(a < 4 && ((m >> a) & 1u) ? a : kFirstMove[m]);
-    const GridCoord o = step_offset(d);
-    x -= o.x;
-    y -= o.y;
+    const unsigned d =
+        ((m >> after) & 1u) != 0 ? after : static_cast<unsigned>(std::countr_zero(m));
+    x -= static_cast<int>(d == 0) - static_cast<int>(d == 2);
+    y -= static_cast<int>(d == 1) - static_cast<int>(d == 3);
     return d;
   }
 
@@ -509,7 +573,7 @@ class BitBfs {
     const int sy = from.y - y0_ + 2;
     const int step = to.y >= from.y ? 1 : -1;
     const bool rightward = to.x >= from.x;
-    Direction after = Direction::none;
+    unsigned after = 4;  // none yet: (m >> 4) is 0
     while (x != sx || y != sy) {
       // Predecessors: the horizontal neighbour toward the start in the same reachable row, the
       // vertical one in the previous row (none beyond the start's row).
@@ -517,7 +581,7 @@ class BitBfs {
       const Word before = y != sy ? visited_[y - step] : 0;
       after = back_step(step > 0 ? before : 0, rightward ? same : 0, rightward ? 0 : same,
                         step > 0 ? 0 : before, x, y, after);
-      path.push_front(after);
+      path.push_front(static_cast<Direction>(after));
     }
     return path;
   }
@@ -527,18 +591,28 @@ class BitBfs {
     GridPath path;
     int x = tx_;
     int y = ty_ + 2;
-    Direction after = Direction::none;
+    unsigned after = 4;  // none yet
     for (int k = steps - 1; k >= 0; --k) {
-      const Word* prev = layers_.data() + static_cast<std::size_t>(k) * kStride;
+      const Word* prev = layers() + static_cast<std::size_t>(k) * kStride;
       after = back_step(prev[y - 1], prev[y], prev[y], prev[y + 1], x, y, after);
-      path.push_front(after);
+      path.push_front(static_cast<Direction>(after));
     }
     return path;
   }
 
-  std::vector<Word> layers_;  // kLayers layers of kStride words (box row r at index r + 2)
-  std::array<Word, kStride> pass_{};
-  std::array<Word, kStride> visited_{};
+  // Layer 0 of kLayers layers of kStride words (box row r at index r + 2), 64-byte aligned inside
+  // storage_ so that no vector access splits a cache line.
+  [[nodiscard]] Word* layers() noexcept {
+    const auto misalign = reinterpret_cast<std::uintptr_t>(storage_.data()) % 64;
+    return storage_.data() + (misalign == 0 ? 0 : (64 - misalign) / sizeof(Word));
+  }
+  [[nodiscard]] const Word* layers() const noexcept {
+    return const_cast<BitBfs*>(this)->layers();
+  }
+
+  std::vector<Word> storage_;
+  alignas(64) std::array<Word, kStride> pass_{};
+  alignas(64) std::array<Word, kStride> visited_{};
   NibbleClassifier classifier_{0};
   std::uint16_t classifier_passable_ = 0;
   int x0_ = 0;

@@ -1,0 +1,227 @@
+// The bit-parallel BFS behind the bounded searches (detail/bit_bfs.hpp): its cell classifier, its
+// answers against the cell-by-cell searches, its tie rule, every vector width, no allocation.
+#include "pathing/detail/bit_bfs.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "pathing/astar.hpp"
+#include "pathing/greedy_bfs.hpp"
+#include "support/alloc_counter.hpp"
+#include "support/reference.hpp"
+
+namespace pathing {
+namespace {
+
+std::vector<GridCoord> cells_of(GridCoord from, GridPath p) {
+  std::vector<GridCoord> out{from};
+  p.rewind();
+  while (p.has_next()) out.push_back(out.back() + step_offset(p.next()));
+  return out;
+}
+
+TEST(NibbleClassifier, MatchesTheSetOnEveryValueSet) {
+  std::mt19937_64 rng(7);
+  // One word holding the 16 values in order, and random words.
+  std::vector<std::uint64_t> words{0xFEDCBA9876543210ull};
+  for (int i = 0; i < 3; ++i) words.push_back(rng());
+  for (unsigned set = 0; set < 0x10000; ++set) {
+    const detail::NibbleClassifier classify(static_cast<std::uint16_t>(set));
+    for (const std::uint64_t w : words) {
+      std::uint32_t want = 0;
+      for (unsigned i = 0; i < 16; ++i) {
+        const unsigned value = static_cast<unsigned>(w >> (4 * i)) & 0xFu;
+        want |= ((set >> value) & 1u) << i;
+      }
+      ASSERT_EQ(classify(w), want) << "set " << set << " word " << w;
+    }
+  }
+}
+
+TEST(BitBfsLayers, PassableValuesAndUniformCost) {
+  EXPECT_EQ(detail::passable_values(GridLayer{1}), 0x0001);
+  EXPECT_EQ(detail::passable_values(GridLayer::uniform(3)), 0x00FF);
+  EXPECT_EQ(detail::passable_values(GridLayer::uniform(3, 3)), 0xFFFF);
+  EXPECT_EQ(detail::passable_values(GridLayer({0, 2, 0, 2}, 2)), 0xFF0A);
+  EXPECT_EQ(detail::uniform_passable_cost(GridLayer{1}), 1);
+  EXPECT_EQ(detail::uniform_passable_cost(GridLayer({0, 2, 0, 2}, 2)), 2);
+  EXPECT_EQ(detail::uniform_passable_cost(GridLayer({1, 2})), 0);
+  EXPECT_EQ(detail::uniform_passable_cost(GridLayer::uniform(4, 1)), 0);
+  EXPECT_EQ(detail::uniform_passable_cost(GridLayer({0, 0})), 0);
+}
+
+// The tie rule on an open map: walking back from the goal the first step is the first move in
+// Direction order that keeps the path shortest (right), then it repeats while it can.
+TEST(BitBfsTies, WalkBackRepeatsTheStepElseTakesDirectionOrder) {
+  const Grid g(8, 8);
+  AStar a;
+  BoundedResult r = a.build_path(g, {0, 0}, {2, 2}, GridLayer{1});
+  EXPECT_EQ(r.steps.to_string(), "{down,down,right,right}");
+  r = a.build_path(g, {3, 3}, {1, 0}, GridLayer{1});
+  EXPECT_EQ(r.steps.to_string(), "{up,up,up,left,left}");
+  // Around a wall (stage 2, the 56-step box): x = 2 blocked on rows 0..3. Back from the goal
+  // (4, 0): right (from (3, 0)) comes before up; right cannot repeat (the wall), so up, up, up,
+  // up, then right three times and down four times.
+  Grid w(6, 6);
+  for (int y = 0; y < 4; ++y) w.set_blocked({2, y}, true);
+  r = a.build_path(w, {0, 0}, {4, 0}, GridLayer{1});
+  EXPECT_EQ(r.steps.to_string(), "{down,down,down,down,right,right,right,up,up,up,up,right}");
+  EXPECT_EQ(r.cost, 12);
+  EXPECT_FALSE(r.partial);
+  // The work: cells nearer than the goal's layer expanded, every cell reached generated.
+  EXPECT_GT(r.stats.generated, r.stats.expanded);
+  GreedyBfs greedy;
+  EXPECT_EQ(greedy.build_path(w, {0, 0}, {4, 0}, GridLayer{1}).steps, r.steps);
+}
+
+struct Case {
+  Grid grid;
+  GridLayer layer;
+  GridCoord from;
+  GridCoord to;
+};
+
+// Random maps: sizes 1x1 to 90x70 (wider and narrower than the 57-cell box, 32-byte reads near
+// the end of the grid's buffer), 0-50% walls, tags 0..7 with the blocked bit, layers of every
+// classifier kind (tag 0 only, unblocked, all, a value list) and mixed costs, goals up to 64
+// steps away (beyond the 56-step limit too).
+std::vector<Case> random_cases(int n, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  const GridLayer layers[] = {GridLayer{1},
+                              GridLayer::uniform(1),
+                              GridLayer::uniform(3, 3),
+                              GridLayer({0, 2, 0, 2, 2, 0, 0, 2}, 0),
+                              GridLayer({1, 1, 1, 1, 1, 1, 1, 0}, 1),
+                              GridLayer({1, 3, 1})};
+  std::vector<Case> cases;
+  for (int i = 0; i < n; ++i) {
+    const int cols = 1 + static_cast<int>(rng() % 90);
+    const int rows = 1 + static_cast<int>(rng() % 70);
+    Grid g(cols, rows);
+    const unsigned density = rng() % 51;
+    for (int y = 0; y < rows; ++y) {
+      for (int x = 0; x < cols; ++x) {
+        g.set_tile({x, y}, static_cast<std::uint8_t>(rng() % 8 < 5 ? 0 : rng() % 8));
+        if (rng() % 100 < density) g.set_blocked({x, y}, true);
+      }
+    }
+    const GridCoord from{static_cast<int>(rng() % cols), static_cast<int>(rng() % rows)};
+    const int reach = 1 + static_cast<int>(rng() % 64);
+    const GridCoord to{from.x + static_cast<int>(rng() % (2 * reach + 1)) - reach,
+                       from.y + static_cast<int>(rng() % (2 * reach + 1)) - reach};
+    cases.push_back({std::move(g), layers[rng() % std::size(layers)], from, to});
+  }
+  return cases;
+}
+
+// The bit-parallel answers equal the cell-by-cell A*'s in cost and length and are valid paths;
+// where it does not answer the result is the cell-by-cell search's, field for field.
+TEST(BitBfsDifferential, MatchesCellByCellAStarAndGreedy) {
+  AStar bit;
+  AStar cell;
+  cell.set_bit_parallel(false);
+  GreedyBfs greedy_bit;
+  GreedyBfs greedy_cell;
+  greedy_cell.set_bit_parallel(false);
+  int answered = 0;
+  int longer_than_greedy = 0;
+  for (const Case& c : random_cases(3000, 11)) {
+    const BoundedResult want = cell.build_path(c.grid, c.from, c.to, c.layer);
+    const BoundedResult got = bit.build_path(c.grid, c.from, c.to, c.layer);
+    ASSERT_EQ(got.status, want.status);
+    ASSERT_EQ(got.cost, want.cost);
+    ASSERT_EQ(got.steps.len(), want.steps.len());
+    ASSERT_EQ(got.finish, want.finish);
+    const bool uniform = detail::uniform_passable_cost(c.layer) != 0;
+    if (want.status == SearchStatus::found && uniform && c.from != c.to) {
+      ++answered;
+      const auto cells = cells_of(c.from, got.steps);
+      ASSERT_EQ(test::validate_path(c.grid, c.layer, Connectivity::four, c.from, cells), "");
+      ASSERT_EQ(cells.back(), c.to);
+      ASSERT_GT(got.stats.generated, 0u);
+    } else {
+      ASSERT_EQ(got.steps, want.steps);
+      ASSERT_EQ(got.stats.expanded, want.stats.expanded);
+      ASSERT_EQ(got.stats.generated, want.stats.generated);
+    }
+    // GreedyBfs (costs do not matter to it): the BFS's shortest path whenever one of at most
+    // 56 steps exists, else the greedy search's own result, field for field.
+    detail::BitBfs bfs;
+    GridPath shortest;
+    SearchStats st;
+    const int steps =
+        c.grid.in_bounds(c.to) && c.from != c.to
+            ? bfs.find(c.grid, c.from, c.to, detail::passable_values(c.layer), shortest, st)
+            : -1;
+    if (want.status == SearchStatus::found && uniform && c.from != c.to) {
+      ASSERT_EQ(steps, want.steps.len());
+    }
+    const BoundedResult gw = greedy_cell.build_path(c.grid, c.from, c.to, c.layer);
+    const BoundedResult gg = greedy_bit.build_path(c.grid, c.from, c.to, c.layer);
+    if (steps >= 0) {
+      ASSERT_EQ(gg.status, SearchStatus::found);
+      ASSERT_EQ(gg.steps, shortest);
+      ASSERT_EQ(gg.cost, steps);
+      if (gw.status != SearchStatus::found || gw.steps.len() > steps) ++longer_than_greedy;
+    } else {
+      ASSERT_EQ(gg.status, gw.status);
+      ASSERT_EQ(gg.steps, gw.steps);
+      ASSERT_EQ(gg.finish, gw.finish);
+      ASSERT_EQ(gg.stats.expanded, gw.stats.expanded);
+    }
+  }
+  EXPECT_GE(answered, 400);
+  EXPECT_GE(longer_than_greedy, 20);  // queries where the greedy path was longer or missing
+}
+
+// Every vector width gives the same answers (the machine's widest and every narrower one).
+TEST(BitBfsDifferential, EveryVectorWidthAgrees) {
+  detail::BitBfs widest;
+  const int top = widest.simd_level();
+  std::vector<detail::BitBfs> by_level(static_cast<std::size_t>(top) + 1);
+  for (int l = 0; l <= top; ++l) ASSERT_EQ(by_level[static_cast<std::size_t>(l)].limit_simd(l), l);
+  int found = 0;
+  for (const Case& c : random_cases(1500, 23)) {
+    if (!c.grid.in_bounds(c.to) || c.from == c.to) continue;
+    const std::uint16_t set = detail::passable_values(c.layer);
+    GridPath first;
+    int first_steps = -2;
+    for (auto& bfs : by_level) {
+      GridPath p;
+      SearchStats st;
+      const int steps = bfs.find(c.grid, c.from, c.to, set, p, st);
+      if (first_steps == -2) {
+        first_steps = steps;
+        first = p;
+      } else {
+        ASSERT_EQ(steps, first_steps);
+        ASSERT_EQ(p, first);
+      }
+    }
+    if (first_steps >= 0) ++found;
+  }
+  EXPECT_GE(found, 240);
+  std::printf("[   INFO   ] vector levels tested: 0..%d\n", top);
+}
+
+TEST(BitBfsAllocation, WarmBoundedQueriesAllocateNothing) {
+  AStar a(64, 64);
+  GreedyBfs g(64, 64);
+  const auto cases = random_cases(200, 5);
+  for (const Case& c : cases) {  // warm-up: the bounded window of the fallback search
+    (void)a.build_path(c.grid, c.from, c.to, c.layer);
+    (void)g.build_path(c.grid, c.from, c.to, c.layer);
+  }
+  test::AllocationScope scope;
+  for (const Case& c : cases) {
+    (void)a.build_path(c.grid, c.from, c.to, c.layer);
+    (void)g.build_path(c.grid, c.from, c.to, c.layer);
+  }
+  EXPECT_EQ(scope.count(), 0u);
+}
+
+}  // namespace
+}  // namespace pathing
