@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "pathing/coord.hpp"
@@ -462,8 +463,63 @@ class BitBfs {
   [[gnu::target("avx2")]] static int run_layers_avx2(const Layers& job) noexcept {
     return run_layers_with<Word __attribute__((vector_size(32)))>(job);
   }
+  // AVX-512: the box's at most 64 rows are at most 8 vectors, so the current layer, the visited
+  // rows and the passable rows stay in 24 of the 32 vector registers for the whole search; each
+  // layer costs one store a vector (kept for the walk back) and no load.
   [[gnu::target("avx512f")]] static int run_layers_avx512(const Layers& job) noexcept {
-    return run_layers_with<Word __attribute__((vector_size(64)))>(job);
+    switch (job.end / 8) {
+      case 1:
+        return run_layers_in_registers<1>(job);
+      case 2:
+        return run_layers_in_registers<2>(job);
+      case 3:
+        return run_layers_in_registers<3>(job);
+      case 4:
+        return run_layers_in_registers<4>(job);
+      case 5:
+        return run_layers_in_registers<5>(job);
+      case 6:
+        return run_layers_in_registers<6>(job);
+      case 7:
+        return run_layers_in_registers<7>(job);
+      default:
+        return run_layers_in_registers<8>(job);
+    }
+  }
+  template <int B>
+  [[gnu::target("avx512f")]] static int run_layers_in_registers(const Layers& job) noexcept {
+    using V = Word __attribute__((vector_size(64)));
+    V cur[B];
+    V pass[B];
+    V seen[B];
+    for (int b = 0; b < B; ++b) {
+      std::memcpy(&cur[b], job.layers + 8 * b, sizeof(V));
+      std::memcpy(&pass[b], job.pass + 8 * b, sizeof(V));
+      std::memcpy(&seen[b], job.visited + 8 * b, sizeof(V));
+    }
+    Word* out = job.layers;
+    int found = -1;
+    for (int k = 1; k <= job.max_layer; ++k) {
+      out += kStride;
+      V n[B];
+#pragma GCC unroll 8
+      for (int b = 0; b < B; ++b) {
+        const V zero{};
+        V u, d;
+        neighbour_rows(u, d, b > 0 ? cur[b - 1] : zero, cur[b], b + 1 < B ? cur[b + 1] : zero);
+        n[b] = ((cur[b] << 1) | (cur[b] >> 1) | u | d) & pass[b] & ~seen[b];
+        seen[b] |= n[b];
+        std::memcpy(out + 8 * b, &n[b], sizeof(V));
+      }
+#pragma GCC unroll 8
+      for (int b = 0; b < B; ++b) cur[b] = n[b];
+      if (((out[job.goal_row] >> job.goal_col) & 1u) != 0) {
+        found = k;
+        break;
+      }
+    }
+    for (int b = 0; b < B; ++b) std::memcpy(job.visited + 8 * b, &seen[b], sizeof(V));
+    return found;
   }
   [[gnu::target("popcnt")]] static std::uint64_t count_bits_popcnt(const Word* w, int n) noexcept {
     std::uint64_t total = 0;
@@ -505,24 +561,30 @@ class BitBfs {
   template <NibbleClassifier::Kind K>
   void read_rows_as(const Grid& grid, int h) noexcept {
 #if PATHING_BIT_BFS_AVX2
-    if (simd_ != Simd::none) return read_rows_avx2<K>(grid, h);
+    if (simd_ == Simd::avx512) return read_rows_avx512<K>(grid, h);
+    if (simd_ == Simd::avx2) return read_rows_avx2<K>(grid, h);
 #endif
-    read_rows_with<K>(grid, h);
+    read_rows_with<K, 1>(grid, h);
   }
 #if PATHING_BIT_BFS_AVX2
   template <NibbleClassifier::Kind K>
   [[gnu::target("avx2")]] void read_rows_avx2(const Grid& grid, int h) noexcept {
-    read_rows_with<K>(grid, h);
+    read_rows_with<K, 1>(grid, h);
+  }
+  template <NibbleClassifier::Kind K>
+  [[gnu::target("avx512f,avx512vl,avx512bw")]] void read_rows_avx512(const Grid& grid,
+                                                                     int h) noexcept {
+    read_rows_with<K, 2>(grid, h);
   }
 #endif
 
-  template <NibbleClassifier::Kind K>
+  // R rows (32 bytes of packed cells each) a vector.
+  template <NibbleClassifier::Kind K, int R>
 #if defined(__GNUC__)
   [[gnu::always_inline]]
 #endif
   inline void
   read_rows_with(const Grid& grid, int h) noexcept {
-    using V4 = Word __attribute__((vector_size(32)));
     const std::size_t first = static_cast<std::size_t>(x0_) >> 1;  // byte holding column x0_
     const std::size_t bytes = (static_cast<std::size_t>(x0_ + width_ - 1) >> 1) - first + 1;
     const std::size_t stride = grid.stride_bytes();
@@ -530,18 +592,37 @@ class BitBfs {
     const std::uint8_t* end = grid.data() + grid.memory_bytes();
     const int shift = x0_ & 1;
     const Word mask = (Word{1} << width_) - 1;  // width_ <= 57
-    const V4 lane_shift = {0, 16, 32, 48};
-    for (int r = 0; r < h; ++r, row += stride) {
-      V4 w = {0, 0, 0, 0};
-      if (row + sizeof(V4) <= end) {
-        std::memcpy(&w, row, sizeof(V4));  // bytes past the box are masked below
-      } else {
-        std::memcpy(&w, row, bytes);  // at most 29 bytes
+    Word* out = pass_.data() + 2;
+    int r = 0;
+#if defined(__GNUC__)
+    // Whole vectors while their 32-byte reads stay inside the grid's buffer (bytes past the
+    // box's columns are masked off).
+    using V4 = Word __attribute__((vector_size(32)));
+    using V8 = Word __attribute__((vector_size(64)));
+    using Q4 = std::uint16_t __attribute__((vector_size(8)));
+    using Q8 = std::uint16_t __attribute__((vector_size(16)));
+    using V = std::conditional_t<R == 1, V4, V8>;
+    using Q = std::conditional_t<R == 1, Q4, Q8>;
+    for (; r + R <= h && row + (R - 1) * stride + 32 <= end; r += R, row += R * stride) {
+      V w;
+      for (int i = 0; i < R; ++i) {
+        std::memcpy(reinterpret_cast<unsigned char*>(&w) + 32 * i, row + i * stride, 32);
       }
       classifier_.to_hits<K>(w);
       NibbleClassifier::gather(w);
-      w <<= lane_shift;
-      pass_[static_cast<std::size_t>(r) + 2] = ((w[0] | w[1] | w[2] | w[3]) >> shift) & mask;
+      // Each row's four 16-bit results side by side: narrow every lane to 16 bits.
+      const Q q = __builtin_convertvector(w, Q);
+      Word bits[R];
+      std::memcpy(bits, &q, sizeof(bits));
+      for (int i = 0; i < R; ++i) out[r + i] = (bits[i] >> shift) & mask;
+    }
+#endif
+    for (; r < h; ++r, row += stride) {  // the rest one word at a time
+      Word words[4] = {0, 0, 0, 0};
+      std::memcpy(words, row, row + sizeof(words) <= end ? sizeof(words) : bytes);
+      Word bits = 0;
+      for (int i = 0; i < 4; ++i) bits |= Word{classifier_(words[i])} << (16 * i);
+      out[r] = (bits >> shift) & mask;
     }
   }
 
