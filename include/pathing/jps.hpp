@@ -41,11 +41,11 @@ namespace pathing {
 /// `max_cost` prunes jump points whose g exceeds it. The start cell's own passability is ignored
 /// (a unit may stand on a blocked cell); a blocked goal is unreachable.
 ///
-/// Tie-breaking: open list ordered by f = g + octile h, ties toward larger g (see
-/// `detail::JumpPointSearch`); successors generated in the fixed order of
+/// Tie-breaking: open list ordered by f = g + octile h, ties toward larger g, then an order fixed
+/// by the pushes (see `detail::JumpPointSearch`); successors generated in the fixed order of
 /// `detail::jps_directions`; first parent kept on equal g: deterministic.
 ///
-/// Memory: 20 bytes a grid cell of search state plus the open list; `find_path(grid, ...)` also
+/// Memory: 16 bytes a grid cell of search state plus the open list; `find_path(grid, ...)` also
 /// keeps a `JpsMap` (about 2 bits a cell). Allocation: none once warm (same map size, map in
 /// sync). Thread-safety: one Jps per thread; any number of them may share one `const JpsMap&`.
 class Jps {
@@ -110,95 +110,107 @@ class Jps {
 
 namespace detail {
 
-/// The directions JPS follows from node (x, y) entered with direction `travel` (`kNoParent`:
-/// the start, which follows all eight): the natural neighbours of the travel direction plus the
+/// The directions JPS follows from a node entered with direction `travel` (`kNoParent`: the
+/// start, which follows all eight): the natural neighbours of the travel direction plus the
 /// forced ones, for 8-connected moves without corner cutting. Travelling east, the cell north of
-/// (x, y) is a forced neighbour when it is passable and the cell north-west of (x, y) is blocked;
-/// JPS then also follows north and north-east (likewise south; the other travel directions are
-/// symmetric). A diagonal travel direction has no forced neighbours without corner cutting: it
-/// continues diagonally and along both components; a `kDiagonalContinuation` code only continues
-/// diagonally (its straight successors were generated when it was). Calls
-/// `straight(Direction8)` and `diagonal(dx, dy)` in a fixed order. Shared by `Jps` and `JpsPlus`.
-template <class Straight, class Diagonal>
-PATHING_ALWAYS_INLINE inline void jps_directions(const JpsMap& m, int x, int y, std::uint8_t travel,
+/// the node is a forced neighbour when it is passable and the cell north-west of the node is
+/// blocked; JPS then also follows north and north-east (likewise south; the other travel
+/// directions are symmetric). `forced(t, s)` answers that question for a straight travel
+/// direction t and a perpendicular side s (`forced_by_bitmap` reads it from a `JpsMap`). A
+/// diagonal travel direction has no forced neighbours without corner cutting: it continues
+/// diagonally and along both components; a `kDiagonalContinuation` code only continues diagonally
+/// (its straight successors were generated when it was). Calls `straight(Direction8)` and
+/// `diagonal(dx, dy)` in a fixed order. Shared by `Jps` and `JpsPlus`.
+template <class Forced, class Straight, class Diagonal>
+PATHING_ALWAYS_INLINE inline void jps_directions(std::uint8_t travel, Forced&& forced,
                                                  Straight&& straight, Diagonal&& diagonal) {
+  using D = Direction8;
   if (travel != kNoParent && (travel & kDiagonalContinuation) != 0) {
     const GridCoord o = step_offset(static_cast<Direction8>(travel & 7u));
     diagonal(o.x, o.y);
     return;
   }
   switch (travel) {
-    case static_cast<std::uint8_t>(Direction8::right): {
-      straight(Direction8::right);
-      const bool up = m.passable(x, y - 1) && !m.passable(x - 1, y - 1);
-      const bool down = m.passable(x, y + 1) && !m.passable(x - 1, y + 1);
-      if (down) straight(Direction8::down);
-      if (up) straight(Direction8::up);
+    case static_cast<std::uint8_t>(D::right): {
+      straight(D::right);
+      const bool up = forced(D::right, D::up);
+      const bool down = forced(D::right, D::down);
+      if (down) straight(D::down);
+      if (up) straight(D::up);
       if (down) diagonal(1, 1);
       if (up) diagonal(1, -1);
       return;
     }
-    case static_cast<std::uint8_t>(Direction8::left): {
-      straight(Direction8::left);
-      const bool up = m.passable(x, y - 1) && !m.passable(x + 1, y - 1);
-      const bool down = m.passable(x, y + 1) && !m.passable(x + 1, y + 1);
-      if (down) straight(Direction8::down);
-      if (up) straight(Direction8::up);
+    case static_cast<std::uint8_t>(D::left): {
+      straight(D::left);
+      const bool up = forced(D::left, D::up);
+      const bool down = forced(D::left, D::down);
+      if (down) straight(D::down);
+      if (up) straight(D::up);
       if (down) diagonal(-1, 1);
       if (up) diagonal(-1, -1);
       return;
     }
-    case static_cast<std::uint8_t>(Direction8::down): {
-      const bool right = m.passable(x + 1, y) && !m.passable(x + 1, y - 1);
-      const bool left = m.passable(x - 1, y) && !m.passable(x - 1, y - 1);
-      if (right) straight(Direction8::right);
-      if (left) straight(Direction8::left);
-      straight(Direction8::down);
+    case static_cast<std::uint8_t>(D::down): {
+      const bool right = forced(D::down, D::right);
+      const bool left = forced(D::down, D::left);
+      if (right) straight(D::right);
+      if (left) straight(D::left);
+      straight(D::down);
       if (right) diagonal(1, 1);
       if (left) diagonal(-1, 1);
       return;
     }
-    case static_cast<std::uint8_t>(Direction8::up): {
-      const bool right = m.passable(x + 1, y) && !m.passable(x + 1, y + 1);
-      const bool left = m.passable(x - 1, y) && !m.passable(x - 1, y + 1);
-      if (right) straight(Direction8::right);
-      if (left) straight(Direction8::left);
-      straight(Direction8::up);
+    case static_cast<std::uint8_t>(D::up): {
+      const bool right = forced(D::up, D::right);
+      const bool left = forced(D::up, D::left);
+      if (right) straight(D::right);
+      if (left) straight(D::left);
+      straight(D::up);
       if (left) diagonal(-1, -1);
       if (right) diagonal(1, -1);
       return;
     }
-    case static_cast<std::uint8_t>(Direction8::down_right):
-      straight(Direction8::right);
-      straight(Direction8::down);
+    case static_cast<std::uint8_t>(D::down_right):
+      straight(D::right);
+      straight(D::down);
       diagonal(1, 1);
       return;
-    case static_cast<std::uint8_t>(Direction8::down_left):
-      straight(Direction8::left);
-      straight(Direction8::down);
+    case static_cast<std::uint8_t>(D::down_left):
+      straight(D::left);
+      straight(D::down);
       diagonal(-1, 1);
       return;
-    case static_cast<std::uint8_t>(Direction8::up_left):
-      straight(Direction8::left);
-      straight(Direction8::up);
+    case static_cast<std::uint8_t>(D::up_left):
+      straight(D::left);
+      straight(D::up);
       diagonal(-1, -1);
       return;
-    case static_cast<std::uint8_t>(Direction8::up_right):
-      straight(Direction8::right);
-      straight(Direction8::up);
+    case static_cast<std::uint8_t>(D::up_right):
+      straight(D::right);
+      straight(D::up);
       diagonal(1, -1);
       return;
     default:  // the start: every direction
-      straight(Direction8::right);
-      straight(Direction8::left);
-      straight(Direction8::down);
-      straight(Direction8::up);
+      straight(D::right);
+      straight(D::left);
+      straight(D::down);
+      straight(D::up);
       diagonal(1, 1);
       diagonal(-1, 1);
       diagonal(-1, -1);
       diagonal(1, -1);
       return;
   }
+}
+
+/// The `forced` test of `jps_directions` on a `JpsMap`, for node (x, y): the cell beside the node
+/// on side s is passable and the cell behind that one (against travel direction t) is blocked.
+[[nodiscard]] PATHING_ALWAYS_INLINE inline bool forced_by_bitmap(const JpsMap& m, int x, int y,
+                                                                 Direction8 t, Direction8 s) {
+  const GridCoord os = step_offset(s);
+  const GridCoord ot = step_offset(t);
+  return m.passable(x + os.x, y + os.y) && !m.passable(x + os.x - ot.x, y + os.y - ot.y);
 }
 
 /// The diagonal direction with components (dx, dy), each -1 or 1.
@@ -221,16 +233,24 @@ inline void jps_expand(const JpsMap& m, int x, int y, std::uint8_t travel, GridC
     const std::uint8_t code = travel_code(s);
     switch (s) {
       case Direction8::right:
-        if (const int j = m.jump_east(x, y, goal); j != JpsMap::kNoJump) gen(j, y, code);
+        if (const int j = m.jump_east(x, y, goal); j != JpsMap::kNoJump) {
+          gen(j, y, code, segment_cost(0, j - x));
+        }
         return;
       case Direction8::left:
-        if (const int j = m.jump_west(x, y, goal); j != JpsMap::kNoJump) gen(j, y, code);
+        if (const int j = m.jump_west(x, y, goal); j != JpsMap::kNoJump) {
+          gen(j, y, code, segment_cost(0, x - j));
+        }
         return;
       case Direction8::down:
-        if (const int j = m.jump_south(x, y, goal); j != JpsMap::kNoJump) gen(x, j, code);
+        if (const int j = m.jump_south(x, y, goal); j != JpsMap::kNoJump) {
+          gen(x, j, code, segment_cost(0, j - y));
+        }
         return;
       default:
-        if (const int j = m.jump_north(x, y, goal); j != JpsMap::kNoJump) gen(x, j, code);
+        if (const int j = m.jump_north(x, y, goal); j != JpsMap::kNoJump) {
+          gen(x, j, code, segment_cost(0, y - j));
+        }
         return;
     }
   };
@@ -243,26 +263,31 @@ inline void jps_expand(const JpsMap& m, int x, int y, std::uint8_t travel, GridC
     while (m.passable(cx + dx, cy) && m.passable(cx, cy + dy) && m.passable(cx + dx, cy + dy)) {
       cx += dx;
       cy += dy;
+      const int steps = (cx - x) * dx;  // diagonal moves from (x, y)
       if (cx == goal.x && cy == goal.y) {
-        gen(cx, cy, d);
+        gen(cx, cy, d, segment_cost(steps, 0));
         return;
       }
       const int jh = dx > 0 ? m.jump_east(cx, cy, goal) : m.jump_west(cx, cy, goal);
       const int jv = dy > 0 ? m.jump_south(cx, cy, goal) : m.jump_north(cx, cy, goal);
       if (jh == JpsMap::kNoJump && jv == JpsMap::kNoJump) continue;
-      if (jh != JpsMap::kNoJump) gen(jh, cy, h);
-      if (jv != JpsMap::kNoJump) gen(cx, jv, v);
+      if (jh != JpsMap::kNoJump) gen(jh, cy, h, segment_cost(steps, (jh - cx) * dx));
+      if (jv != JpsMap::kNoJump) gen(cx, jv, v, segment_cost(steps, (jv - cy) * dy));
       // Once the goal is generated through (x, y) at octile distance, nothing further along
       // this diagonal can lead to it more cheaply.
       const bool goal_found = (cy == goal.y && jh == goal.x) || (cx == goal.x && jv == goal.y);
       if (!goal_found && m.passable(cx + dx, cy) && m.passable(cx, cy + dy) &&
           m.passable(cx + dx, cy + dy)) {
-        gen(cx, cy, static_cast<std::uint8_t>(kDiagonalContinuation | d));
+        gen(cx, cy, static_cast<std::uint8_t>(kDiagonalContinuation | d), segment_cost(steps, 0));
       }
       return;
     }
   };
-  jps_directions(m, x, y, travel, straight, diagonal);
+  jps_directions(
+      travel,
+      [&](Direction8 t, Direction8 side)
+          PATHING_ALWAYS_INLINE { return forced_by_bitmap(m, x, y, t, side); },
+      straight, diagonal);
 }
 
 }  // namespace detail
@@ -278,7 +303,7 @@ inline PathResult Jps::find_path(const JpsMap& map, GridCoord from, GridCoord to
   }
   search_.ensure(static_cast<std::size_t>(map.cols()) * static_cast<std::size_t>(map.rows()));
   search_.run(
-      map.cols(), from, to, limits,
+      map.cols(), map.rows(), from, to, limits,
       [&](int x, int y, std::uint8_t travel, auto& gen) {
         detail::jps_expand(map, x, y, travel, to, gen);
       },

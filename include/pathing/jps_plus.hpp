@@ -152,6 +152,10 @@ class JpsPlusMap {
     return at(x, y);
   }
 
+  /// The whole table, row-major (cell (x, y) at y * cols() + x): 8 distances a cell, indexed by
+  /// `Direction8` value. Valid until the next `build` or `sync` that rebuilds.
+  [[nodiscard]] const std::array<std::int16_t, 8>* data() const noexcept { return dist_.data(); }
+
   /// Bytes of the table and bitmaps (the number to report as the preprocessing's memory cost).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return dist_.capacity() * sizeof(Entry) + bits_.memory_bytes() +
@@ -343,55 +347,80 @@ namespace detail {
 /// Successors of one JPS+ node (x, y) entered with direction `travel`: the directions of
 /// `jps_directions`, each jump read from the table.
 template <class Gen>
-inline void jps_plus_expand(const JpsPlusMap& m, int x, int y, std::uint8_t travel, GridCoord goal,
-                            Gen& gen) {
-  // Straight from (cx, cy) along s: the goal if it lies within reach, else the jump point.
-  auto straight_from = [&](int cx, int cy, Direction8 s) PATHING_ALWAYS_INLINE {
-    const int v = m.distances(cx, cy)[static_cast<unsigned>(s)];
+PATHING_ALWAYS_INLINE inline void jps_plus_expand(const JpsPlusMap& m, int x, int y,
+                                                  std::uint8_t travel, GridCoord goal, Gen& gen) {
+  // The table through local copies: the compiler need not reload them after each `gen`.
+  const std::array<std::int16_t, 8>* const table = m.data();
+  const auto cols = static_cast<std::size_t>(m.cols());
+  auto distances = [&](int cx, int cy) PATHING_ALWAYS_INLINE -> const std::array<std::int16_t, 8>& {
+    return table[static_cast<std::size_t>(cy) * cols + static_cast<std::size_t>(cx)];
+  };
+  // Straight from (cx, cy), `steps` diagonal moves from (x, y), along s: the goal if it lies
+  // within reach, else the jump point.
+  auto straight_from = [&](int cx, int cy, int steps, Direction8 s) PATHING_ALWAYS_INLINE {
+    const int v = distances(cx, cy)[static_cast<unsigned>(s)];
     const GridCoord o = step_offset(s);
     const int along = o.x != 0 ? (goal.y == cy ? (goal.x - cx) * o.x : -1)
                                : (goal.x == cx ? (goal.y - cy) * o.y : -1);
-    if (along > 0 && along <= (v > 0 ? v : -v)) {
-      gen(goal.x, goal.y, travel_code(s));
+    // 0 < along <= |v| as one branch (rarely taken: it predicts well).
+    if (static_cast<unsigned>(along - 1) < static_cast<unsigned>(v > 0 ? v : -v)) {
+      gen(goal.x, goal.y, travel_code(s), segment_cost(steps, along));
     } else if (v > 0) {
-      gen(cx + v * o.x, cy + v * o.y, travel_code(s));
+      gen(cx + v * o.x, cy + v * o.y, travel_code(s), segment_cost(steps, v));
     }
   };
-  auto straight = [&](Direction8 s) PATHING_ALWAYS_INLINE { straight_from(x, y, s); };
+  auto straight = [&](Direction8 s) PATHING_ALWAYS_INLINE { straight_from(x, y, 0, s); };
   auto diagonal = [&](int dx, int dy) PATHING_ALWAYS_INLINE {
     const Direction8 d = diagonal_direction(dx, dy);
     const Direction8 h = dx > 0 ? Direction8::right : Direction8::left;
     const Direction8 vdir = dy > 0 ? Direction8::down : Direction8::up;
     int cx = x;
     int cy = y;
+    int steps = 0;  // diagonal moves from (x, y) to (cx, cy)
     for (;;) {
-      const int v = m.distances(cx, cy)[static_cast<unsigned>(d)];
+      const int v = distances(cx, cy)[static_cast<unsigned>(d)];
       const int reach = v > 0 ? v : -v;
-      // Goal in this direction's quadrant, its diagonal part within this hop?
+      // Goal in this direction's quadrant (k > 0), its diagonal part within this hop (k <=
+      // reach)? One branch, rarely taken.
       const int gx = (goal.x - cx) * dx;
       const int gy = (goal.y - cy) * dy;
-      if (gx > 0 && gy > 0) {
-        const int k = gx < gy ? gx : gy;
-        if (k <= reach) {
-          if (gx == gy) {
-            gen(goal.x, goal.y, travel_code(d));
-            return;
-          }
-          const int ix = cx + k * dx;
-          const int iy = cy + k * dy;
-          const int rest = gx > gy ? gx - gy : gy - gx;
-          const int sv = m.distances(ix, iy)[static_cast<unsigned>(gx > gy ? h : vdir)];
-          if (rest <= (sv > 0 ? sv : -sv)) gen(goal.x, goal.y, travel_code(gx > gy ? h : vdir));
+      const int k = gx < gy ? gx : gy;
+      if (static_cast<unsigned>(k - 1) < static_cast<unsigned>(reach)) {
+        if (gx == gy) {
+          gen(goal.x, goal.y, travel_code(d), segment_cost(steps + k, 0));
+          return;
+        }
+        const int ix = cx + k * dx;
+        const int iy = cy + k * dy;
+        const int rest = gx > gy ? gx - gy : gy - gx;
+        const int sv = distances(ix, iy)[static_cast<unsigned>(gx > gy ? h : vdir)];
+        if (rest <= (sv > 0 ? sv : -sv)) {
+          gen(goal.x, goal.y, travel_code(gx > gy ? h : vdir), segment_cost(steps + k, rest));
         }
       }
       if (v <= 0) return;
       cx += v * dx;
       cy += v * dy;
-      straight_from(cx, cy, h);
-      straight_from(cx, cy, vdir);
+      steps += v;
+      straight_from(cx, cy, steps, h);
+      straight_from(cx, cy, steps, vdir);
     }
   };
-  jps_directions(m.bitmap(), x, y, travel, straight, diagonal);
+  // Forced neighbours from the node's own entry: entered by a straight move along t, the cell
+  // behind the node (against t) is passable, so the diagonal jump towards side s and back
+  // against t is legal (distance != 0) exactly when the side cell and the cell behind it are
+  // both passable: the side cell is forced when it is passable (distance along s != 0) and
+  // that diagonal is not.
+  const std::array<std::int16_t, 8>& own = distances(x, y);
+  jps_directions(
+      travel,
+      [&](Direction8 t, Direction8 side) PATHING_ALWAYS_INLINE {
+        const GridCoord os = step_offset(side);
+        const GridCoord ot = step_offset(t);
+        return (own[static_cast<unsigned>(side)] != 0) &  // both tests, one branch later
+               (own[static_cast<unsigned>(diagonal_direction(os.x - ot.x, os.y - ot.y))] == 0);
+      },
+      straight, diagonal);
 }
 
 }  // namespace detail
@@ -407,10 +436,9 @@ inline PathResult JpsPlus::find_path(const JpsPlusMap& map, GridCoord from, Grid
   }
   search_.ensure(static_cast<std::size_t>(map.cols()) * static_cast<std::size_t>(map.rows()));
   search_.run(
-      map.cols(), from, to, limits,
-      [&](int x, int y, std::uint8_t travel, auto& gen) {
-        detail::jps_plus_expand(map, x, y, travel, to, gen);
-      },
+      map.cols(), map.rows(), from, to, limits,
+      [&](int x, int y, std::uint8_t travel, auto& gen)
+          PATHING_ALWAYS_INLINE { detail::jps_plus_expand(map, x, y, travel, to, gen); },
       r);
   search_.write_path(r, out);
   return r;

@@ -642,6 +642,51 @@ TEST(JpsRandom, MazeLikeAndOpenExtremes) {
   EXPECT_EQ(stats.queries, 9 * 12 + 20);
 }
 
+// The open list's keys leave f a fixed number of bits; a larger f (possible when JPS first
+// reaches a node along a longer path) re-keys the open list by f alone. Forced here on every
+// query with a path longer than a few cells: the costs must stay A*'s.
+TEST(JpsRandom, OpenListKeysWidenWithoutChangingCosts) {
+  std::mt19937_64 rng(4242);
+  AStar astar;
+  detail::JumpPointSearch narrow;
+  narrow.debug_limit_key_room(27);  // f < 2^27: 8 straight moves
+  std::vector<GridCoord> ref;
+  std::vector<GridCoord> out;
+  int found = 0;
+  for (int m = 0; m < 60; ++m) {
+    const int w = 20 + static_cast<int>(rng() % 41);
+    const int h = 20 + static_cast<int>(rng() % 41);
+    const Grid g = test::random_grid(rng, w, h, static_cast<double>(rng() % 36) / 100.0);
+    const JpsPlusMap table(g, kWalk);
+    narrow.ensure(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+    for (int q = 0; q < 5; ++q) {
+      const GridCoord s{static_cast<int>(rng() % static_cast<unsigned>(w)),
+                        static_cast<int>(rng() % static_cast<unsigned>(h))};
+      const GridCoord t{static_cast<int>(rng() % static_cast<unsigned>(w)),
+                        static_cast<int>(rng() % static_cast<unsigned>(h))};
+      SCOPED_TRACE("map " + std::to_string(m) + " query " + std::to_string(q));
+      const PathResult a = astar.find_path(g, s, t, kWalk, ref, Connectivity::eight);
+      PathResult r;
+      narrow.run(
+          w, h, s, t, SearchLimits{},
+          [&](int x, int y, std::uint8_t travel, auto& gen) {
+            detail::jps_plus_expand(table, x, y, travel, t, gen);
+          },
+          r);
+      narrow.write_path(r, out);
+      ASSERT_EQ(r.status, a.status);
+      ASSERT_EQ(test::validate_path(g, kWalk, Connectivity::eight, s, out), "");
+      if (a.found()) {
+        ++found;
+        ASSERT_EQ(r.cost_fixed, a.cost_fixed);
+        ASSERT_EQ(r.cost, a.cost);
+      }
+    }
+  }
+  EXPECT_GT(found, 150);
+  EXPECT_GT(narrow.debug_widenings(), 100u);
+}
+
 // --- JpsPlusMap --------------------------------------------------------------------------------
 
 TEST(JpsPlusMap, JumpDistancesOnAHandMadeMap) {

@@ -1,7 +1,9 @@
-// The open lists of the searches (detail::LevelQueue, detail::TwoLevelQueue) and A*'s tie rule:
-// f, then larger g, then smaller cell index, the order of a textbook A*.
+// The open lists of the searches (detail::LevelQueue, detail::TwoLevelQueue,
+// detail::PooledRadixHeap) and A*'s tie rule: f, then larger g, then smaller cell index, the order
+// of a textbook A*.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -12,6 +14,7 @@
 
 #include "pathing/astar.hpp"
 #include "pathing/detail/level_queue.hpp"
+#include "pathing/detail/radix_heap.hpp"
 #include "pathing/detail/two_level_queue.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
@@ -118,6 +121,70 @@ TEST(LevelQueue, WarmQueueAllocatesNothing) {
   const test::AllocationScope scope;
   for (int i = 0; i < 3; ++i) run();
   EXPECT_EQ(scope.count(), 0u);
+}
+
+TEST(PooledRadixHeap, PopsTheSmallestKeyOnRandomMonotonePushesAndPops) {
+  // Reference: a multiset of keys. Pushes stay at or above the last key popped, from a small
+  // spread so that keys repeat and every bucket sees use.
+  std::mt19937_64 rng(11);
+  detail::PooledRadixHeap<std::uint32_t> q;
+  for (int round = 0; round < 20; ++round) {
+    q.clear();
+    std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> ref;
+    std::vector<int> seen(3000, 0);
+    std::uint64_t last = 0;
+    for (std::uint32_t step = 0; step < 3000; ++step) {
+      if (ref.empty() || rng() % 3 != 0) {
+        // last + (0..49) * 2^(0..40): every bucket up to 46, no overflow in 3000 steps.
+        const unsigned bits = static_cast<unsigned>(rng() % 41);
+        const std::uint64_t key = last + (rng() % 50) * (std::uint64_t{1} << bits);
+        q.push(key, step);
+        ref.push(key);
+      } else {
+        ASSERT_FALSE(q.empty());
+        const auto it = q.pop();
+        ASSERT_EQ(it.key, ref.top()) << "round " << round << " step " << step;
+        ref.pop();
+        last = it.key;
+        ASSERT_LT(it.value, step);
+        ASSERT_EQ(seen[it.value]++, 0);  // each item once
+      }
+      ASSERT_EQ(q.size(), ref.size());
+    }
+    while (!ref.empty()) {
+      ASSERT_EQ(q.pop().key, ref.top());
+      ref.pop();
+    }
+    EXPECT_TRUE(q.empty());
+  }
+}
+
+TEST(PooledRadixHeap, EqualKeysPopInAFixedOrderAndReservedPushesAllocateNothing) {
+  detail::PooledRadixHeap<std::uint32_t> q;
+  q.reserve(600);
+  std::vector<std::uint32_t> order;
+  order.reserve(600);
+  auto run = [&] {
+    q.clear();
+    order.clear();
+    for (std::uint32_t i = 0; i < 300; ++i) q.push(100 + i % 7 * 64, i);
+    for (int i = 0; i < 100; ++i) order.push_back(q.pop().value);
+    for (std::uint32_t i = 300; i < 600; ++i) q.push(500 + i % 5, i);
+    while (!q.empty()) order.push_back(q.pop().value);
+  };
+  run();
+  const std::vector<std::uint32_t> first = order;
+  ASSERT_EQ(first.size(), 600u);
+  std::vector<std::uint32_t> sorted = first;
+  std::sort(sorted.begin(), sorted.end());
+  for (std::uint32_t i = 0; i < 600; ++i) ASSERT_EQ(sorted[i], i);
+  {
+    const test::AllocationScope scope;
+    run();
+    EXPECT_EQ(scope.count(), 0u);
+  }
+  EXPECT_EQ(order, first);  // deterministic
+  EXPECT_EQ(q.capacity(), 600u);
 }
 
 TEST(TwoLevelQueue, CurrentKeyLifoThenNextKey) {

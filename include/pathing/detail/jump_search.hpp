@@ -4,15 +4,17 @@
 // parents between jump points, and the expansion of a jump-point chain into every cell.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <vector>
 
 #include "pathing/coord.hpp"
-#include "pathing/detail/binary_heap.hpp"
 #include "pathing/detail/compiler.hpp"
+#include "pathing/detail/radix_heap.hpp"
 #include "pathing/detail/search_space.hpp"
+#include "pathing/grid.hpp"
 #include "pathing/moves.hpp"
 #include "pathing/result.hpp"
 
@@ -27,6 +29,13 @@ inline constexpr std::uint8_t kDiagonalContinuation = 0x10;
   return static_cast<std::uint8_t>(d);
 }
 
+/// The cost of a jump-point segment of `diagonal` diagonal moves and `straight` straight moves,
+/// in fixed-point units (equal to `octile_distance_fixed` between its ends). O(1).
+[[nodiscard]] constexpr std::uint64_t segment_cost(int diagonal, int straight) noexcept {
+  return static_cast<std::uint64_t>(diagonal) * cost::kDiagonal +
+         static_cast<std::uint64_t>(straight) * cost::kStraight;
+}
+
 /// A* over jump points (Harabor & Grastien, "Online Graph Pruning for Pathfinding on Grid Maps",
 /// AAAI 2011): nodes are cells, an edge joins a node to a successor its caller's `expand` found
 /// by jumping, and costs 8-connected octile distance between them (the segment between two jump
@@ -34,118 +43,154 @@ inline constexpr std::uint8_t kDiagonalContinuation = 0x10;
 /// all of them through passable cells, so its length is exactly the octile distance). Every
 /// passable cell costs 1: layer costs other than "0 = impassable" are ignored.
 ///
-/// Per node (row-major index): a 16-byte `NodeRecord` of the shared generation-stamped
-/// `NodeTable` (g, open/closed stamp, and in `parent` the node's travel code: the direction of
-/// the last move into the node, which JPS prunes with), plus the index of the jump point it was
-/// reached from: 20 bytes a cell. Open list as in `AStar`: a binary heap of 128-bit keys (f, then
-/// h quantised to 2^-10 of a cell, i.e. larger g first, then node index), and a LIFO "hot" stack
-/// for successors whose f equals the current minimum f, expanded next without touching the heap.
-/// The same query always gives the same path. A successor reached again with a strictly smaller
-/// g is pushed again (the older entry is skipped when popped); with an equal g the first parent
-/// is kept.
+/// Per node (row-major index): one 16-byte record of a generation-stamped `BasicNodeTable`: g
+/// and the node's travel code (the direction of the last move into the node, which JPS prunes
+/// with) in one word, the open/closed stamp, and the cell of the jump point it was reached from,
+/// so generating a node touches one cache line. Cells travel through the open list as 32-bit
+/// keys y * 2^15 + x (Grid::kMaxSide is 2^15), so expanding a node needs no division.
 ///
-/// Allocation: none once warm. Not thread-safe: one per searcher.
+/// Open list: a LIFO "hot" stack for successors whose f equals the current minimum f (expanded
+/// next: they are among the best and deeper), and for the others a monotone radix heap
+/// (`PooledRadixHeap`) of 64-bit keys: f exactly in the high bits, h truncated in the low bits, so
+/// among equal f larger g comes first (h's resolution: 2^-11 of a cell on 512 x 512 maps, 1/4 of a
+/// cell on 4096 x 4096, 32 cells on the largest grids; it only weakens that tie-break, never the
+/// order of f; see `run` for the room left to f). Its pushes are always above the current f (the
+/// octile heuristic is consistent: a successor's f is at least its parent's, and those equal to
+/// it go to the hot stack), so the monotone queue applies; unlike a binary heap it needs no
+/// comparisons between entries, whose outcomes branches predict badly. Entries of equal keys leave
+/// it in an order fixed by the pushes: the same query always gives the same path. A successor
+/// reached again with a strictly smaller g is pushed again (the older entry is skipped when
+/// popped); with an equal g the first parent is kept.
+///
+/// Memory: 16 bytes a cell, plus the open list's pool: 16 bytes a push of the busiest query so far
+/// (reserved for 256 + cells / 32 by `ensure`). Allocation: none once warm. Not thread-safe: one
+/// per searcher.
 class JumpPointSearch {
  public:
-  /// Grows the per-node arrays to `n` cells (never shrinks).
+  /// Grows the per-node arrays to `n` cells (never shrinks), and the open list's pool to 256 +
+  /// n / 32 pushes a query (about 0.5 byte a cell; every query of the Moving AI maps but the maze
+  /// and random ones needs fewer; a query that needs more grows it once).
   void ensure(std::size_t n) {
     nodes_.ensure(n);
-    if (from_.size() < n) from_.resize(n);
-    if (heap_.capacity() < 256) heap_.reserve(256);
+    if (heap_.capacity() < 256 + n / 32) heap_.reserve(256 + n / 32);
     if (hot_.capacity() < 64) hot_.reserve(64);
   }
 
   /// Bytes held (per-node arrays and open list).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return nodes_.bytes() + from_.capacity() * sizeof(std::uint32_t) +
-           heap_.capacity() * sizeof(OpenEntry) + hot_.capacity() * sizeof(std::uint32_t);
+    return nodes_.bytes() + heap_.bytes() + hot_.capacity() * sizeof(std::uint32_t);
   }
 
   /// Runs A* from `from` to `to` on a grid `cols` wide (both cells on the grid, `ensure` called
   /// for the grid's size). For each expanded node, calls `expand(x, y, travel, gen)`, where
   /// `travel` is the code the node was generated with (`kNoParent` for the start) and
-  /// `gen(nx, ny, travel)` generates the successor (nx, ny) with a travel code of the caller's
-  /// choosing (the JPS searches use the `Direction8` value of the segment's last move, or a
-  /// `kDiagonalContinuation` code). Fills status, finish and stats of `r`; `r.finish` is the goal
-  /// or, for a partial result, the expanded node closest to the goal (octile distance, earliest
-  /// on ties).
+  /// `gen(nx, ny, travel, cost)` generates the successor (nx, ny) with a travel code of the
+  /// caller's choosing (the JPS searches use the `Direction8` value of the segment's last move,
+  /// or a `kDiagonalContinuation` code) and `cost`, the segment's cost from (x, y): its
+  /// `segment_cost`, which must equal the octile distance between the two cells. Fills status,
+  /// finish and stats of `r`; `r.finish` is the goal or, for a partial result, the expanded node
+  /// closest to the goal (octile distance, earliest on ties).
   template <class Expand>
-  void run(int cols, GridCoord from, GridCoord to, const SearchLimits& limits, Expand&& expand,
-           PathResult& r) {
-    space_ = GridSpace(cols);
+  void run(int cols, int rows, GridCoord from, GridCoord to, const SearchLimits& limits,
+           Expand&& expand, PathResult& r) {
+    cols_ = cols;
     const std::uint64_t max_g = cost::from_units(limits.max_cost);  // NaN, < 0: 0; +inf: none
     nodes_.next_generation();
     const std::uint32_t open = nodes_.open_stamp();
     const std::uint32_t closed = nodes_.closed_stamp();
     heap_.clear();
     hot_.clear();
-    const auto s = static_cast<std::uint32_t>(space_.index(from.x, from.y));
-    const auto goal = static_cast<std::uint32_t>(space_.index(to.x, to.y));
-    nodes_[s] = NodeRecord{0, open, kNoParent};
-    from_[s] = s;
-    hot_.push_back(s);
+    const std::uint32_t goal_key = cell_key(to.x, to.y);
+    // Open-list keys: f in the high bits, exact; h in the f_shift low bits, truncated, breaks ties
+    // (larger g first). The room for f: a shortest path has at most cells - 1 moves, a successor
+    // adds one segment to it and h one more, each under `side` diagonal moves, so f < (cells + 2 *
+    // side) * kDiagonal for nodes reached along shortest paths. JPS may reach a node first along
+    // a longer one, so a larger f is possible: it re-keys the open list by f alone
+    // (`widen_keys`), and the order stays exact.
+    const auto side = static_cast<std::uint64_t>(cols > rows ? cols : rows);
+    const std::uint64_t f_bound =
+        (static_cast<std::uint64_t>(cols) * static_cast<std::uint64_t>(rows) + 2 * side) *
+        cost::kDiagonal;
+    int f_shift = 64 - (debug_f_bits_ > 0 ? debug_f_bits_ : std::bit_width(f_bound));
+    const int h_bits = std::bit_width(side * cost::kDiagonal);
+    int h_shift = h_bits > f_shift ? h_bits - f_shift : 0;
+    std::uint64_t f_limit = ~std::uint64_t{0} >> f_shift;  // the largest f a key can hold
+    Node* const nodes = nodes_.data();
+    nodes[index(from.x, from.y)] = Node{kNoParent, open, cell_key(from.x, from.y)};
+    hot_.push_back(cell_key(from.x, from.y));
     std::uint64_t f_cur = octile_distance_fixed(from, to);
-    r.stats.generated = 1;
-    GridCoord best = from;
+    std::uint64_t generated = 1;
+    std::uint64_t expanded = 0;
+    std::uint32_t best = cell_key(from.x, from.y);  // of the partial result
     std::uint64_t best_dist = f_cur;
     r.status = SearchStatus::unreachable;
     bool pruned = false;
 
-    while (!hot_.empty() || !heap_.empty()) {
-      std::uint32_t node;
+    for (;;) {
+      std::uint32_t key;
       if (!hot_.empty()) {
-        node = hot_.back();
+        key = hot_.back();
         hot_.pop_back();
+      } else if (!heap_.empty()) {
+        const auto top = heap_.pop();
+        key = top.value;
+        f_cur = top.key >> f_shift;
       } else {
-        const OpenEntry top = heap_.pop();
-        node = static_cast<std::uint32_t>(top);
-        f_cur = static_cast<std::uint64_t>(top >> 64);
-      }
-      NodeRecord& rec = nodes_[node];
-      if (rec.stamp != open) continue;  // closed already: a stale duplicate
-      if (node == goal) {
-        r.status = SearchStatus::found;
-        best = to;
         break;
       }
-      if (r.stats.expanded >= limits.max_expansions) {
+      const GridCoord c = cell_of(key);
+      Node& rec = nodes[index(c.x, c.y)];
+      if (rec.stamp != open) continue;  // closed already: a stale duplicate
+      if (key == goal_key) {
+        r.status = SearchStatus::found;
+        best = key;
+        break;
+      }
+      if (expanded >= limits.max_expansions) {
         r.status = SearchStatus::expansion_limit;
         break;
       }
       rec.stamp = closed;
-      ++r.stats.expanded;
-      const GridCoord c = space_.coords(node);
-      const std::uint64_t g = rec.g;
-      if (const std::uint64_t d = f_cur - g; d < best_dist) {  // h: octile distance to `to`
-        best_dist = d;
-        best = c;
-      }
-      auto gen = [&](int nx, int ny, std::uint8_t travel) PATHING_ALWAYS_INLINE {
-        const auto n = static_cast<std::uint32_t>(space_.index(nx, ny));
-        const std::uint64_t ng = g + octile_distance_fixed(c, GridCoord{nx, ny});
-        NodeRecord& nr = nodes_[n];
-        if (nr.stamp >= open) {
-          if (nr.stamp != open || ng >= nr.g) return;  // closed, or no better
-        }
+      ++expanded;
+      const std::uint64_t g = rec.g_travel >> 8;
+      // Closer to the goal (h: octile distance to `to`)? Without a branch.
+      const std::uint64_t d = f_cur - g;
+      best = d < best_dist ? key : best;
+      best_dist = d < best_dist ? d : best_dist;
+      auto gen = [&](int nx, int ny, std::uint8_t travel, std::uint64_t seg) PATHING_ALWAYS_INLINE {
+        const std::uint64_t ng = g + seg;
+        Node& nr = nodes[index(nx, ny)];
+        // Closed, or open with a g no larger? One branch (the tests are cheap, the branches
+        // unpredictable).
+        const std::uint32_t st = nr.stamp;
+        if ((st > open) | ((st == open) & (ng >= nr.g_travel >> 8))) return;
         if (ng > max_g) {
           pruned = true;
           return;
         }
-        nr = NodeRecord{ng, open, travel};
-        from_[n] = node;
+        const std::uint32_t n = cell_key(nx, ny);
+        nr = Node{(ng << 8) | travel, open, key};
         const std::uint64_t h = octile_distance_fixed(GridCoord{nx, ny}, to);
         if (ng + h == f_cur) {
           hot_.push_back(n);  // among the best open nodes, and deeper: expand it next
         } else {
-          heap_.push(make_entry(ng + h, h, n));
+          if (ng + h > f_limit) [[unlikely]] {
+            widen_keys(f_shift);  // the keys become f alone
+            f_shift = 0;
+            h_shift = 63;  // h < 2^63: no tie-break bits
+            f_limit = ~std::uint64_t{0};
+          }
+          heap_.push(((ng + h) << f_shift) | (h >> h_shift), n);
         }
-        ++r.stats.generated;
+        ++generated;
       };
-      expand(c.x, c.y, rec.parent, gen);
+      expand(c.x, c.y, static_cast<std::uint8_t>(rec.g_travel), gen);
     }
     if (r.status == SearchStatus::unreachable && pruned) r.status = SearchStatus::cost_limit;
-    r.finish = best;
-    last_finish_ = best;
+    r.stats.expanded = expanded;
+    r.stats.generated = generated;
+    r.finish = cell_of(best);
+    last_finish_ = r.finish;
     has_last_ = true;
   }
 
@@ -154,21 +199,22 @@ class JumpPointSearch {
   /// `r.cost_fixed` (g of the finish). Call right after `run`. O(path length).
   void write_path(PathResult& r, std::vector<GridCoord>& out) const {
     std::uint64_t steps = 0;
-    for (std::uint32_t n = index(r.finish); from_[n] != n; n = from_[n]) {
-      const GridCoord a = space_.coords(from_[n]);
-      const GridCoord b = space_.coords(n);
+    const std::uint32_t finish = cell_key(r.finish.x, r.finish.y);
+    for (std::uint32_t k = finish; parent(k) != k; k = parent(k)) {
+      const GridCoord a = cell_of(parent(k));
+      const GridCoord b = cell_of(k);
       const int adx = std::abs(b.x - a.x);
       const int ady = std::abs(b.y - a.y);
       steps += static_cast<std::uint64_t>(adx > ady ? adx : ady);
     }
     out.resize(static_cast<std::size_t>(steps) + 1);
-    std::size_t pos = static_cast<std::size_t>(steps);
-    out[pos] = r.finish;
+    GridCoord* pos = out.data() + steps;
+    *pos = r.finish;
     std::uint64_t straight = 0;
     std::uint64_t diagonal = 0;
-    for (std::uint32_t n = index(r.finish); from_[n] != n; n = from_[n]) {
-      const GridCoord a = space_.coords(from_[n]);
-      GridCoord c = space_.coords(n);
+    for (std::uint32_t k = finish; parent(k) != k; k = parent(k)) {
+      const GridCoord a = cell_of(parent(k));
+      GridCoord c = cell_of(k);
       const int sx = c.x > a.x ? 1 : (c.x < a.x ? -1 : 0);
       const int sy = c.y > a.y ? 1 : (c.y < a.y ? -1 : 0);
       const int adx = std::abs(c.x - a.x);
@@ -181,19 +227,19 @@ class JumpPointSearch {
       for (int i = 0; i < rest; ++i) {
         c.x -= rx;
         c.y -= ry;
-        out[--pos] = c;
+        *--pos = c;
       }
       for (int i = 0; i < diag; ++i) {
         c.x -= sx;
         c.y -= sy;
-        out[--pos] = c;
+        *--pos = c;
       }
       straight += static_cast<std::uint64_t>(rest);
       diagonal += static_cast<std::uint64_t>(diag);
     }
     r.steps = static_cast<std::uint32_t>(steps);
     r.cost = cost::exact_length(straight, diagonal);
-    r.cost_fixed = nodes_[index(r.finish)].g;
+    r.cost_fixed = nodes_[index(r.finish.x, r.finish.y)].g_travel >> 8;
   }
 
   /// The jump points of the last path `run` produced (start, every node on the chain, finish),
@@ -201,11 +247,12 @@ class JumpPointSearch {
   void write_jump_points(std::vector<GridCoord>& out) const {
     out.clear();
     if (!has_last_) return;
+    const std::uint32_t finish = cell_key(last_finish_.x, last_finish_.y);
     std::size_t count = 1;
-    for (std::uint32_t n = index(last_finish_); from_[n] != n; n = from_[n]) ++count;
+    for (std::uint32_t k = finish; parent(k) != k; k = parent(k)) ++count;
     out.resize(count);
-    std::uint32_t n = index(last_finish_);
-    for (std::size_t i = count; i-- > 0; n = from_[n]) out[i] = space_.coords(n);
+    std::uint32_t k = finish;
+    for (std::size_t i = count; i-- > 0; k = parent(k)) out[i] = cell_of(k);
   }
 
   /// Forgets the last path (e.g. after an `invalid_endpoint` query).
@@ -214,28 +261,62 @@ class JumpPointSearch {
   /// Testing hook: sets the generation counter, e.g. near 2^32 to force the wrap-around.
   void debug_force_generation(std::uint32_t g) noexcept { nodes_.force_generation(g); }
 
+  /// Testing hook: the open-list keys of later queries make room for f values of `bits` bits
+  /// only (1..63; 0: the normal room), so that a larger f re-keys the open list as a pathological
+  /// grid would; `debug_widenings()` counts those re-keyings.
+  void debug_limit_key_room(int bits) noexcept { debug_f_bits_ = bits; }
+  /// Testing hook: how many times an f outgrew the open-list keys (see `run`).
+  [[nodiscard]] std::uint64_t debug_widenings() const noexcept { return widenings_; }
+
  private:
-  __extension__ using OpenEntry = unsigned __int128;
-  struct OpenLess {
-    bool operator()(OpenEntry a, OpenEntry b) const noexcept { return a < b; }
+  // One node: g << 8 | travel code (g < 2^53 for any grid), the generation stamp, and the cell
+  // key of the jump point it was reached from (its own key at the start).
+  struct Node {
+    std::uint64_t g_travel = 0;
+    std::uint32_t stamp = 0;
+    std::uint32_t from = 0;
   };
-  static OpenEntry make_entry(std::uint64_t f, std::uint64_t h, std::uint32_t node) noexcept {
-    const std::uint64_t q = h >> 14;  // 2^-10 of a cell
-    const auto hq = q > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(q);
-    return (static_cast<OpenEntry>(f) << 64) | (static_cast<OpenEntry>(hq) << 32) | node;
+  static_assert(sizeof(Node) == 16);
+
+  static constexpr unsigned kKeyBits = 15;  // Grid::kMaxSide == 2^15
+  static_assert(Grid::kMaxSide <= (1 << kKeyBits));
+  [[nodiscard]] static std::uint32_t cell_key(int x, int y) noexcept {
+    return (static_cast<std::uint32_t>(y) << kKeyBits) | static_cast<std::uint32_t>(x);
+  }
+  [[nodiscard]] static GridCoord cell_of(std::uint32_t key) noexcept {
+    return {static_cast<int>(key & ((1u << kKeyBits) - 1)), static_cast<int>(key >> kKeyBits)};
+  }
+  // Re-keys the open list by f alone, from keys made with `f_shift`: for an f beyond the room
+  // `run` made for it. Allocates only the first time.
+  PATHING_NOINLINE void widen_keys(int f_shift) {
+    rekey_.clear();
+    while (!heap_.empty()) {
+      const auto it = heap_.pop();
+      rekey_.push_back({it.key >> f_shift, it.value});
+    }
+    heap_.clear();
+    for (const auto& it : rekey_) heap_.push(it.key, it.value);
+    ++widenings_;
   }
 
-  [[nodiscard]] std::uint32_t index(GridCoord c) const noexcept {
-    return static_cast<std::uint32_t>(space_.index(c.x, c.y));
+  [[nodiscard]] std::size_t index(int x, int y) const noexcept {
+    return static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+           static_cast<std::size_t>(x);
+  }
+  [[nodiscard]] std::uint32_t parent(std::uint32_t key) const noexcept {
+    const GridCoord c = cell_of(key);
+    return nodes_[index(c.x, c.y)].from;
   }
 
-  NodeTable nodes_;
-  std::vector<std::uint32_t> from_;  // jump point each node was reached from (itself: the start)
-  BinaryHeap<OpenEntry, OpenLess> heap_;
-  std::vector<std::uint32_t> hot_;  // successors with f equal to the current minimum (LIFO)
-  GridSpace space_{1};
+  BasicNodeTable<Node> nodes_;
+  PooledRadixHeap<std::uint32_t> heap_;
+  std::vector<PooledRadixHeap<std::uint32_t>::Item> rekey_;  // scratch of `widen_keys`
+  std::vector<std::uint32_t> hot_;  // cell keys of successors with f equal to the minimum (LIFO)
+  int cols_ = 1;
   GridCoord last_finish_;
   bool has_last_ = false;
+  int debug_f_bits_ = 0;
+  std::uint64_t widenings_ = 0;
 };
 
 }  // namespace pathing::detail

@@ -11,6 +11,12 @@
 
 namespace pathing::detail {
 
+/// The radix heap bucket of `key` when `last` is the last key popped: 0 when equal, else 1 + the
+/// index of the highest bit in which they differ (1..64). O(1), no branch.
+[[nodiscard]] inline unsigned radix_bucket(std::uint64_t key, std::uint64_t last) noexcept {
+  return 64u - static_cast<unsigned>(std::countl_zero(key ^ last));  // countl_zero(0) == 64
+}
+
 /// Monotone min-priority queue of (64-bit key, `T`) items: a radix heap (Ahuja, Mehlhorn, Orlin &
 /// Tarjan, "Faster algorithms for the shortest path problem", J. ACM 37(2), 1990; the one-level
 /// variant with 65 buckets). Keys pushed must never be smaller than the last key popped -- true of
@@ -85,7 +91,7 @@ class RadixHeap {
 
  private:
   [[nodiscard]] unsigned bucket_of(std::uint64_t key) const noexcept {
-    return key == last_ ? 0u : 64u - static_cast<unsigned>(std::countl_zero(key ^ last_));
+    return radix_bucket(key, last_);
   }
 
   // Bucket 0 is empty and size_ > 0: move the lowest non-empty bucket down around its minimum.
@@ -108,6 +114,113 @@ class RadixHeap {
   std::uint64_t mask_ = 0;  // bit b-1 set when bucket b (1..64) is non-empty
   std::uint64_t last_ = 0;
   std::size_t size_ = 0;
+};
+
+/// The radix heap of `RadixHeap` (same buckets, keys and precondition: keys pushed are never
+/// smaller than the last key popped) with every item in one pool: each bucket is a singly linked
+/// list through it, so the memory a query needs is one entry per push, whatever bucket it lands
+/// in, and `reserve(n)` makes the first n pushes after a `clear` allocation-free (a vector per
+/// bucket would need n in each). A refill relinks the items of the lowest non-empty bucket into
+/// lower ones without copying them; each bucket tracks its smallest key, so a refill walks its
+/// list once. Equal keys pop in an order fixed by the pushes and pops (deterministic, not a
+/// documented rule). push O(1), pop amortised O(log C) for a key range C.
+/// The pool is emptied by `clear` only, so a round of pushes and pops between two clears holds
+/// (8 + sizeof(T) + 4 bytes, padded) per push. Not thread-safe.
+template <class T>
+class PooledRadixHeap {
+ public:
+  /// One item.
+  struct Item {
+    std::uint64_t key;
+    T value;
+  };
+
+  [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+  [[nodiscard]] std::size_t size() const noexcept { return size_; }
+  /// Pool entries the pushes since the last `clear` may use before one allocates.
+  [[nodiscard]] std::size_t capacity() const noexcept { return pool_.capacity(); }
+  /// Bytes held by the pool.
+  [[nodiscard]] std::size_t bytes() const noexcept { return pool_.capacity() * sizeof(Node); }
+  /// Makes room for `n` pushes between two clears. May allocate.
+  void reserve(std::size_t n) { pool_.reserve(n); }
+
+  /// Empties the heap and the pool (keeping its capacity); the key floor drops to 0. O(buckets).
+  void clear() noexcept {
+    pool_.clear();
+    head_.fill(kNone);
+    min_.fill(~std::uint64_t{0});
+    mask_ = 0;
+    last_ = 0;
+    size_ = 0;
+  }
+
+  /// Adds an item. Precondition: key >= the last key popped (0 after `clear`). Allocates only
+  /// when the pool is full.
+  void push(std::uint64_t key, const T& value) {
+    const unsigned b = radix_bucket(key, last_);
+    pool_.push_back(Node{key, value, head_[b]});
+    head_[b] = static_cast<std::uint32_t>(pool_.size() - 1);
+    min_[b] = key < min_[b] ? key : min_[b];
+    mark(b);
+    ++size_;
+  }
+
+  /// Removes and returns an item of the smallest key. Precondition: !empty().
+  Item pop() noexcept {
+    if (head_[0] == kNone) refill();
+    const Node& n = pool_[head_[0]];
+    head_[0] = n.next;
+    --size_;
+    return Item{n.key, n.value};
+  }
+
+ private:
+  static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  struct Node {
+    std::uint64_t key;
+    T value;
+    std::uint32_t next;  // the next item of the same bucket, kNone at the end
+  };
+
+  void mark(unsigned b) noexcept { mask_ |= std::uint64_t{b != 0} << ((b - 1) & 63u); }
+
+  // Bucket 0 is empty and size_ > 0: relink the lowest non-empty bucket around its minimum.
+  void refill() noexcept {
+    const unsigned b = static_cast<unsigned>(std::countr_zero(mask_)) + 1;
+    Node* const pool = pool_.data();
+    const std::uint64_t m = min_[b];
+    last_ = m;
+    for (std::uint32_t i = head_[b]; i != kNone;) {
+      const std::uint32_t next = pool[i].next;
+      const unsigned nb = radix_bucket(pool[i].key, m);  // < b
+      pool[i].next = head_[nb];
+      head_[nb] = i;
+      min_[nb] = pool[i].key < min_[nb] ? pool[i].key : min_[nb];
+      mark(nb);
+      i = next;
+    }
+    head_[b] = kNone;
+    min_[b] = ~std::uint64_t{0};
+    mask_ &= ~(std::uint64_t{1} << (b - 1));
+  }
+
+  std::vector<Node> pool_;
+  std::array<std::uint32_t, 65> head_ = filled_heads();
+  std::array<std::uint64_t, 65> min_ = filled_minima();  // smallest key of each bucket
+  std::uint64_t mask_ = 0;  // bit b-1 set when bucket b (1..64) is non-empty
+  std::uint64_t last_ = 0;
+  std::size_t size_ = 0;
+
+  static constexpr std::array<std::uint64_t, 65> filled_minima() noexcept {
+    std::array<std::uint64_t, 65> m{};
+    m.fill(~std::uint64_t{0});
+    return m;
+  }
+  static constexpr std::array<std::uint32_t, 65> filled_heads() noexcept {
+    std::array<std::uint32_t, 65> h{};
+    h.fill(kNone);
+    return h;
+  }
 };
 
 }  // namespace pathing::detail

@@ -133,28 +133,29 @@ struct WindowSpace {
 /// g in fixed point, the generation stamp (open when equal to the table's generation, closed when
 /// one more) and the `Direction8` of the move that reached it (`kNoParent` at the start).
 struct NodeRecord {
-  std::uint64_t g;
-  std::uint32_t stamp;
-  std::uint8_t parent;
+  std::uint64_t g = 0;
+  std::uint32_t stamp = 0;
+  std::uint8_t parent = kNoParent;
 };
 static_assert(sizeof(NodeRecord) == 16);
 
 /// Generation-stamped node records with O(1) reset (see GenerationMap for the stamp scheme).
-/// Not thread-safe: one per searcher.
-class NodeTable {
+/// `Record` is any struct with a `std::uint32_t stamp` member whose value-initialised form
+/// (`Record{}`) has stamp 0 (untouched): `NodeRecord` for A*, the jump point searches' own
+/// record. Not thread-safe: one per searcher.
+template <class Record>
+class BasicNodeTable {
  public:
   /// Grows to at least `n` nodes; allocates only when n exceeds what was seen before.
   void ensure(std::size_t n) {
-    if (nodes_.size() < n) nodes_.resize(n, NodeRecord{0, 0, kNoParent});
+    if (nodes_.size() < n) nodes_.resize(n, Record{});
   }
   [[nodiscard]] std::size_t size() const noexcept { return nodes_.size(); }
-  [[nodiscard]] std::size_t bytes() const noexcept {
-    return nodes_.capacity() * sizeof(NodeRecord);
-  }
+  [[nodiscard]] std::size_t bytes() const noexcept { return nodes_.capacity() * sizeof(Record); }
   /// Starts a new query. O(1) except once every 2^31 queries (wrap-around clears the stamps).
   void next_generation() noexcept {
     if (gen_ >= GenerationMap::kLastGeneration) {
-      for (NodeRecord& r : nodes_) r.stamp = 0;
+      for (Record& r : nodes_) r.stamp = 0;
       gen_ = 2;
     } else {
       gen_ += 2;
@@ -162,11 +163,12 @@ class NodeTable {
   }
   [[nodiscard]] std::uint32_t open_stamp() const noexcept { return gen_; }
   [[nodiscard]] std::uint32_t closed_stamp() const noexcept { return gen_ + 1; }
-  [[nodiscard]] NodeRecord& operator[](std::size_t i) noexcept { return nodes_[i]; }
+  [[nodiscard]] Record& operator[](std::size_t i) noexcept { return nodes_[i]; }
   /// The records as an array (for hot loops; valid until the next `ensure`).
-  [[nodiscard]] NodeRecord* data() noexcept { return nodes_.data(); }
-  [[nodiscard]] const NodeRecord& operator[](std::size_t i) const noexcept { return nodes_[i]; }
-  /// Parent direction of node `i` (valid for nodes touched by the current query).
+  [[nodiscard]] Record* data() noexcept { return nodes_.data(); }
+  [[nodiscard]] const Record& operator[](std::size_t i) const noexcept { return nodes_[i]; }
+  /// Parent direction of node `i` (valid for nodes touched by the current query; records with
+  /// a `parent` member only).
   [[nodiscard]] std::uint8_t parent_of(std::size_t i) const noexcept { return nodes_[i].parent; }
   /// Whether node `i` was closed (expanded) by the current query.
   [[nodiscard]] bool is_closed(std::size_t i) const noexcept { return nodes_[i].stamp == gen_ + 1; }
@@ -174,9 +176,12 @@ class NodeTable {
   void force_generation(std::uint32_t g) noexcept { gen_ = g & ~1u; }
 
  private:
-  std::vector<NodeRecord> nodes_;
+  std::vector<Record> nodes_;
   std::uint32_t gen_ = 0;
 };
+
+/// The node table of the grid A* searches (16-byte `NodeRecord`s).
+using NodeTable = BasicNodeTable<NodeRecord>;
 
 /// The per-node arrays of a search (struct of arrays): generation stamps (open/closed), g costs
 /// (`Cost`), and how the node was reached (`Parent`: a `Direction8` value for the grid searches, a
