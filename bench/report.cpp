@@ -151,14 +151,13 @@ void print_markdown(std::ostream& os, const std::vector<Row>& rows,
       if (r.group == "seed" && r.algo == algo && r.input == "large_map") large = &r;
     }
     if (small != nullptr && large != nullptr) {
-      // Same route and expansions: allow the run-to-run noise of the machine (10 %).
+      // Same route: the time may not grow with the grid (allowing the run-to-run noise of the
+      // machine, 10 %). The expansions are shown, not compared: the bounded searches' bit-parallel
+      // BFS counts the cells of its box, which the grid's edges clip differently on the two maps.
       os << "| large_map (2050 x 50) costs no more than multi_wall (50 x 50, same route): " << algo
          << " | " << time_text(large->ns_per_query) << " vs " << time_text(small->ns_per_query)
          << " (" << fmt("%.0f", large->expanded) << " vs " << fmt("%.0f", small->expanded)
-         << " expanded) | "
-         << pass(large->expanded <= small->expanded &&
-                 large->ns_per_query <= small->ns_per_query * 1.10)
-         << " |\n";
+         << " expanded) | " << pass(large->ns_per_query <= small->ns_per_query * 1.10) << " |\n";
     }
   }
 }

@@ -7,9 +7,14 @@
 #include <cstdlib>
 #include <new>
 
-namespace {
+namespace pathing::counting::detail {
 std::atomic<std::uint64_t> g_count{0};
 std::atomic<std::uint64_t> g_bytes{0};
+}  // namespace pathing::counting::detail
+
+namespace {
+using pathing::counting::detail::g_bytes;
+using pathing::counting::detail::g_count;
 
 void* counted_alloc(std::size_t n) {
   g_count.fetch_add(1, std::memory_order_relaxed);
@@ -27,15 +32,6 @@ void* counted_aligned_alloc(std::size_t n, std::align_val_t al) {
   throw std::bad_alloc();
 }
 }  // namespace
-
-namespace pathing::counting {
-std::uint64_t allocation_count() noexcept {
-  return g_count.load(std::memory_order_relaxed);
-}
-std::uint64_t allocated_bytes() noexcept {
-  return g_bytes.load(std::memory_order_relaxed);
-}
-}  // namespace pathing::counting
 
 void* operator new(std::size_t n) {
   return counted_alloc(n);

@@ -7,15 +7,28 @@
 // library: a program that links it gives up its own replacements of operator new.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
 namespace pathing::counting {
 
+namespace detail {
+/// The counters behind `allocation_count` / `allocated_bytes` (defined with the replaced
+/// operator new), visible so that reading them is one inline load: the benchmarks read them
+/// around every pass over their queries.
+extern std::atomic<std::uint64_t> g_count;
+extern std::atomic<std::uint64_t> g_bytes;
+}  // namespace detail
+
 /// Number of global operator new calls (all forms) since the program started, on every thread.
-std::uint64_t allocation_count() noexcept;
+inline std::uint64_t allocation_count() noexcept {
+  return detail::g_count.load(std::memory_order_relaxed);
+}
 /// Bytes requested from the global operator new since the program started.
-std::uint64_t allocated_bytes() noexcept;
+inline std::uint64_t allocated_bytes() noexcept {
+  return detail::g_bytes.load(std::memory_order_relaxed);
+}
 
 /// Counts the allocations made while it is alive: `count()` = operator new calls since
 /// construction, `bytes()` = bytes they asked for, on every thread. Thread-safe (relaxed atomics).

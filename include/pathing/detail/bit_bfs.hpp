@@ -228,13 +228,22 @@ class BitBfs {
       classifier_passable_ = passable;
     }
     reserve();
-    if (sweep(grid, from, to, stats)) {
+    // The 56-step box; stage 1 reads only the rows between from and to, stage 2 the rest.
+    const int slack = (GridPath::kMaxSteps - dist) & ~1;
+    const int h = set_box(grid, from, to, slack / 2);
+    const int sy = from.y - y0_;
+    const int r0 = std::min(sy, ty_);
+    const int r1 = std::max(sy, ty_);
+    read_rows(grid, r0, r1 + 1);
+    pass_[static_cast<std::size_t>(sy) + 2] |= Word{1} << (from.x - x0_);
+    if (sweep(from, to, stats)) {
       path = walk_back_monotone(from, to);
       return dist;
     }
-    const int slack = (GridPath::kMaxSteps - dist) & ~1;
     if (slack == 0) return -1;
-    const int steps = search(grid, from, to, slack, stats);
+    read_rows(grid, 0, r0);
+    read_rows(grid, r1 + 1, h);
+    const int steps = search(from, to, h, slack, stats);
     if (steps < 0) return -1;
     path = walk_back(steps);
     return steps;
@@ -244,9 +253,9 @@ class BitBfs {
   using Word = std::uint64_t;
 
   // Sets the box to the bounding box of from and to widened by `half` (clipped to the grid) and
-  // reads its passable rows into pass_ (index r + 2 for box row r; two zero rows on each side
-  // and zeros up to index h + 10). The start cell is made passable.
-  int load_box(const Grid& grid, GridCoord from, GridCoord to, int half) {
+  // zeroes the passable rows around it (indices 0, 1 and h + 2 .. h + 10; box row r is at index
+  // r + 2). Returns the box's rows, h.
+  int set_box(const Grid& grid, GridCoord from, GridCoord to, int half) noexcept {
     x0_ = std::max(std::min(from.x, to.x) - half, 0);
     const int x1 = std::min(std::max(from.x, to.x) + half, grid.cols() - 1);
     y0_ = std::max(std::min(from.y, to.y) - half, 0);
@@ -256,31 +265,32 @@ class BitBfs {
     tx_ = to.x - x0_;
     ty_ = to.y - y0_;
     pass_[0] = pass_[1] = 0;
-    read_rows(grid, h);
-    for (int i = h + 2; i <= h + 10; ++i) pass_[i] = 0;
-    pass_[from.y - y0_ + 2] |= Word{1} << (from.x - x0_);
+    for (int i = h + 2; i <= h + 10; ++i) pass_[static_cast<std::size_t>(i)] = 0;
     return h;
   }
 
-  // Stage 1: monotone reachability in the bounding box of from and to (visited_ rows); true when
-  // `to` is reached.
-  bool sweep(const Grid& grid, GridCoord from, GridCoord to, SearchStats& stats) {
-    const int h = load_box(grid, from, to, 0);
+  // Stage 1: monotone reachability in the bounding box of from and to (its rows of visited_,
+  // its columns of the box's words); true when `to` is reached.
+  bool sweep(GridCoord from, GridCoord to, SearchStats& stats) noexcept {
     const bool rightward = to.x >= from.x;
+    const int sx = from.x - x0_;
     const int sy = from.y - y0_;
     const int step = to.y >= from.y ? 1 : -1;
-    Word seed = Word{1} << (from.x - x0_);
-    for (int r = 0; r < h; ++r) visited_[r + 2] = 0;
+    const int lo = std::min(sx, tx_);
+    const Word columns = ((Word{2} << (std::max(sx, tx_) - lo)) - 1) << lo;
+    const int r0 = std::min(sy, ty_);
+    const int r1 = std::max(sy, ty_);
+    for (int r = r0; r <= r1; ++r) visited_[static_cast<std::size_t>(r) + 2] = 0;
+    Word seed = Word{1} << sx;
     for (int r = sy;; r += step) {
-      const Word p = pass_[r + 2];
+      const Word p = pass_[static_cast<std::size_t>(r) + 2] & columns;
       const Word row = rightward ? fill_up(seed & p, p) : fill_down(seed & p, p);
-      visited_[r + 2] = row;
-      if (row == 0) break;
-      if (r == ty_) break;
+      visited_[static_cast<std::size_t>(r) + 2] = row;
+      if (row == 0 || r == ty_) break;
       seed = row;
     }
-    const std::uint64_t reached = count_bits(visited_.data() + 2, h);
-    const bool found = ((visited_[ty_ + 2] >> tx_) & 1u) != 0;
+    const std::uint64_t reached = count_bits(visited_.data() + r0 + 2, r1 - r0 + 1);
+    const bool found = ((visited_[static_cast<std::size_t>(ty_) + 2] >> tx_) & 1u) != 0;
     stats.expanded += found ? reached - 1 : reached;
     stats.generated += reached;
     return found;
@@ -319,8 +329,7 @@ class BitBfs {
 
   // Stage 2: layered BFS in the box widened by slack / 2 on each side; returns the goal's layer
   // or -1 when the goal is not reached within dist + slack layers.
-  int search(const Grid& grid, GridCoord from, GridCoord to, int slack, SearchStats& stats) {
-    const int h = load_box(grid, from, to, slack / 2);
+  int search(GridCoord from, GridCoord to, int h, int slack, SearchStats& stats) noexcept {
     const int max_layer = std::abs(to.x - from.x) + std::abs(to.y - from.y) + slack;
     const int sy = from.y - y0_;
     // Indices 0 .. end - 1 are computed every layer, in whole vectors: box rows (2 .. h + 1) and
@@ -330,7 +339,7 @@ class BitBfs {
     for (int i = 0; i < end; ++i) visited_[i] = 0;
     for (int i = 0; i < end + lanes(); ++i) layer[i] = 0;
     layer[sy + 2] = visited_[sy + 2] = Word{1} << (from.x - x0_);
-    const Layers job{layer, pass_.data(), visited_.data(), end, max_layer, ty_ + 2, tx_};
+    const Layers job{layer, pass_.data(), visited_.data(), end, max_layer, ty_ + 2, tx_, sy + 2};
     const int found = run_layers(job);
     const std::uint64_t reached = count_bits(visited_.data() + 2, h);
     const std::uint64_t last =
@@ -350,6 +359,7 @@ class BitBfs {
     int max_layer;
     int goal_row;
     int goal_col;
+    int start_row;
   };
 
   // Runs the BFS layers: layer k + 1 row i = the neighbours of layer k's cells (shifts for
@@ -502,9 +512,17 @@ class BitBfs {
     for (int k = 1; k <= job.max_layer; ++k) {
       out += kStride;
       V n[B];
+      // Layer k only holds rows within k of the start's: blocks outside come out 0.
+      const int first = (job.start_row > k ? job.start_row - k : 0) / 8;
+      const int last = (job.start_row + k) / 8;
 #pragma GCC unroll 8
       for (int b = 0; b < B; ++b) {
         const V zero{};
+        if (b < first || b > last) {
+          n[b] = zero;
+          std::memcpy(out + 8 * b, &zero, sizeof(V));
+          continue;
+        }
         V u, d;
         neighbour_rows(u, d, b > 0 ? cur[b - 1] : zero, cur[b], b + 1 < B ? cur[b + 1] : zero);
         n[b] = ((cur[b] << 1) | (cur[b] >> 1) | u | d) & pass[b] & ~seen[b];
@@ -530,7 +548,9 @@ class BitBfs {
   static Simd detect_simd() noexcept {
     __builtin_cpu_init();
     if (!__builtin_cpu_supports("popcnt") || !__builtin_cpu_supports("avx2")) return Simd::none;
-    return __builtin_cpu_supports("avx512f") ? Simd::avx512 : Simd::avx2;
+    const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+                        __builtin_cpu_supports("avx512bw");
+    return avx512 ? Simd::avx512 : Simd::avx2;
   }
   Simd simd_ = detect_simd();
 #endif
@@ -545,36 +565,37 @@ class BitBfs {
   // The passability bits of grid rows y0_ .. y0_ + h - 1, columns x0_ .. x0_ + width_ - 1, into
   // pass_[2 ..] (bit i = column x0_ + i): 32 bytes of packed cells a row, classified as four
   // words at once.
-  void read_rows(const Grid& grid, int h) noexcept {
+  void read_rows(const Grid& grid, int begin, int end) noexcept {
+    if (begin >= end) return;
     switch (classifier_.kind()) {
       case NibbleClassifier::Kind::all:
-        return read_rows_as<NibbleClassifier::Kind::all>(grid, h);
+        return read_rows_as<NibbleClassifier::Kind::all>(grid, begin, end);
       case NibbleClassifier::Kind::unblocked:
-        return read_rows_as<NibbleClassifier::Kind::unblocked>(grid, h);
+        return read_rows_as<NibbleClassifier::Kind::unblocked>(grid, begin, end);
       case NibbleClassifier::Kind::zero:
-        return read_rows_as<NibbleClassifier::Kind::zero>(grid, h);
+        return read_rows_as<NibbleClassifier::Kind::zero>(grid, begin, end);
       case NibbleClassifier::Kind::values:
-        return read_rows_as<NibbleClassifier::Kind::values>(grid, h);
+        return read_rows_as<NibbleClassifier::Kind::values>(grid, begin, end);
     }
   }
 
   template <NibbleClassifier::Kind K>
-  void read_rows_as(const Grid& grid, int h) noexcept {
+  void read_rows_as(const Grid& grid, int begin, int end) noexcept {
 #if PATHING_BIT_BFS_AVX2
-    if (simd_ == Simd::avx512) return read_rows_avx512<K>(grid, h);
-    if (simd_ == Simd::avx2) return read_rows_avx2<K>(grid, h);
+    if (simd_ == Simd::avx512) return read_rows_avx512<K>(grid, begin, end);
+    if (simd_ == Simd::avx2) return read_rows_avx2<K>(grid, begin, end);
 #endif
-    read_rows_with<K, 1>(grid, h);
+    read_rows_with<K, 1>(grid, begin, end);
   }
 #if PATHING_BIT_BFS_AVX2
   template <NibbleClassifier::Kind K>
-  [[gnu::target("avx2")]] void read_rows_avx2(const Grid& grid, int h) noexcept {
-    read_rows_with<K, 1>(grid, h);
+  [[gnu::target("avx2")]] void read_rows_avx2(const Grid& grid, int begin, int end) noexcept {
+    read_rows_with<K, 1>(grid, begin, end);
   }
   template <NibbleClassifier::Kind K>
-  [[gnu::target("avx512f,avx512vl,avx512bw")]] void read_rows_avx512(const Grid& grid,
-                                                                     int h) noexcept {
-    read_rows_with<K, 2>(grid, h);
+  [[gnu::target("avx512f,avx512vl,avx512bw")]] void read_rows_avx512(const Grid& grid, int begin,
+                                                                     int end) noexcept {
+    read_rows_with<K, 2>(grid, begin, end);
   }
 #endif
 
@@ -584,16 +605,16 @@ class BitBfs {
   [[gnu::always_inline]]
 #endif
   inline void
-  read_rows_with(const Grid& grid, int h) noexcept {
+  read_rows_with(const Grid& grid, int begin, int h) noexcept {
     const std::size_t first = static_cast<std::size_t>(x0_) >> 1;  // byte holding column x0_
     const std::size_t bytes = (static_cast<std::size_t>(x0_ + width_ - 1) >> 1) - first + 1;
     const std::size_t stride = grid.stride_bytes();
-    const std::uint8_t* row = grid.data() + static_cast<std::size_t>(y0_) * stride + first;
+    const std::uint8_t* row = grid.data() + static_cast<std::size_t>(y0_ + begin) * stride + first;
     const std::uint8_t* end = grid.data() + grid.memory_bytes();
     const int shift = x0_ & 1;
     const Word mask = (Word{1} << width_) - 1;  // width_ <= 57
     Word* out = pass_.data() + 2;
-    int r = 0;
+    int r = begin;
 #if defined(__GNUC__)
     // Whole vectors while their 32-byte reads stay inside the grid's buffer (bytes past the
     // box's columns are masked off).
