@@ -30,8 +30,9 @@ namespace pathing {
 ///
 /// Two modes:
 /// - `build_path` (bounded, the seed's API): 4-connected, at most 56 steps, search confined to the
-///   window of cells within 57 steps of the start; memory is constant (about 225 KB) whatever
-///   the grid's size. Returns a 16-byte `GridPath`. Each step also costs one fixed-point unit
+///   window of cells within 57 steps of the start; memory is constant (about 225 KB, plus
+///   about 35 KB for the bit-parallel BFS tried first on uniform-cost layers) whatever the grid's
+///   size. Returns a 16-byte `GridPath`. Each step also costs one fixed-point unit
 ///   (2^-24 of a cost unit) and h counts the steps left too, so among the cheapest paths the one
 ///   with the fewest steps wins; nodes deeper than 56 steps are closed unexpanded, and the search
 ///   gives up (`too_far`) only once f exceeds the dearest path of 56 steps.

@@ -417,8 +417,11 @@ PATHING_ALWAYS_INLINE inline void jps_plus_expand(const JpsPlusMap& m, int x, in
       [&](Direction8 t, Direction8 side) PATHING_ALWAYS_INLINE {
         const GridCoord os = step_offset(side);
         const GridCoord ot = step_offset(t);
-        return (own[static_cast<unsigned>(side)] != 0) &  // both tests, one branch later
-               (own[static_cast<unsigned>(diagonal_direction(os.x - ot.x, os.y - ot.y))] == 0);
+        // Both tests, one branch later (bitwise on 0/1 integers, not &&).
+        return (static_cast<unsigned>(own[static_cast<unsigned>(side)] != 0) &
+                static_cast<unsigned>(
+                    own[static_cast<unsigned>(diagonal_direction(os.x - ot.x, os.y - ot.y))] ==
+                    0)) != 0;
       },
       straight, diagonal);
 }

@@ -147,9 +147,10 @@ class NibbleClassifier {
 /// 4-connected steps) on maps where every passable cell costs the same: each row of the search
 /// box is one 64-bit word, and one BFS layer is a few word operations a row (shift left and
 /// right for horizontal moves, the rows above and below for vertical ones, AND with the
-/// passable row, AND NOT the visited row), two rows at a time in 128-bit vectors where the
-/// compiler has them, instead of a queue operation a cell. The idea is the bit-parallel BFS of
-/// board-game engines; the 64-cells-a-word rows are those of "Improving Jump Point Search"
+/// passable row, AND NOT the visited row), eight, four or two rows a vector instruction
+/// (AVX-512 with the whole box in registers, AVX2, or the compiler's 128-bit vectors; chosen from
+/// the processor at run time), instead of a queue operation a cell. The idea is the bit-parallel
+/// BFS of board-game engines; the 64-cells-a-word rows are those of "Improving Jump Point Search"
 /// (Harabor & Grastien 2014).
 ///
 /// Box: every cell of a path of at most L steps from s to t has d(s, c) + d(c, t) <= L
@@ -167,8 +168,9 @@ class NibbleClassifier {
 /// left, up (the `Direction` order) that does.
 ///
 /// Scope: `find` answers only when a path of at most 56 steps exists (the caller's cell-by-cell
-/// search handles every other case and its partial results). Memory: about 30 KB (57 layers of
-/// 64 words, visited and passable rows), allocated on first use or by `reserve`. Complexity per
+/// search handles every other case and its partial results). Memory: about 34 KB (57 layers of
+/// 72 words, 64-byte aligned, allocated on first use or by `reserve`; visited and passable rows
+/// inside the object). Complexity per
 /// query: O(H) word operations for stage 1 and O(L x H) for stage 2 (a path of L steps, a box of
 /// H <= 57 rows), plus O(H) to read the box's rows from the packed grid; nothing scales with the
 /// grid's size. Not thread-safe: one per searcher.
@@ -179,7 +181,7 @@ class BitBfs {
   /// Layers stored: 0 (the start) to 56.
   static constexpr int kLayers = GridPath::kMaxSteps + 1;
 
-  /// Allocates the layer store now (about 29 KB) instead of on the first query.
+  /// Allocates the layer store now (about 33 KB) instead of on the first query.
   void reserve() {
     if (storage_.empty()) storage_.resize(static_cast<std::size_t>(kLayers) * kStride + 8);
   }
