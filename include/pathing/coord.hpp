@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "pathing/detail/compiler.hpp"
+
 namespace pathing {
 
 /// A cell position on a grid: `x` is the column, `y` the row, both counted in cells from 0 at the
@@ -53,13 +55,13 @@ enum class Direction8 : std::uint8_t {
 };
 
 /// The cell offset of a 4-connected step (`none` gives {0, 0}). O(1).
-[[nodiscard]] constexpr GridCoord step_offset(Direction d) {
+[[nodiscard]] PATHING_ALWAYS_INLINE constexpr GridCoord step_offset(Direction d) {
   constexpr std::array<GridCoord, 5> kOffsets{{{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {0, 0}}};
   return kOffsets[static_cast<unsigned>(d) < 5 ? static_cast<unsigned>(d) : 4];
 }
 
 /// The cell offset of an 8-connected step. O(1).
-[[nodiscard]] constexpr GridCoord step_offset(Direction8 d) {
+[[nodiscard]] PATHING_ALWAYS_INLINE constexpr GridCoord step_offset(Direction8 d) {
   constexpr std::array<GridCoord, 8> kOffsets{
       {{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}}};
   return kOffsets[static_cast<unsigned>(d) & 7u];

@@ -73,7 +73,7 @@ class JumpPointSearch {
   void ensure(std::size_t n) {
     nodes_.ensure(n);
     if (heap_.capacity() < 256 + n / 32) heap_.reserve(256 + n / 32);
-    if (hot_.capacity() < 64) hot_.reserve(64);
+    if (hot_.size() < 64) hot_.resize(64);
   }
 
   /// Bytes held (per-node arrays and open list).
@@ -99,7 +99,6 @@ class JumpPointSearch {
     const std::uint32_t open = nodes_.open_stamp();
     const std::uint32_t closed = nodes_.closed_stamp();
     heap_.clear();
-    hot_.clear();
     const std::uint32_t goal_key = cell_key(to.x, to.y);
     // Open-list keys: f in the high bits, exact; h in the f_shift low bits, truncated, breaks ties
     // (larger g first). The room for f: a shortest path has at most cells - 1 moves, a successor
@@ -117,7 +116,10 @@ class JumpPointSearch {
     std::uint64_t f_limit = ~std::uint64_t{0} >> f_shift;  // the largest f a key can hold
     Node* const nodes = nodes_.data();
     nodes[index(from.x, from.y)] = Node{kNoParent, open, cell_key(from.x, from.y)};
-    hot_.push_back(cell_key(from.x, from.y));
+    // The hot stack: hot_[0 .. hot_top - 1] (a local count, kept in a register).
+    std::uint32_t* hot = hot_.data();
+    std::size_t hot_top = 0;
+    hot[hot_top++] = cell_key(from.x, from.y);
     std::uint64_t f_cur = octile_distance_fixed(from, to);
     std::uint64_t generated = 1;
     std::uint64_t expanded = 0;
@@ -128,9 +130,8 @@ class JumpPointSearch {
 
     for (;;) {
       std::uint32_t key;
-      if (!hot_.empty()) {
-        key = hot_.back();
-        hot_.pop_back();
+      if (hot_top != 0) {
+        key = hot[--hot_top];
       } else if (!heap_.empty()) {
         const auto top = heap_.pop();
         key = top.value;
@@ -172,7 +173,11 @@ class JumpPointSearch {
         nr = Node{(ng << 8) | travel, open, key};
         const std::uint64_t h = octile_distance_fixed(GridCoord{nx, ny}, to);
         if (ng + h == f_cur) {
-          hot_.push_back(n);  // among the best open nodes, and deeper: expand it next
+          // Among the best open nodes, and deeper: expand it next.
+          if (hot_top == hot_.size()) [[unlikely]] {
+            hot = grow_hot();
+          }
+          hot[hot_top++] = n;
         } else {
           if (ng + h > f_limit) [[unlikely]] {
             widen_keys(f_shift);  // the keys become f alone
@@ -224,16 +229,15 @@ class JumpPointSearch {
       const int rest = (adx > ady ? adx : ady) - diag;
       const int rx = adx > ady ? sx : 0;
       const int ry = adx > ady ? 0 : sy;
-      for (int i = 0; i < rest; ++i) {
-        c.x -= rx;
-        c.y -= ry;
-        *--pos = c;
-      }
-      for (int i = 0; i < diag; ++i) {
-        c.x -= sx;
-        c.y -= sy;
-        *--pos = c;
-      }
+      // Each cell from its distance to c (no chain through the previous cell: vectorisable).
+      pos -= rest;
+      for (int i = 0; i < rest; ++i)
+        pos[i] = GridCoord{c.x - (rest - i) * rx, c.y - (rest - i) * ry};
+      c.x -= rest * rx;
+      c.y -= rest * ry;
+      pos -= diag;
+      for (int i = 0; i < diag; ++i)
+        pos[i] = GridCoord{c.x - (diag - i) * sx, c.y - (diag - i) * sy};
       straight += static_cast<std::uint64_t>(rest);
       diagonal += static_cast<std::uint64_t>(diag);
     }
@@ -286,6 +290,11 @@ class JumpPointSearch {
   [[nodiscard]] static GridCoord cell_of(std::uint32_t key) noexcept {
     return {static_cast<int>(key & ((1u << kKeyBits) - 1)), static_cast<int>(key >> kKeyBits)};
   }
+  // Doubles the hot stack (its entries kept); returns its new storage.
+  PATHING_NOINLINE std::uint32_t* grow_hot() {
+    hot_.resize(hot_.size() * 2);
+    return hot_.data();
+  }
   // Re-keys the open list by f alone, from keys made with `f_shift`: for an f beyond the room
   // `run` made for it. Allocates only the first time.
   PATHING_NOINLINE void widen_keys(int f_shift) {
@@ -311,7 +320,8 @@ class JumpPointSearch {
   BasicNodeTable<Node> nodes_;
   PooledRadixHeap<std::uint32_t> heap_;
   std::vector<PooledRadixHeap<std::uint32_t>::Item> rekey_;  // scratch of `widen_keys`
-  std::vector<std::uint32_t> hot_;  // cell keys of successors with f equal to the minimum (LIFO)
+  // Cell keys of successors with f equal to the minimum (LIFO; the count lives in `run`).
+  std::vector<std::uint32_t> hot_;
   int cols_ = 1;
   GridCoord last_finish_;
   bool has_last_ = false;

@@ -9,12 +9,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "pathing/detail/compiler.hpp"
+
 namespace pathing::detail {
 
 /// The radix heap bucket of `key` when `last` is the last key popped: 0 when equal, else 1 + the
 /// index of the highest bit in which they differ (1..64). O(1), no branch.
 [[nodiscard]] inline unsigned radix_bucket(std::uint64_t key, std::uint64_t last) noexcept {
-  return 64u - static_cast<unsigned>(std::countl_zero(key ^ last));  // countl_zero(0) == 64
+  return bit_width_branchless(key ^ last);
 }
 
 /// Monotone min-priority queue of (64-bit key, `T`) items: a radix heap (Ahuja, Mehlhorn, Orlin &
@@ -138,15 +140,17 @@ class PooledRadixHeap {
   [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
   /// Pool entries the pushes since the last `clear` may use before one allocates.
-  [[nodiscard]] std::size_t capacity() const noexcept { return pool_.capacity(); }
+  [[nodiscard]] std::size_t capacity() const noexcept { return pool_.size(); }
   /// Bytes held by the pool.
   [[nodiscard]] std::size_t bytes() const noexcept { return pool_.capacity() * sizeof(Node); }
   /// Makes room for `n` pushes between two clears. May allocate.
-  void reserve(std::size_t n) { pool_.reserve(n); }
+  void reserve(std::size_t n) {
+    if (n > pool_.size()) pool_.resize(n);
+  }
 
   /// Empties the heap and the pool (keeping its capacity); the key floor drops to 0. O(buckets).
   void clear() noexcept {
-    pool_.clear();
+    used_ = 0;
     head_.fill(kNone);
     min_.fill(~std::uint64_t{0});
     mask_ = 0;
@@ -156,10 +160,15 @@ class PooledRadixHeap {
 
   /// Adds an item. Precondition: key >= the last key popped (0 after `clear`). Allocates only
   /// when the pool is full.
-  void push(std::uint64_t key, const T& value) {
+  PATHING_ALWAYS_INLINE void push(std::uint64_t key, const T& value) {
     const unsigned b = radix_bucket(key, last_);
-    pool_.push_back(Node{key, value, head_[b]});
-    head_[b] = static_cast<std::uint32_t>(pool_.size() - 1);
+    const std::size_t at = used_;
+    if (at == pool_.size()) [[unlikely]] {
+      grow();
+    }
+    pool_[at] = Node{key, value, head_[b]};
+    used_ = at + 1;
+    head_[b] = static_cast<std::uint32_t>(at);
     min_[b] = key < min_[b] ? key : min_[b];
     mark(b);
     ++size_;
@@ -183,10 +192,12 @@ class PooledRadixHeap {
   };
 
   void mark(unsigned b) noexcept { mask_ |= std::uint64_t{b != 0} << ((b - 1) & 63u); }
+  // The pool is full: doubles it (out of the callers' hot loops).
+  PATHING_NOINLINE void grow() { pool_.resize(pool_.size() * 2 + 64); }
 
   // Bucket 0 is empty and size_ > 0: relink the lowest non-empty bucket around its minimum.
   void refill() noexcept {
-    const unsigned b = static_cast<unsigned>(std::countr_zero(mask_)) + 1;
+    const unsigned b = lowest_bit(mask_) + 1;  // mask_ != 0: some bucket holds the items
     Node* const pool = pool_.data();
     const std::uint64_t m = min_[b];
     last_ = m;
@@ -204,7 +215,8 @@ class PooledRadixHeap {
     mask_ &= ~(std::uint64_t{1} << (b - 1));
   }
 
-  std::vector<Node> pool_;
+  std::vector<Node> pool_;  // entries 0 .. used_ - 1 hold the pushes since the last `clear`
+  std::size_t used_ = 0;
   std::array<std::uint32_t, 65> head_ = filled_heads();
   std::array<std::uint64_t, 65> min_ = filled_minima();  // smallest key of each bucket
   std::uint64_t mask_ = 0;  // bit b-1 set when bucket b (1..64) is non-empty
