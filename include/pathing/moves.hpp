@@ -73,7 +73,8 @@ inline constexpr std::uint64_t kInfinite = ~std::uint64_t{0};
 /// max(dx,dy) straight units + min(dx,dy) * (sqrt(2) - 1). The exact shortest 8-connected distance
 /// on an empty map, hence an admissible and consistent heuristic. Defined for any two `int`
 /// coordinates (below 2^57). O(1).
-[[nodiscard]] constexpr std::uint64_t octile_distance_fixed(GridCoord a, GridCoord b) noexcept {
+[[nodiscard]] PATHING_ALWAYS_INLINE constexpr std::uint64_t octile_distance_fixed(
+    GridCoord a, GridCoord b) noexcept {
   const std::int64_t sx = std::int64_t{a.x} - b.x;
   const std::int64_t sy = std::int64_t{a.y} - b.y;
   const auto dx = static_cast<std::uint64_t>(sx < 0 ? -sx : sx);
@@ -85,7 +86,8 @@ inline constexpr std::uint64_t kInfinite = ~std::uint64_t{0};
 
 /// Manhattan distance in fixed-point units of a layer-cost-1 move (below 2^58 for any two `int`
 /// coordinates). O(1).
-[[nodiscard]] constexpr std::uint64_t manhattan_distance_fixed(GridCoord a, GridCoord b) noexcept {
+[[nodiscard]] PATHING_ALWAYS_INLINE constexpr std::uint64_t manhattan_distance_fixed(
+    GridCoord a, GridCoord b) noexcept {
   return static_cast<std::uint64_t>(manhattan_distance(a, b)) * cost::kStraight;
 }
 

@@ -657,12 +657,15 @@ class BitBfs {
   // of dependent steps.
   [[nodiscard]] static unsigned back_step(Word above, Word from_left, Word from_right, Word below,
                                           int& x, int& y, unsigned after) noexcept {
-    const unsigned m = static_cast<unsigned>(((from_left << 1) >> x) & 1u) |
-                       static_cast<unsigned>(((above >> x) & 1u) << 1) |
-                       static_cast<unsigned>((((from_right >> 1) >> x) & 1u) << 2) |
-                       static_cast<unsigned>(((below >> x) & 1u) << 3);
-    const unsigned d =
-        ((m >> after) & 1u) != 0 ? after : static_cast<unsigned>(std::countr_zero(m));
+    // Every word rotated right by x - 1 (box rows are at most 57 bits wide, so bit 63 is 0 and
+    // x == 0 reads a 0 for column -1): bit 0 = column x - 1, bit 1 = x, bit 2 = x + 1.
+    const auto r = static_cast<unsigned>(x - 1) & 63u;
+    const unsigned m = static_cast<unsigned>((std::rotr(from_left, static_cast<int>(r)) & 1u) |
+                                             (std::rotr(above, static_cast<int>(r)) & 2u) |
+                                             (std::rotr(from_right, static_cast<int>(r)) & 4u) |
+                                             ((std::rotr(below, static_cast<int>(r)) & 2u) << 2));
+    // m != 0: every cell of the walk but the start has a predecessor.
+    const unsigned d = ((m >> after) & 1u) != 0 ? after : lowest_bit(m);
     x -= static_cast<int>(d == 0) - static_cast<int>(d == 2);
     y -= static_cast<int>(d == 1) - static_cast<int>(d == 3);
     return d;

@@ -25,13 +25,14 @@ namespace pathing::detail {
 inline constexpr std::uint8_t kDiagonalContinuation = 0x10;
 
 /// The travel code of a node entered by a move in direction `d`.
-[[nodiscard]] constexpr std::uint8_t travel_code(Direction8 d) noexcept {
+[[nodiscard]] PATHING_ALWAYS_INLINE constexpr std::uint8_t travel_code(Direction8 d) noexcept {
   return static_cast<std::uint8_t>(d);
 }
 
 /// The cost of a jump-point segment of `diagonal` diagonal moves and `straight` straight moves,
 /// in fixed-point units (equal to `octile_distance_fixed` between its ends). O(1).
-[[nodiscard]] constexpr std::uint64_t segment_cost(int diagonal, int straight) noexcept {
+[[nodiscard]] PATHING_ALWAYS_INLINE constexpr std::uint64_t segment_cost(int diagonal,
+                                                                         int straight) noexcept {
   return static_cast<std::uint64_t>(diagonal) * cost::kDiagonal +
          static_cast<std::uint64_t>(straight) * cost::kStraight;
 }
@@ -284,10 +285,10 @@ class JumpPointSearch {
 
   static constexpr unsigned kKeyBits = 15;  // Grid::kMaxSide == 2^15
   static_assert(Grid::kMaxSide <= (1 << kKeyBits));
-  [[nodiscard]] static std::uint32_t cell_key(int x, int y) noexcept {
+  [[nodiscard]] PATHING_ALWAYS_INLINE static std::uint32_t cell_key(int x, int y) noexcept {
     return (static_cast<std::uint32_t>(y) << kKeyBits) | static_cast<std::uint32_t>(x);
   }
-  [[nodiscard]] static GridCoord cell_of(std::uint32_t key) noexcept {
+  [[nodiscard]] PATHING_ALWAYS_INLINE static GridCoord cell_of(std::uint32_t key) noexcept {
     return {static_cast<int>(key & ((1u << kKeyBits) - 1)), static_cast<int>(key >> kKeyBits)};
   }
   // Doubles the hot stack (its entries kept); returns its new storage.
@@ -308,7 +309,7 @@ class JumpPointSearch {
     ++widenings_;
   }
 
-  [[nodiscard]] std::size_t index(int x, int y) const noexcept {
+  [[nodiscard]] PATHING_ALWAYS_INLINE std::size_t index(int x, int y) const noexcept {
     return static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
            static_cast<std::size_t>(x);
   }

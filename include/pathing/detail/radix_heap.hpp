@@ -15,7 +15,8 @@ namespace pathing::detail {
 
 /// The radix heap bucket of `key` when `last` is the last key popped: 0 when equal, else 1 + the
 /// index of the highest bit in which they differ (1..64). O(1), no branch.
-[[nodiscard]] inline unsigned radix_bucket(std::uint64_t key, std::uint64_t last) noexcept {
+[[nodiscard]] PATHING_ALWAYS_INLINE inline unsigned radix_bucket(std::uint64_t key,
+                                                                 std::uint64_t last) noexcept {
   return bit_width_branchless(key ^ last);
 }
 
@@ -191,7 +192,9 @@ class PooledRadixHeap {
     std::uint32_t next;  // the next item of the same bucket, kNone at the end
   };
 
-  void mark(unsigned b) noexcept { mask_ |= std::uint64_t{b != 0} << ((b - 1) & 63u); }
+  PATHING_ALWAYS_INLINE void mark(unsigned b) noexcept {
+    mask_ |= std::uint64_t{b != 0} << ((b - 1) & 63u);
+  }
   // The pool is full: doubles it (out of the callers' hot loops).
   PATHING_NOINLINE void grow() { pool_.resize(pool_.size() * 2 + 64); }
 
