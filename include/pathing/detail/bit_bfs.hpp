@@ -502,12 +502,14 @@ class BitBfs {
   [[gnu::target("avx512f")]] static int run_layers_in_registers(const Layers& job) noexcept {
     using V = Word __attribute__((vector_size(64)));
     V cur[B];
-    V pass[B];
-    V seen[B];
+    V open[B];  // passable and not visited yet: one register a block instead of two
     for (int b = 0; b < B; ++b) {
+      V pass;
+      V seen;
       std::memcpy(&cur[b], job.layers + 8 * b, sizeof(V));
-      std::memcpy(&pass[b], job.pass + 8 * b, sizeof(V));
-      std::memcpy(&seen[b], job.visited + 8 * b, sizeof(V));
+      std::memcpy(&pass, job.pass + 8 * b, sizeof(V));
+      std::memcpy(&seen, job.visited + 8 * b, sizeof(V));
+      open[b] = pass & ~seen;
     }
     Word* out = job.layers;
     int found = -1;
@@ -527,8 +529,8 @@ class BitBfs {
         }
         V u, d;
         neighbour_rows(u, d, b > 0 ? cur[b - 1] : zero, cur[b], b + 1 < B ? cur[b + 1] : zero);
-        n[b] = ((cur[b] << 1) | (cur[b] >> 1) | u | d) & pass[b] & ~seen[b];
-        seen[b] |= n[b];
+        n[b] = ((cur[b] << 1) | (cur[b] >> 1) | u | d) & open[b];
+        open[b] &= ~n[b];
         std::memcpy(out + 8 * b, &n[b], sizeof(V));
       }
 #pragma GCC unroll 8
@@ -538,7 +540,12 @@ class BitBfs {
         break;
       }
     }
-    for (int b = 0; b < B; ++b) std::memcpy(job.visited + 8 * b, &seen[b], sizeof(V));
+    for (int b = 0; b < B; ++b) {  // visited = passable and no longer open
+      V pass;
+      std::memcpy(&pass, job.pass + 8 * b, sizeof(V));
+      const V seen = pass & ~open[b];
+      std::memcpy(job.visited + 8 * b, &seen, sizeof(V));
+    }
     return found;
   }
   [[gnu::target("popcnt")]] static std::uint64_t count_bits_popcnt(const Word* w, int n) noexcept {
