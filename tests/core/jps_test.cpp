@@ -687,6 +687,47 @@ TEST(JpsRandom, OpenListKeysWidenWithoutChangingCosts) {
   EXPECT_GT(narrow.debug_widenings(), 100u);
 }
 
+TEST(JumpPointSearchLoop, ManyEqualFSuccessorsGrowTheHotStackWithoutLosingNodes) {
+  // An expander that generates, from the start only, 300 cells on its row toward the goal: each
+  // has f equal to the start's (cost + octile distance), so all of them go to the hot stack
+  // (reserved for 64), which must grow and keep every entry. Each of them then generates the
+  // goal; the first one popped (the last pushed: the cell next to the goal) gives the path.
+  detail::JumpPointSearch search;
+  const int w = 400;
+  const int h = 1;
+  search.ensure(static_cast<std::size_t>(w));
+  const GridCoord s{0, 0};
+  const GridCoord t{350, 0};
+  int expanded_cells = 0;
+  for (int repeat = 0; repeat < 2; ++repeat) {  // second query: the grown stack is reused
+    PathResult r;
+    expanded_cells = 0;
+    search.run(
+        w, h, s, t, SearchLimits{},
+        [&](int x, int y, std::uint8_t, auto& gen) {
+          ++expanded_cells;
+          if (x == 0) {
+            for (int i = 1; i <= 300; ++i)
+              gen(i, y, detail::travel_code(Direction8::right), detail::segment_cost(0, i));
+          } else {
+            gen(t.x, t.y, detail::travel_code(Direction8::right), detail::segment_cost(0, t.x - x));
+          }
+        },
+        r);
+    std::vector<GridCoord> out;
+    search.write_path(r, out);
+    ASSERT_EQ(r.status, SearchStatus::found);
+    EXPECT_EQ(r.stats.generated, 302u);  // start, 300 cells, goal
+    EXPECT_EQ(expanded_cells, 2);        // the start, then cell 300 (last pushed, first popped)
+    EXPECT_EQ(r.cost_fixed, detail::segment_cost(0, 350));
+    ASSERT_EQ(out.size(), 351u);
+    for (int i = 0; i <= 350; ++i) EXPECT_EQ(out[static_cast<std::size_t>(i)], (GridCoord{i, 0}));
+    std::vector<GridCoord> jumps;
+    search.write_jump_points(jumps);
+    EXPECT_EQ(jumps, (std::vector<GridCoord>{{0, 0}, {300, 0}, {350, 0}}));
+  }
+}
+
 // --- JpsPlusMap --------------------------------------------------------------------------------
 
 TEST(JpsPlusMap, JumpDistancesOnAHandMadeMap) {
