@@ -230,6 +230,7 @@ class AStar {
   detail::BitBfs bit_bfs_;  // bounded mode on uniform-cost layers
   bool bit_parallel_ = true;
   detail::LastQueryArea last_query_;  // grid of the last unbounded query, for was_expanded
+  detail::PassTable pass_table_;      // 8-connected: passability of 3 cells of a row
   std::uint64_t finish_g_ = 0;        // g of the last search's finish cell
 };
 
@@ -277,6 +278,11 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   constexpr int kOy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
 
   const detail::CellReader cells(grid, layer);
+  const std::uint8_t* pass = nullptr;
+  if constexpr (C == Connectivity::eight) {
+    pass_table_.update(layer);
+    pass = pass_table_.data();
+  }
   table.next_generation();
   const std::uint32_t open = table.open_stamp();
   const std::uint32_t closed = table.closed_stamp();
@@ -399,7 +405,12 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
     }
     detail::NodeRecord* const here = nodes + node;
     std::uint8_t cost[8];
-    unsigned mask = cells.neighbors<C>(x, y, cost);
+    unsigned mask;
+    if constexpr (C == Connectivity::eight) {
+      mask = cells.neighbors8(x, y, cost, pass);
+    } else {
+      mask = cells.neighbors<C>(x, y, cost);
+    }
     // The parent is closed: skip it (Direction8 d ^ 2 is the reverse of d).
     const unsigned parent = rec.parent;
     mask &= parent < 8 ? ~(1u << (parent ^ 2u)) : ~0u;

@@ -160,7 +160,7 @@ class LevelQueue {
   // The heap's smallest key becomes current: its levels merged, sorted by (larger rank, smaller
   // value).
   template <class Live>
-  void next_level(Live live) {
+  [[gnu::noinline]] void next_level(Live live) {
     last_ = heap_.top().key;
     sort_.clear();
     do {
