@@ -47,8 +47,8 @@ namespace pathing {
 ///   smaller index), hence the same expansions, on 8-connected layers whose passable cells all
 ///   cost the same (tested against one). With mixed costs, successors that one expansion pushes
 ///   under the current f are taken last generated first. The open list is a
-///   `detail::LevelQueue`: one list per distinct f, a heap of the distinct f values, each list
-///   sorted by g when its f is reached.
+///   `detail::LevelQueue`: one list per distinct f, a radix heap of the distinct f values, each
+///   list sorted by g when its f is reached.
 /// - 4-connected on such a uniform-cost layer f only takes two values at a time (f and f + 2c;
 ///   bounded mode: f and f + 2 (c + 1 unit)), and the open list is two stacks
 ///   (`detail::TwoLevelQueue`): ties in f go to the most recently generated node (a depth-first
