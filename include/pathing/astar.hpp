@@ -276,6 +276,11 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
                                       cost::kDiagonal, cost::kDiagonal};
   constexpr int kOx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
   constexpr int kOy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+  // pack(x + kOx[d], y + kOy[d]) - pack(x, y) (modulo 2^32) for a neighbour on the grid: packing
+  // is x | y << 16, and the sides are < 2^16.
+  static_assert(Grid::kMaxSide < (1 << 16));
+  constexpr std::uint32_t kPackStep[8] = {1u,       0x10000u, 0xFFFFFFFFu, 0xFFFF0000u,
+                                          0x10001u, 0xFFFFu,  0xFFFEFFFFu, 0xFFFF0001u};
 
   const detail::CellReader cells(grid, layer);
   const std::uint8_t* pass = nullptr;
@@ -403,7 +408,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
         best_g = g;
       }
     }
-    detail::NodeRecord* const here = nodes + node;
+
     std::uint8_t cost[8];
     unsigned mask;
     if constexpr (C == Connectivity::eight) {
@@ -411,6 +416,18 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
     } else {
       mask = cells.neighbors<C>(x, y, cost);
     }
+    // The neighbours' records: constant offsets from the records of this cell and of the cells
+    // below and above it (three addresses in registers instead of an offset a direction). A row
+    // off the grid is never read (no move leads there), but its address may lie off the node
+    // table: it is computed as an integer, not by pointer arithmetic.
+    detail::NodeRecord* const here = nodes + node;
+    const auto row_step = [here](std::ptrdiff_t d) {
+      return reinterpret_cast<detail::NodeRecord*>(
+          reinterpret_cast<std::uintptr_t>(here) +
+          static_cast<std::uintptr_t>(d * static_cast<std::ptrdiff_t>(sizeof(detail::NodeRecord))));
+    };
+    detail::NodeRecord* const below = row_step(delta[1]);
+    detail::NodeRecord* const above = row_step(delta[3]);
     // The parent is closed: skip it (Direction8 d ^ 2 is the reverse of d).
     const unsigned parent = rec.parent;
     mask &= parent < 8 ? ~(1u << (parent ^ 2u)) : ~0u;
@@ -420,7 +437,8 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
       // Uni: every passable cell costs hscale.
       const std::uint64_t step = (Uni ? hscale * kUnit[D] : cost[D] * kUnit[D]) + eps;
       const std::uint64_t ng = g + step;
-      detail::NodeRecord& nr = here[delta[D]];
+      constexpr int kRow = kOy[D];
+      detail::NodeRecord& nr = (kRow > 0 ? below : (kRow < 0 ? above : here))[kOx[D]];
       // New (stamp of an older query), or open with a larger g; closed ones hold g = 0.
       const bool better = (nr.stamp < open) | (ng < nr.g);
       if (!better) return;
@@ -435,7 +453,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
       const int ny = y + kOy[D];
       if constexpr (kWeighted) {
         const std::uint64_t h = h_of(nx, ny);
-        open_list.push(ng + h, h, pack(nx, ny));
+        open_list.push(ng + h, h, xy + kPackStep[D]);
       } else {
         std::uint64_t f;
         if constexpr (kIncremental) {
@@ -451,9 +469,9 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
           f = ng + h_of(nx, ny);
         }
         if constexpr (kLevel) {
-          open_list.push(f, pack(nx, ny), ng);  // ties in f: larger g first
+          open_list.push(f, xy + kPackStep[D], ng);  // ties in f: larger g first
         } else {
-          open_list.push(f, pack(nx, ny));
+          open_list.push(f, xy + kPackStep[D]);
         }
       }
       ++generated;
