@@ -47,8 +47,8 @@ namespace pathing {
 ///   smaller index), hence the same expansions, on 8-connected layers whose passable cells all
 ///   cost the same (tested against one). With mixed costs, successors that one expansion pushes
 ///   under the current f are taken last generated first. The open list is a
-///   `detail::LevelQueue`: one list per distinct f, a heap of the distinct f values, each list
-///   sorted by g when its f is reached.
+///   `detail::LevelQueue`: one list per distinct f, a radix heap of the distinct f values, each
+///   list sorted by g when its f is reached.
 /// - 4-connected on such a uniform-cost layer f only takes two values at a time (f and f + 2c;
 ///   bounded mode: f and f + 2 (c + 1 unit)), and the open list is two stacks
 ///   (`detail::TwoLevelQueue`): ties in f go to the most recently generated node (a depth-first
@@ -61,13 +61,18 @@ namespace pathing {
 ///
 /// Hot loop (measured with callgrind on the Moving AI maps; see docs/benchmarks.md): neighbour
 /// passability and costs from three 16-bit loads of the packed grid (`detail::CellReader`; no
-/// bounds checks off the border), neighbour records addressed by precomputed index deltas,
-/// compile-time neighbour directions, closed records holding g = 0 (one comparison rejects closed
-/// and no-better successors), the parent skipped, 4-connected f updated incrementally, no virtual
-/// calls or std::function.
+/// bounds checks off the border; 8-connected: the 3 x 3 block's passability from three look-ups
+/// in a `detail::PassTable` and one in a table of moves), neighbour records at constant offsets
+/// from three row addresses, compile-time neighbour directions, closed records holding g = 0
+/// (one comparison rejects closed and no-better successors), the parent skipped, 4-connected f
+/// updated incrementally, no virtual calls or std::function.
 ///
-/// Allocation: none once warm (the open list and arrays keep their capacity). Thread-safety: one
-/// AStar per thread; many AStars may read the same `const Grid&` concurrently.
+/// Allocation: none once warm (the open list and arrays keep their capacity). The object itself
+/// is about 10.5 KB (the open list's level cache and buckets; a 4 KB passability table for the
+/// 8-connected searches, rebuilt only when a query's layer passes other cell values than the
+/// previous 8-connected query's: O(4096) then, O(16) otherwise).
+/// Thread-safety: one AStar per thread; many AStars may read the same `const Grid&`
+/// concurrently.
 class AStar {
  public:
   /// An A* searcher with no memory yet; it grows on first use.
@@ -230,6 +235,7 @@ class AStar {
   detail::BitBfs bit_bfs_;  // bounded mode on uniform-cost layers
   bool bit_parallel_ = true;
   detail::LastQueryArea last_query_;  // grid of the last unbounded query, for was_expanded
+  detail::PassTable pass_table_;      // 8-connected: passability of 3 cells of a row, 4 KB
   std::uint64_t finish_g_ = 0;        // g of the last search's finish cell
 };
 
@@ -275,8 +281,18 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
                                       cost::kDiagonal, cost::kDiagonal};
   constexpr int kOx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
   constexpr int kOy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+  // pack(x + kOx[d], y + kOy[d]) - pack(x, y) (modulo 2^32) for a neighbour on the grid: packing
+  // is x | y << 16, and the sides are < 2^16.
+  static_assert(Grid::kMaxSide < (1 << 16));
+  constexpr std::uint32_t kPackStep[8] = {1u,       0x10000u, 0xFFFFFFFFu, 0xFFFF0000u,
+                                          0x10001u, 0xFFFFu,  0xFFFEFFFFu, 0xFFFF0001u};
 
   const detail::CellReader cells(grid, layer);
+  const std::uint8_t* pass = nullptr;
+  if constexpr (C == Connectivity::eight) {
+    pass_table_.update(layer);
+    pass = pass_table_.data();
+  }
   table.next_generation();
   const std::uint32_t open = table.open_stamp();
   const std::uint32_t closed = table.closed_stamp();
@@ -397,9 +413,26 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
         best_g = g;
       }
     }
-    detail::NodeRecord* const here = nodes + node;
+
     std::uint8_t cost[8];
-    unsigned mask = cells.neighbors<C>(x, y, cost);
+    unsigned mask;
+    if constexpr (C == Connectivity::eight) {
+      mask = cells.neighbors8(x, y, cost, pass);
+    } else {
+      mask = cells.neighbors<C>(x, y, cost);
+    }
+    // The neighbours' records: constant offsets from the records of this cell and of the cells
+    // below and above it (three addresses in registers instead of an offset a direction). A row
+    // off the grid is never read (no move leads there), but its address may lie off the node
+    // table: it is computed as an integer, not by pointer arithmetic.
+    detail::NodeRecord* const here = nodes + node;
+    const auto row_step = [here](std::ptrdiff_t d) {
+      return reinterpret_cast<detail::NodeRecord*>(
+          reinterpret_cast<std::uintptr_t>(here) +
+          static_cast<std::uintptr_t>(d * static_cast<std::ptrdiff_t>(sizeof(detail::NodeRecord))));
+    };
+    detail::NodeRecord* const below = row_step(delta[1]);
+    detail::NodeRecord* const above = row_step(delta[3]);
     // The parent is closed: skip it (Direction8 d ^ 2 is the reverse of d).
     const unsigned parent = rec.parent;
     mask &= parent < 8 ? ~(1u << (parent ^ 2u)) : ~0u;
@@ -409,7 +442,8 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
       // Uni: every passable cell costs hscale.
       const std::uint64_t step = (Uni ? hscale * kUnit[D] : cost[D] * kUnit[D]) + eps;
       const std::uint64_t ng = g + step;
-      detail::NodeRecord& nr = here[delta[D]];
+      constexpr int kRow = kOy[D];
+      detail::NodeRecord& nr = (kRow > 0 ? below : (kRow < 0 ? above : here))[kOx[D]];
       // New (stamp of an older query), or open with a larger g; closed ones hold g = 0.
       const bool better = (nr.stamp < open) | (ng < nr.g);
       if (!better) return;
@@ -424,7 +458,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
       const int ny = y + kOy[D];
       if constexpr (kWeighted) {
         const std::uint64_t h = h_of(nx, ny);
-        open_list.push(ng + h, h, pack(nx, ny));
+        open_list.push(ng + h, h, xy + kPackStep[D]);
       } else {
         std::uint64_t f;
         if constexpr (kIncremental) {
@@ -440,9 +474,9 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
           f = ng + h_of(nx, ny);
         }
         if constexpr (kLevel) {
-          open_list.push(f, pack(nx, ny), ng);  // ties in f: larger g first
+          open_list.push(f, xy + kPackStep[D], ng);  // ties in f: larger g first
         } else {
-          open_list.push(f, pack(nx, ny));
+          open_list.push(f, xy + kPackStep[D]);
         }
       }
       ++generated;

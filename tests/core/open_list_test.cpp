@@ -9,6 +9,7 @@
 #include <limits>
 #include <queue>
 #include <random>
+#include <set>
 #include <tuple>
 #include <vector>
 
@@ -95,6 +96,63 @@ TEST(LevelQueue, MatchesAReferenceOrderOnRandomPushesAndPops) {
       }
     }
     EXPECT_EQ(got, want) << "round " << round;
+  }
+}
+
+TEST(LevelQueue, KeysBelowTheWaitingLevelsFloorRedistributeThem) {
+  detail::LevelQueue q;
+  q.clear(100);
+  q.push(200, 1);
+  q.push(300, 2);
+  EXPECT_EQ(q.pop(), 1u);  // 200 current: the waiting levels' floor is 200
+  q.push(150, 3);          // below last(): current, the empty 200 level is gone
+  q.push(170, 4);          // above last(), below the floor: the levels are redistributed
+  q.push(160, 5);
+  q.push(300, 6);
+  EXPECT_EQ(q.pop(), 3u);
+  EXPECT_EQ(q.last(), 150u);
+  EXPECT_EQ(q.pop(), 5u);
+  EXPECT_EQ(q.last(), 160u);
+  EXPECT_EQ(q.pop(), 4u);
+  EXPECT_EQ(q.last(), 170u);
+  EXPECT_EQ(q.pop(), 2u);  // 300: equal ranks, smaller value first
+  EXPECT_EQ(q.pop(), 6u);
+  EXPECT_EQ(q.last(), 300u);
+  EXPECT_TRUE(q.empty());
+}
+
+TEST(LevelQueue, PopsTheSmallestKeyWhenPushesGoBelowEarlierPops) {
+  // Keys anywhere, also below the last pop (a queue used with keys out of order): every pop
+  // takes a value of the smallest key held, every value comes out once.
+  std::mt19937_64 rng(13);
+  detail::LevelQueue q;
+  for (int round = 0; round < 20; ++round) {
+    q.clear(rng() % 1000);
+    std::multiset<std::uint64_t> held;
+    std::vector<std::uint64_t> key_of;
+    std::vector<int> popped;
+    const auto pop_one = [&] {
+      const std::uint32_t v = q.pop();
+      ASSERT_LT(v, key_of.size());
+      ASSERT_EQ(key_of[v], *held.begin());
+      ASSERT_EQ(q.last(), key_of[v]);
+      held.erase(held.find(key_of[v]));
+      ++popped[v];
+    };
+    for (int step = 0; step < 3000; ++step) {
+      if (held.empty() || rng() % 3 != 0) {
+        const std::uint64_t key = rng() % 64 * (std::uint64_t{1} << (rng() % 30));
+        q.push(key, static_cast<std::uint32_t>(key_of.size()), rng() % 100);
+        key_of.push_back(key);
+        popped.push_back(0);
+        held.insert(key);
+      } else {
+        pop_one();
+      }
+    }
+    while (!held.empty()) pop_one();
+    EXPECT_TRUE(q.empty());
+    EXPECT_EQ(std::count(popped.begin(), popped.end(), 1), static_cast<long>(popped.size()));
   }
 }
 

@@ -4,12 +4,13 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <vector>
 
-#include "pathing/detail/binary_heap.hpp"
+#include "pathing/detail/radix_heap.hpp"
 
 namespace pathing::detail {
 
@@ -21,17 +22,22 @@ namespace pathing::detail {
 /// at once, a 4-connected one two or three).
 ///
 /// Entries of one key form a list, a "level". The level of the smallest key is the current one
-/// (`last()`); the others sit in a binary heap ordered by key, and a 1024-slot direct-mapped
-/// cache finds the level of a key on push. So:
+/// (`last()`); the others wait in a radix heap of levels (Ahuja, Mehlhorn, Orlin & Tarjan 1990,
+/// as `RadixHeap`: bucket b holds the levels whose key first differs from the heap's floor in bit
+/// b - 1, each bucket a list through the levels), and a 1024-slot direct-mapped cache finds the
+/// level of a key on push. So:
 /// - push of the current key, or of a smaller one (which becomes current): O(1);
-/// - push of a larger key: O(1) when its level exists and is in the cache, else a new level
-///   (O(log k) for k levels; a cache miss may open a second level of the same key: they are
-///   merged when that key becomes current);
-/// - pop: O(1) from the current level; when it is empty, the heap's smallest level (with every
-///   other level of the same key) becomes current, drops the entries the caller says are dead
-///   (stale duplicates) and is sorted: O(log k + m) for m entries nearly in order, which is what
-///   a search pushes (insertion sort; std::sort past a budget of moves, so never worse than
+/// - push of a larger key: O(1) when its level exists and is in the cache, else a new level, also
+///   O(1) (a cache miss may open a second level of the same key: they are merged when that key
+///   becomes current);
+/// - pop: O(1) from the current level; when it is empty, the waiting levels of the smallest key
+///   become current (amortised O(log C) for a key range C: each level moves down the buckets at
+///   most 64 times, in practice once or twice), drop the entries the caller says are dead (stale
+///   duplicates) and are sorted: O(m) more for m entries nearly in order, which is what a search
+///   pushes (insertion sort; std::sort past a budget of moves, so never worse than
 ///   O(m log m)); m is a handful on grid maps.
+/// Keys below the radix heap's floor (pushed out of order; never by A* with a consistent
+/// heuristic, whose keys only grow) redistribute the waiting levels: O(levels) each.
 /// A binary heap of the n entries would pay O(log n) comparisons on every pop instead.
 ///
 /// Order: keys pop in non-decreasing order (any keys; no monotonicity needed). Within a key: when
@@ -42,8 +48,8 @@ namespace pathing::detail {
 /// smaller value) when successors of equal f are pushed by increasing g.) Deterministic.
 ///
 /// Storage: pools of 16-byte entries and 16-byte levels with free lists (at most as many as were
-/// in the queue at once), the heap of levels and a sort scratch; capacities are kept across
-/// `clear`, so a warm queue allocates nothing. Not thread-safe.
+/// in the queue at once), a sort scratch, and inline the cache and the radix buckets (about 4.8
+/// KB); capacities are kept across `clear`, so a warm queue allocates nothing. Not thread-safe.
 class LevelQueue {
  public:
   static constexpr std::uint32_t kNil = ~std::uint32_t{0};
@@ -55,7 +61,11 @@ class LevelQueue {
   void clear(std::uint64_t key) noexcept {
     entries_.clear();
     levels_.clear();
-    heap_.clear();
+    bucket_[0] = kNil;
+    for (std::uint64_t m = mask_; m != 0; m &= m - 1)
+      bucket_[static_cast<unsigned>(std::countr_zero(m)) + 1] = kNil;
+    mask_ = 0;
+    floor_ = key;
     free_entry_ = kNil;
     free_level_ = kNil;
     head_ = kNil;
@@ -66,16 +76,17 @@ class LevelQueue {
   void reserve(std::size_t n) {
     entries_.reserve(n);
     levels_.reserve(n / 4 + 64);
-    heap_.reserve(n / 4 + 64);
     sort_.reserve(n / 4 + 64);
   }
-  /// Bytes held (entries, levels, heap, sort scratch).
+  /// Bytes held (entries, levels, sort scratch).
   [[nodiscard]] std::size_t bytes() const noexcept {
     return entries_.capacity() * sizeof(Entry) + levels_.capacity() * sizeof(Level) +
-           heap_.capacity() * sizeof(HeapItem) + sort_.capacity() * sizeof(Entry);
+           sort_.capacity() * sizeof(Entry);
   }
 
-  [[nodiscard]] bool empty() const noexcept { return head_ == kNil && heap_.empty(); }
+  [[nodiscard]] bool empty() const noexcept {
+    return head_ == kNil && bucket_[0] == kNil && mask_ == 0;
+  }
   /// The key of the current level: the key of the last pop, or a smaller key pushed since.
   [[nodiscard]] std::uint64_t last() const noexcept { return last_; }
 
@@ -88,13 +99,16 @@ class LevelQueue {
     if (key > last_) [[likely]] {
       // A slot may hold a level number of an earlier query or a reused level: the bound and
       // the key check reject those, so the cache is never cleared.
-      const std::uint32_t l = cache_[slot_of(key)];
+      const unsigned slot = slot_of(key);
+      const std::uint32_t l = cache_[slot];
       if (l < levels_.size() && levels_[l].key == key) [[likely]] {
         levels_[l].head = new_entry(value, rank, levels_[l].head);
         return;
       }
+      push_new_level(key, value, rank, slot);
+      return;
     }
-    push_slow(key, value, rank);
+    push_below(key, value, rank);
   }
 
   /// Removes and returns a value of the smallest key; `last()` becomes that key.
@@ -129,19 +143,17 @@ class LevelQueue {
   struct Level {
     std::uint64_t key;
     std::uint32_t head;  // first entry; next free level when free
-  };
-  struct HeapItem {
-    std::uint64_t key;
-    std::uint64_t level;
-  };
-  struct HeapLess {  // keys only: levels of one key are merged when it becomes current
-    bool operator()(const HeapItem& a, const HeapItem& b) const noexcept { return a.key < b.key; }
+    std::uint32_t next;  // next level of the same radix bucket
   };
   static constexpr std::uint64_t kNoKey = ~std::uint64_t{0};
 
   static constexpr unsigned kCacheBits = 10;
   static unsigned slot_of(std::uint64_t key) noexcept {
-    return static_cast<unsigned>((key * 0x9E3779B97F4A7C15ull) >> (64 - kCacheBits));
+    // Multiplicative hashing. Not by the golden ratio (Fibonacci hashing): A*'s keys are sums of
+    // multiples of two step costs (2^24 and round(2^24 sqrt 2) per unit of layer cost), which
+    // that multiplier crowds into few slots (on den520d 8-connected, cache misses opened 1.69
+    // levels a key); MurmurHash3's finaliser multiplier spreads them (1.00), at the same cost.
+    return static_cast<unsigned>((key * 0xFF51AFD7ED558CCDull) >> (64 - kCacheBits));
   }
 
   [[gnu::always_inline]] std::uint32_t new_entry(std::uint32_t value, std::uint64_t rank,
@@ -157,15 +169,20 @@ class LevelQueue {
     return i;
   }
 
-  // The heap's smallest key becomes current: its levels merged, sorted by (larger rank, smaller
-  // value).
+  // The smallest waiting key becomes current: its levels merged, sorted by (larger rank, smaller
+  // value). Out of line: it runs once a level, and inlined into a search loop it crowds the
+  // loop's registers.
   template <class Live>
-  void next_level(Live live) {
-    last_ = heap_.top().key;
+  [[gnu::noinline]] void next_level(Live live) {
+    if (bucket_[0] == kNil) refill();
+    last_ = floor_;
     sort_.clear();
+    // Bucket 0: every level of the key floor_ (levels of one key are merged here).
+    std::uint32_t l = bucket_[0];
+    bucket_[0] = kNil;
     do {
-      const auto l = static_cast<std::uint32_t>(heap_.pop().level);
       Level& lv = levels_[l];
+      const std::uint32_t next_level_of_key = lv.next;
       const std::size_t begin = sort_.size();
       for (std::uint32_t i = lv.head, next; i != kNil; i = next) {
         Entry& e = entries_[i];
@@ -183,7 +200,8 @@ class LevelQueue {
       lv.key = kNoKey;  // the cache may still point here: no key matches
       lv.head = free_level_;
       free_level_ = l;
-    } while (!heap_.empty() && heap_.top().key == last_);
+      l = next_level_of_key;
+    } while (l != kNil);
     const auto first = [](const Entry& a, const Entry& b) {
       return a.rank != b.rank ? a.rank > b.rank : a.value < b.value;
     };
@@ -212,37 +230,102 @@ class LevelQueue {
     entries_[sort_[n - 1].next].next = kNil;
   }
 
-  // push of a key below last_ (it becomes current) or of a key whose level is not cached.
-  [[gnu::noinline]] void push_slow(std::uint64_t key, std::uint32_t value, std::uint64_t rank) {
-    if (key < last_) {  // becomes the current level; the old one goes to the heap
-      if (head_ != kNil) cache_[slot_of(last_)] = park(last_, head_);
-      last_ = key;
-      head_ = new_entry(value, rank, kNil);
-      return;
-    }
+  // push of a key above last_ whose level is not cached (in `slot`): a new level.
+  [[gnu::noinline]] void push_new_level(std::uint64_t key, std::uint32_t value, std::uint64_t rank,
+                                        unsigned slot) {
     const std::uint32_t l = park(key, kNil);
-    cache_[slot_of(key)] = l;
+    cache_[slot] = l;
     levels_[l].head = new_entry(value, rank, kNil);
   }
 
-  // A new level of `key` holding the list `head`, pushed onto the heap; returns its number.
+  // push of a key below last_: it becomes current; the old current level waits in the buckets.
+  [[gnu::noinline]] void push_below(std::uint64_t key, std::uint32_t value, std::uint64_t rank) {
+    if (head_ != kNil) cache_[slot_of(last_)] = park(last_, head_);
+    last_ = key;
+    head_ = new_entry(value, rank, kNil);
+  }
+
+  // A new level of `key` holding the list `head`, put in its radix bucket; returns its number.
   std::uint32_t park(std::uint64_t key, std::uint32_t head) {
+    if (key < floor_) [[unlikely]]
+      rebase(key);
     std::uint32_t l = free_level_;
     if (l != kNil) {
       free_level_ = levels_[l].head;
-      levels_[l] = Level{key, head};
+      levels_[l] = Level{key, head, kNil};
     } else {
       l = static_cast<std::uint32_t>(levels_.size());
-      levels_.push_back(Level{key, head});
+      levels_.push_back(Level{key, head, kNil});
     }
-    heap_.push(HeapItem{key, l});
+    link(l, radix_bucket(key, floor_));
     return l;
+  }
+
+  // Puts level l at the front of bucket b.
+  void link(std::uint32_t l, unsigned b) noexcept {
+    const std::uint64_t key = levels_[l].key;
+    if (b != 0) {
+      const std::uint64_t bit = std::uint64_t{1} << (b - 1);
+      if ((mask_ & bit) == 0 || key < min_[b]) min_[b] = key;
+      mask_ |= bit;
+    }
+    levels_[l].next = bucket_[b];
+    bucket_[b] = l;
+  }
+
+  // Bucket 0 is empty and some bucket is not: the levels of the lowest non-empty bucket move to
+  // lower buckets around their smallest key, which becomes floor_ (each level moves to a
+  // strictly lower bucket, so at most 64 times).
+  void refill() noexcept {
+    const unsigned b = static_cast<unsigned>(std::countr_zero(mask_)) + 1;
+    mask_ &= mask_ - 1;
+    floor_ = min_[b];
+    std::uint32_t l = bucket_[b];
+    bucket_[b] = kNil;
+    while (l != kNil) {
+      const std::uint32_t next = levels_[l].next;
+      link(l, radix_bucket(levels_[l].key, floor_));
+      l = next;
+    }
+  }
+
+  // A level of a key below floor_ is parked (keys pushed out of order: never in A* with a
+  // consistent heuristic): every bucket is redistributed around the new floor. O(levels).
+  void rebase(std::uint64_t key) noexcept {
+    std::uint32_t all = kNil;
+    const auto take = [&](unsigned b) {
+      for (std::uint32_t l = bucket_[b], next; l != kNil; l = next) {
+        next = levels_[l].next;
+        levels_[l].next = all;
+        all = l;
+      }
+      bucket_[b] = kNil;
+    };
+    take(0);
+    for (std::uint64_t m = mask_; m != 0; m &= m - 1)
+      take(static_cast<unsigned>(std::countr_zero(m)) + 1);
+    mask_ = 0;
+    floor_ = key;
+    for (std::uint32_t l = all, next; l != kNil; l = next) {
+      next = levels_[l].next;
+      link(l, radix_bucket(levels_[l].key, floor_));
+    }
   }
 
   std::vector<Entry> entries_;
   std::vector<Level> levels_;
-  BinaryHeap<HeapItem, HeapLess, 4> heap_;
   std::vector<Entry> sort_;  // scratch of next_level (next = the entry's index)
+  // Waiting levels: a radix heap (bucket b: levels whose key first differs from floor_ in bit
+  // b - 1; bucket 0: key == floor_), each bucket a list through Level::next.
+  std::uint32_t bucket_[65] = {kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil,
+                               kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil,
+                               kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil,
+                               kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil,
+                               kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil,
+                               kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil, kNil};
+  std::uint64_t min_[65] = {};  // smallest key of bucket b, valid while its mask bit is set
+  std::uint64_t mask_ = 0;      // bit b - 1 set when bucket b (1..64) is non-empty
+  std::uint64_t floor_ = 0;     // every waiting level's key is >= floor_
   std::uint32_t free_entry_ = kNil;
   std::uint32_t free_level_ = kNil;
   std::uint32_t head_ = kNil;  // current level (key last_)
