@@ -59,7 +59,7 @@ class LevelQueue {
   /// Empties the queue, keeping its capacity; `last()` becomes `key` (the key the caller expects
   /// first, e.g. the start's f: pushes of it are O(1)). O(1).
   void clear(std::uint64_t key) noexcept {
-    entries_.clear();
+    used_ = 0;
     levels_.clear();
     bucket_[0] = kNil;
     for (std::uint64_t m = mask_; m != 0; m &= m - 1)
@@ -74,7 +74,7 @@ class LevelQueue {
 
   /// Reserves room for `n` entries (and n / 4 + 64 levels) in the queue at once.
   void reserve(std::size_t n) {
-    entries_.reserve(n);
+    if (n > entries_.size()) entries_.resize(n);
     levels_.reserve(n / 4 + 64);
     sort_.reserve(n / 4 + 64);
   }
@@ -163,8 +163,13 @@ class LevelQueue {
       free_entry_ = entries_[i].next;
       entries_[i] = Entry{rank, value, next};
     } else {
-      i = static_cast<std::uint32_t>(entries_.size());
-      entries_.push_back(Entry{rank, value, next});
+      // A fresh entry from the pool (no vector growth check inlined here: in a large
+      // translation unit GCC left push_back as a call in the search loop).
+      if (used_ == entries_.size()) [[unlikely]] {
+        grow_entries();
+      }
+      i = static_cast<std::uint32_t>(used_++);
+      entries_[i] = Entry{rank, value, next};
     }
     return i;
   }
@@ -312,7 +317,11 @@ class LevelQueue {
     }
   }
 
-  std::vector<Entry> entries_;
+  // Grows the entry pool (its size is the capacity; `used_` entries are taken). Out of line.
+  [[gnu::noinline]] void grow_entries() { entries_.resize(entries_.size() * 2 + 64); }
+
+  std::vector<Entry> entries_;  // entries 0 .. used_ - 1 are taken (in a level or free)
+  std::size_t used_ = 0;
   std::vector<Level> levels_;
   std::vector<Entry> sort_;  // scratch of next_level (next = the entry's index)
   // Waiting levels: a radix heap (bucket b: levels whose key first differs from floor_ in bit
