@@ -355,17 +355,8 @@ class CellReader {
   [[gnu::always_inline]] unsigned neighbors(int x, int y, std::uint8_t (&c)[8]) const noexcept {
     constexpr int kN = C == Connectivity::eight ? 8 : 4;
     unsigned n[8];
-    if (static_cast<unsigned>(x - 1) < static_cast<unsigned>(cols_ - 2) &&
-        static_cast<unsigned>(y - 1) < static_cast<unsigned>(rows_ - 2)) [[likely]] {
-      const std::uint8_t* p =
-          data_ + static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x - 1) >> 1);
-      const unsigned sh = (static_cast<unsigned>(x - 1) & 1u) * 4u;
-      const auto row = [sh](const std::uint8_t* q) -> unsigned {
-        return (static_cast<unsigned>(q[0]) | (static_cast<unsigned>(q[1]) << 8)) >> sh;
-      };
-      const unsigned mid = row(p);
-      const unsigned dn = row(p + stride_);
-      const unsigned up = row(p - stride_);
+    if (off_border(x, y)) [[likely]] {
+      const auto [up, mid, dn] = block3(x, y);
       n[0] = (mid >> 8) & 0xF;
       n[1] = (dn >> 4) & 0xF;
       n[2] = mid & 0xF;
@@ -405,17 +396,8 @@ class CellReader {
   /// `kMoves8`. O(1), no allocation.
   [[gnu::always_inline]] unsigned neighbors8(int x, int y, std::uint8_t (&c)[8],
                                              const std::uint8_t* pass) const noexcept {
-    if (static_cast<unsigned>(x - 1) < static_cast<unsigned>(cols_ - 2) &&
-        static_cast<unsigned>(y - 1) < static_cast<unsigned>(rows_ - 2)) [[likely]] {
-      const std::uint8_t* p =
-          data_ + static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x - 1) >> 1);
-      const unsigned sh = (static_cast<unsigned>(x - 1) & 1u) * 4u;
-      const auto row = [sh](const std::uint8_t* q) -> unsigned {
-        return ((static_cast<unsigned>(q[0]) | (static_cast<unsigned>(q[1]) << 8)) >> sh) & 0xFFFu;
-      };
-      const unsigned mid = row(p);
-      const unsigned dn = row(p + stride_);
-      const unsigned up = row(p - stride_);
+    if (off_border(x, y)) [[likely]] {
+      const auto [up, mid, dn] = block3(x, y);
       // Costs (dead code for a caller that reads none of c).
       c[0] = table_[(mid >> 8) & 0xF];
       c[1] = table_[(dn >> 4) & 0xF];
@@ -425,15 +407,41 @@ class CellReader {
       c[5] = table_[dn & 0xF];
       c[6] = table_[up & 0xF];
       c[7] = table_[(up >> 8) & 0xF];
-      const unsigned block = static_cast<unsigned>(pass[up]) |
-                             (static_cast<unsigned>(pass[mid]) << 3) |
-                             (static_cast<unsigned>(pass[dn]) << 6);
+      const unsigned block = static_cast<unsigned>(pass[up & 0xFFFu]) |
+                             (static_cast<unsigned>(pass[mid & 0xFFFu]) << 3) |
+                             (static_cast<unsigned>(pass[dn & 0xFFFu]) << 6);
       return kMoves8.m[block];
     }
     return neighbors<Connectivity::eight>(x, y, c);
   }
 
  private:
+  // True when (x, y) and its 8 neighbours are on the grid (1 <= x < cols - 1, 1 <= y < rows - 1).
+  [[gnu::always_inline]] bool off_border(int x, int y) const noexcept {
+    return static_cast<unsigned>(x - 1) < static_cast<unsigned>(cols_ - 2) &&
+           static_cast<unsigned>(y - 1) < static_cast<unsigned>(rows_ - 2);
+  }
+  // The 3 x 3 block around (x, y), for a cell off the border: cells x - 1 .. x + 1 of rows y - 1
+  // (up), y (mid) and y + 1 (dn), 4 bits each (cell x - 1 in bits 0-3; bits 12 and up: other
+  // cells, masked by the callers that need it): three 16-bit loads.
+  struct Block3 {
+    unsigned up;
+    unsigned mid;
+    unsigned dn;
+  };
+  [[gnu::always_inline]] Block3 block3(int x, int y) const noexcept {
+    const std::uint8_t* p =
+        data_ + static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x - 1) >> 1);
+    const unsigned sh = (static_cast<unsigned>(x - 1) & 1u) * 4u;
+    const auto row = [sh](const std::uint8_t* q) -> unsigned {
+      return (static_cast<unsigned>(q[0]) | (static_cast<unsigned>(q[1]) << 8)) >> sh;
+    };
+    const unsigned mid = row(p);
+    const unsigned dn = row(p + stride_);
+    const unsigned up = row(p - stride_);
+    return Block3{up, mid, dn};
+  }
+
   // The 4-bit value of (x, y), 16 off the grid.
   [[nodiscard]] unsigned nibble(int x, int y) const noexcept {
     if (static_cast<unsigned>(x) >= static_cast<unsigned>(cols_) ||
