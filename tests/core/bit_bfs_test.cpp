@@ -77,6 +77,35 @@ TEST(BitBfsTies, WalkBackRepeatsTheStepElseTakesDirectionOrder) {
   EXPECT_EQ(greedy.build_path(w, {0, 0}, {4, 0}, GridLayer{1}).steps, r.steps);
 }
 
+// The tie rule written out cell by cell, from textbook Dijkstra distances: walking back from the
+// goal, a predecessor is a neighbour one step nearer the start; repeat the step after when it has
+// one, else take the first of right, down, left, up. The bounded searches' paths (built a
+// straight run at a time) must equal it exactly.
+GridPath rule_path(const Grid& g, const GridLayer& layer, GridCoord from, GridCoord to) {
+  const auto dist = test::reference_dijkstra(g, layer, from, Connectivity::four);
+  const auto at = [&](GridCoord c) {
+    return dist[static_cast<std::size_t>(c.y) * static_cast<std::size_t>(g.cols()) +
+                static_cast<std::size_t>(c.x)];
+  };
+  const std::uint64_t unit = detail::uniform_passable_cost(layer) * cost::kStraight;
+  GridPath path;
+  GridCoord c = to;
+  int after = 4;
+  while (c != from) {
+    int take = -1;
+    for (int d = 0; d < 4; ++d) {
+      const GridCoord p = c - step_offset(static_cast<Direction>(d));
+      if (!g.in_bounds(p) || at(p) == cost::kInfinite || at(p) + unit != at(c)) continue;
+      if (take < 0 || d == after) take = d;
+    }
+    if (take < 0) return GridPath{};  // no predecessor: not a shortest-path tree (a bug)
+    path.push_front(static_cast<Direction>(take));
+    c = c - step_offset(static_cast<Direction>(take));
+    after = take;
+  }
+  return path;
+}
+
 struct Case {
   Grid grid;
   GridLayer layer;
@@ -175,6 +204,42 @@ TEST(BitBfsDifferential, MatchesCellByCellAStarAndGreedy) {
   }
   EXPECT_GE(answered, 400);
   EXPECT_GE(longer_than_greedy, 20);  // queries where the greedy path was longer or missing
+}
+
+// Random maps (both stages: the monotone sweep and the layered search) and open maps (long
+// straight runs): the bounded AStar and GreedyBfs paths equal the cell-by-cell tie rule.
+TEST(BitBfsTies, EqualTheCellByCellRuleOnRandomAndOpenMaps) {
+  AStar a;
+  GreedyBfs greedy;
+  int checked = 0;
+  int long_runs = 0;  // paths with a straight run of 20 steps or more
+  auto check = [&](const Grid& g, const GridLayer& layer, GridCoord from, GridCoord to) {
+    const BoundedResult r = a.build_path(g, from, to, layer);
+    if (r.status != SearchStatus::found || from == to) return;
+    const GridPath want = rule_path(g, layer, from, to);
+    ASSERT_EQ(r.steps.to_string(), want.to_string())
+        << "from " << from.x << "," << from.y << " to " << to.x << "," << to.y;
+    ASSERT_EQ(greedy.build_path(g, from, to, layer).steps, want);
+    ++checked;
+    int run = 1;
+    for (int i = 1; i < want.len(); ++i) {
+      run = want.at(i) == want.at(i - 1) ? run + 1 : 1;
+      if (run == 20) ++long_runs;
+    }
+  };
+  for (const Case& c : random_cases(2000, 31)) {
+    if (detail::uniform_passable_cost(c.layer) == 0 || !c.grid.in_bounds(c.to)) continue;
+    check(c.grid, c.layer, c.from, c.to);
+  }
+  const Grid open(60, 60);
+  std::mt19937 rng(5);
+  for (int i = 0; i < 300; ++i) {
+    const GridCoord from{static_cast<int>(rng() % 60), static_cast<int>(rng() % 60)};
+    const GridCoord to{static_cast<int>(rng() % 60), static_cast<int>(rng() % 60)};
+    check(open, GridLayer{1}, from, to);
+  }
+  EXPECT_GE(checked, 500);
+  EXPECT_GE(long_runs, 50);
 }
 
 // Every vector width gives the same answers (the machine's widest and every narrower one).

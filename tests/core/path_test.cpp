@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <random>
 #include <stdexcept>
 
 #include "pathing/path.hpp"
@@ -99,6 +101,37 @@ TEST(GridPath, EqualityIgnoresIteratorPosition) {
   a.next();
   EXPECT_EQ(a, b);
   EXPECT_NE(a, (GridPath{D::left, D::up}));
+}
+
+// from_packed: step i from the end in bits 2i, 2i + 1 of high:low; the result equals the path
+// built by push_front, whatever the length (both words, the boundary at 32 steps), and ignores
+// bits past the last step.
+TEST(GridPath, FromPackedEqualsPushFront) {
+  std::mt19937_64 rng(3);
+  for (int len = 0; len <= 56; ++len) {
+    for (int round = 0; round < 20; ++round) {
+      GridPath want;
+      std::uint64_t low = rng();  // junk past the last step must be ignored
+      std::uint64_t high = rng();
+      for (int i = 0; i < len; ++i) {  // i = steps pushed so far = index from the end
+        const auto d = static_cast<unsigned>(rng() % 4);
+        ASSERT_TRUE(want.push_front(static_cast<D>(d)));
+        std::uint64_t& word = i < 32 ? low : high;
+        const int shift = 2 * (i % 32);
+        word = (word & ~(std::uint64_t{3} << shift)) | (std::uint64_t{d} << shift);
+      }
+      const GridPath got = GridPath::from_packed(low, high, len);
+      ASSERT_EQ(got, want) << "len " << len;
+      ASSERT_EQ(got.len(), len);
+      ASSERT_EQ(got.remaining(), len);  // rewound
+      ASSERT_EQ(got.to_string(), want.to_string());
+    }
+  }
+  // Lengths are clamped to 0..56.
+  EXPECT_EQ(GridPath::from_packed(~0ull, ~0ull, -3), GridPath{});
+  EXPECT_EQ(GridPath::from_packed(~0ull, ~0ull, 99).len(), 56);
+  EXPECT_EQ(GridPath::from_packed(~0ull, ~0ull, 99).at(0), D::up);
+  EXPECT_EQ(GridPath::from_packed(0b0110, 0, 2), (GridPath{D::down, D::left}));
 }
 
 }  // namespace

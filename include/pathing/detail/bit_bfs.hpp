@@ -163,14 +163,19 @@ class NibbleClassifier {
 /// 2. Otherwise a layered BFS in the 56-step box; the first layer holding t gives the shortest
 ///    path, rebuilt by walking back through the stored layers.
 ///
+/// The walk back takes a straight run at a time: one full decision at each turn, then one bit
+/// test a cell while the step repeats (a loop whose condition the processor predicts, so the
+/// cells' reads overlap), the run's steps written at once into two words (`GridPath::from_packed`).
+/// A cell-at-a-time walk was one chain of dependent reads and decisions, about 10 cycles a step.
+///
 /// Ties (deterministic): walking back from the goal, each step repeats the direction of the step
 /// after it when that keeps the path shortest (fewer turns), else takes the first of right, down,
 /// left, up (the `Direction` order) that does.
 ///
 /// Scope: `find` answers only when a path of at most 56 steps exists (the caller's cell-by-cell
 /// search handles every other case and its partial results). Memory: about 34 KB (57 layers of
-/// 72 words, 64-byte aligned, allocated on first use or by `reserve`; visited and passable rows
-/// inside the object). Complexity per
+/// 72 words after 8 spare words, 64-byte aligned, allocated on first use or by `reserve`; visited
+/// and passable rows inside the object). Complexity per
 /// query: O(H) word operations for stage 1 and O(L x H) for stage 2 (a path of L steps, a box of
 /// H <= 57 rows), plus O(H) to read the box's rows from the packed grid; nothing scales with the
 /// grid's size. Not thread-safe: one per searcher.
@@ -183,7 +188,7 @@ class BitBfs {
 
   /// Allocates the layer store now (about 33 KB) instead of on the first query.
   void reserve() {
-    if (storage_.empty()) storage_.resize(static_cast<std::size_t>(kLayers) * kStride + 8);
+    if (storage_.empty()) storage_.resize(static_cast<std::size_t>(kLayers) * kStride + 16);
   }
 
   /// The widest vector instruction set in use: 0 = the compiler's portable 128-bit vectors (SSE2
@@ -341,7 +346,8 @@ class BitBfs {
     for (int i = 0; i < end; ++i) visited_[i] = 0;
     for (int i = 0; i < end + lanes(); ++i) layer[i] = 0;
     layer[sy + 2] = visited_[sy + 2] = Word{1} << (from.x - x0_);
-    const Layers job{layer, pass_.data(), visited_.data(), end, max_layer, ty_ + 2, tx_, sy + 2};
+    const Layers job{layer,   pass_.data(), visited_.data(), end,          max_layer,
+                     ty_ + 2, tx_,          sy + 2,          max_layer & 1};
     const int found = run_layers(job);
     const std::uint64_t reached = count_bits(visited_.data() + 2, h);
     const std::uint64_t last =
@@ -362,6 +368,7 @@ class BitBfs {
     int goal_row;
     int goal_col;
     int start_row;
+    int goal_parity;  // the goal's layer is even (0) or odd (1)
   };
 
   // Runs the BFS layers: layer k + 1 row i = the neighbours of layer k's cells (shifts for
@@ -454,7 +461,9 @@ class BitBfs {
         prev = c;
         c = after;
       }
-      if (((next[job.goal_row] >> job.goal_col) & 1u) != 0) return k;
+      if (((k ^ job.goal_parity) & 1) == 0 && ((next[job.goal_row] >> job.goal_col) & 1u) != 0) {
+        return k;
+      }
       // An empty layer (the goal cut off) is not tested for: later layers stay empty and the
       // loop ends at max_layer, at most 56 layers; the test (a horizontal OR of the vector) cost
       // more on the found queries than it saved on the others.
@@ -535,7 +544,9 @@ class BitBfs {
       }
 #pragma GCC unroll 8
       for (int b = 0; b < B; ++b) cur[b] = n[b];
-      if (((out[job.goal_row] >> job.goal_col) & 1u) != 0) {
+      // Every path from the start to the goal has the parity of their Manhattan distance: the
+      // goal is only looked for in layers of that parity (half the reads of a just-stored row).
+      if (((k ^ job.goal_parity) & 1) == 0 && ((out[job.goal_row] >> job.goal_col) & 1u) != 0) {
         found = k;
         break;
       }
@@ -640,11 +651,14 @@ class BitBfs {
       }
       classifier_.to_hits<K>(w);
       NibbleClassifier::gather(w);
-      // Each row's four 16-bit results side by side: narrow every lane to 16 bits.
+      // Each row's four 16-bit results side by side: narrow every lane to 16 bits, and keep
+      // the R row words in a register (a scalar reread of the stored vector waited for it).
       const Q q = __builtin_convertvector(w, Q);
-      Word bits[R];
-      std::memcpy(bits, &q, sizeof(bits));
-      for (int i = 0; i < R; ++i) out[r + i] = (bits[i] >> shift) & mask;
+      using RowWords = std::conditional_t<R == 1, Word, Word __attribute__((vector_size(16)))>;
+      RowWords rows;
+      std::memcpy(&rows, &q, sizeof(rows));
+      rows = (rows >> shift) & mask;
+      std::memcpy(out + r, &rows, sizeof(rows));
     }
 #endif
     for (; r < h; ++r, row += stride) {  // the rest one word at a time
@@ -678,9 +692,46 @@ class BitBfs {
     return d;
   }
 
-  // Stage 1's path: through the monotone reachable rows in visited_.
+  // Steps collected two bits each in registers (as GridPath packs them, last step first) while
+  // walking back from the goal, a straight run at a time.
+  struct PackedSteps {
+    std::uint64_t low = 0;
+    std::uint64_t high = 0;
+    int len = 0;
+    // Prepends n (1..56, len + n <= 56) copies of step d: they come before every step collected
+    // so far. Selects instead of branches: the run's length varies from query to query.
+    void prepend(unsigned d, int n) noexcept {
+      const std::uint64_t pattern = 0x5555555555555555ull * d;
+      const int bits = 2 * n;  // 2..112
+      const int at = 2 * len;  // 0..110
+      const std::uint64_t run_low =
+          bits >= 64 ? pattern : pattern & ((std::uint64_t{1} << (bits & 63)) - 1);
+      const std::uint64_t run_high =
+          bits > 64 ? pattern & ((std::uint64_t{1} << ((bits - 64) & 63)) - 1) : 0;
+      const unsigned a = static_cast<unsigned>(at) & 63u;
+      // run << at over the two words ((run_low >> 1) >> (63 - a) is run_low >> (64 - a), 0 at
+      // a = 0).
+      low |= at < 64 ? run_low << a : 0;
+      high |= at < 64 ? (run_high << a) | ((run_low >> 1) >> (63u - a)) : run_low << a;
+      len += n;
+    }
+  };
+
+  // Column and row change of a walk-back step in direction d (right: column + 1, down: row + 1;
+  // none: 0).
+  [[nodiscard]] static int step_dx(unsigned d) noexcept {
+    return static_cast<int>(d == 0) - static_cast<int>(d == 2);
+  }
+  [[nodiscard]] static int step_dy(unsigned d) noexcept {
+    return static_cast<int>(d == 1) - static_cast<int>(d == 3);
+  }
+
+  // Stage 1's path: through the monotone reachable rows in visited_. A full back_step decides
+  // each turn; then the step repeats, by the tie rule, while its predecessor cell is reachable:
+  // that loop tests one bit a cell (its condition predicted, so the cells' reads overlap) and
+  // the run is written at once.
   [[nodiscard]] GridPath walk_back_monotone(GridCoord from, GridCoord to) const noexcept {
-    GridPath path;
+    PackedSteps out;
     int x = tx_;
     int y = ty_ + 2;
     const int sx = from.x - x0_;
@@ -695,30 +746,63 @@ class BitBfs {
       const Word before = y != sy ? visited_[y - step] : 0;
       after = back_step(step > 0 ? before : 0, rightward ? same : 0, rightward ? 0 : same,
                         step > 0 ? 0 : before, x, y, after);
-      path.push_front(static_cast<Direction>(after));
+      // The run: along the row (bits outside the sweep's columns are 0), or back through the
+      // rows down to the start's (rows beyond it are not part of the sweep).
+      const int dx = step_dx(after);
+      const int dy = step_dy(after);
+      int rows_left = dy != 0 ? std::abs(y - sy) : kStride;
+      int n = 1;
+      while (rows_left > 0 && ((visited_[static_cast<std::size_t>(y - dy)] >>
+                                (static_cast<unsigned>(x - dx) & 63u)) &
+                               1u) != 0) {
+        x -= dx;
+        y -= dy;
+        --rows_left;
+        ++n;
+      }
+      out.prepend(after, n);
     }
-    return path;
+    return GridPath::from_packed(out.low, out.high, out.len);
   }
 
-  // Stage 2's path: the goal is in layer `steps`.
+  // Stage 2's path: the goal is in layer `steps`; as walk_back_monotone, the j-th cell of a run
+  // being in layer k - j. Runs stop by themselves at rows 1 and h + 2 (0 in every layer) and at
+  // columns past the box (bits 57..63 are 0); the layer count stops them at layer 0.
   [[nodiscard]] GridPath walk_back(int steps) const noexcept {
-    GridPath path;
+    PackedSteps out;
     int x = tx_;
     int y = ty_ + 2;
+    int k = steps;
     unsigned after = 4;  // none yet
-    for (int k = steps - 1; k >= 0; --k) {
-      const Word* prev = layers() + static_cast<std::size_t>(k) * kStride;
+    const Word* base = layers();
+    while (k > 0) {
+      const Word* prev = base + static_cast<std::size_t>(k - 1) * kStride;
       after = back_step(prev[y - 1], prev[y], prev[y], prev[y + 1], x, y, after);
-      path.push_front(static_cast<Direction>(after));
+      --k;
+      const int dx = step_dx(after);
+      const int dy = step_dy(after);
+      // The candidate before (x, y): (x - dx, y - dy) in layer k - 1, word `at` of the store.
+      const std::ptrdiff_t stride = -(kStride + dy);
+      std::ptrdiff_t at = static_cast<std::ptrdiff_t>(k - 1) * kStride + (y - dy);
+      int n = 1;
+      while (k > 0 && ((base[at] >> (static_cast<unsigned>(x - dx) & 63u)) & 1u) != 0) {
+        x -= dx;
+        y -= dy;
+        --k;
+        ++n;
+        at += stride;
+      }
+      out.prepend(after, n);
     }
-    return path;
+    return GridPath::from_packed(out.low, out.high, out.len);
   }
 
   // Layer 0 of kLayers layers of kStride words (box row r at index r + 2), 64-byte aligned inside
   // storage_ so that no vector access splits a cache line.
   [[nodiscard]] Word* layers() noexcept {
-    const auto misalign = reinterpret_cast<std::uintptr_t>(storage_.data()) % 64;
-    return storage_.data() + (misalign == 0 ? 0 : (64 - misalign) / sizeof(Word));
+    Word* const spare_end = storage_.data() + 8;  // 8 words before layer 0 (see walk_back)
+    const auto misalign = reinterpret_cast<std::uintptr_t>(spare_end) % 64;
+    return spare_end + (misalign == 0 ? 0 : (64 - misalign) / sizeof(Word));
   }
   [[nodiscard]] const Word* layers() const noexcept {
     return const_cast<BitBfs*>(this)->layers();
