@@ -346,8 +346,7 @@ class BitBfs {
     for (int i = 0; i < end; ++i) visited_[i] = 0;
     for (int i = 0; i < end + lanes(); ++i) layer[i] = 0;
     layer[sy + 2] = visited_[sy + 2] = Word{1} << (from.x - x0_);
-    const Layers job{layer,   pass_.data(), visited_.data(), end,          max_layer,
-                     ty_ + 2, tx_,          sy + 2,          max_layer & 1};
+    const Layers job{layer, pass_.data(), visited_.data(), end, max_layer, ty_ + 2, tx_, sy + 2};
     const int found = run_layers(job);
     const std::uint64_t reached = count_bits(visited_.data() + 2, h);
     const std::uint64_t last =
@@ -368,7 +367,6 @@ class BitBfs {
     int goal_row;
     int goal_col;
     int start_row;
-    int goal_parity;  // the goal's layer is even (0) or odd (1)
   };
 
   // Runs the BFS layers: layer k + 1 row i = the neighbours of layer k's cells (shifts for
@@ -461,9 +459,7 @@ class BitBfs {
         prev = c;
         c = after;
       }
-      if (((k ^ job.goal_parity) & 1) == 0 && ((next[job.goal_row] >> job.goal_col) & 1u) != 0) {
-        return k;
-      }
+      if (((next[job.goal_row] >> job.goal_col) & 1u) != 0) return k;
       // An empty layer (the goal cut off) is not tested for: later layers stay empty and the
       // loop ends at max_layer, at most 56 layers; the test (a horizontal OR of the vector) cost
       // more on the found queries than it saved on the others.
@@ -544,9 +540,7 @@ class BitBfs {
       }
 #pragma GCC unroll 8
       for (int b = 0; b < B; ++b) cur[b] = n[b];
-      // Every path from the start to the goal has the parity of their Manhattan distance: the
-      // goal is only looked for in layers of that parity (half the reads of a just-stored row).
-      if (((k ^ job.goal_parity) & 1) == 0 && ((out[job.goal_row] >> job.goal_col) & 1u) != 0) {
+      if (((out[job.goal_row] >> job.goal_col) & 1u) != 0) {
         found = k;
         break;
       }
@@ -651,14 +645,11 @@ class BitBfs {
       }
       classifier_.to_hits<K>(w);
       NibbleClassifier::gather(w);
-      // Each row's four 16-bit results side by side: narrow every lane to 16 bits, and keep
-      // the R row words in a register (a scalar reread of the stored vector waited for it).
+      // Each row's four 16-bit results side by side: narrow every lane to 16 bits.
       const Q q = __builtin_convertvector(w, Q);
-      using RowWords = std::conditional_t<R == 1, Word, Word __attribute__((vector_size(16)))>;
-      RowWords rows;
-      std::memcpy(&rows, &q, sizeof(rows));
-      rows = (rows >> shift) & mask;
-      std::memcpy(out + r, &rows, sizeof(rows));
+      Word bits[R];
+      std::memcpy(bits, &q, sizeof(bits));
+      for (int i = 0; i < R; ++i) out[r + i] = (bits[i] >> shift) & mask;
     }
 #endif
     for (; r < h; ++r, row += stride) {  // the rest one word at a time
