@@ -18,6 +18,10 @@
 #include "pathing/path.hpp"
 #include "pathing/result.hpp"
 
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 #if !defined(PATHING_BIT_BFS_AVX2)
 #if defined(__GNUC__) && defined(__x86_64__)
 #define PATHING_BIT_BFS_AVX2 1
@@ -250,9 +254,16 @@ class BitBfs {
     if (slack == 0) return -1;
     read_rows(grid, 0, r0);
     read_rows(grid, r1 + 1, h);
-    const int steps = search(from, to, h, slack, stats);
+    const int steps = search(from, to, h, slack);
     if (steps < 0) return -1;
     path = walk_back(steps);
+    // Counted after the walk: the layer loop's last vector stores have reached the cache by
+    // then (read at once, a word at a time, they waited for them).
+    const std::uint64_t reached = count_bits(visited_.data() + 2, h);
+    const std::uint64_t last =
+        count_bits(layers() + static_cast<std::size_t>(steps) * kStride + 2, h);
+    stats.expanded += reached - last;
+    stats.generated += reached;
     return steps;
   }
 
@@ -336,7 +347,7 @@ class BitBfs {
 
   // Stage 2: layered BFS in the box widened by slack / 2 on each side; returns the goal's layer
   // or -1 when the goal is not reached within dist + slack layers.
-  int search(GridCoord from, GridCoord to, int h, int slack, SearchStats& stats) noexcept {
+  int search(GridCoord from, GridCoord to, int h, int slack) noexcept {
     const int max_layer = std::abs(to.x - from.x) + std::abs(to.y - from.y) + slack;
     const int sy = from.y - y0_;
     // Indices 0 .. end - 1 are computed every layer, in whole vectors: box rows (2 .. h + 1) and
@@ -347,13 +358,7 @@ class BitBfs {
     for (int i = 0; i < end + lanes(); ++i) layer[i] = 0;
     layer[sy + 2] = visited_[sy + 2] = Word{1} << (from.x - x0_);
     const Layers job{layer, pass_.data(), visited_.data(), end, max_layer, ty_ + 2, tx_, sy + 2};
-    const int found = run_layers(job);
-    const std::uint64_t reached = count_bits(visited_.data() + 2, h);
-    const std::uint64_t last =
-        found >= 0 ? count_bits(layer + static_cast<std::size_t>(found) * kStride + 2, h) : 0;
-    stats.expanded += reached - last;
-    stats.generated += reached;
-    return found;
+    return run_layers(job);
   }
 
   // The layered BFS's inputs: layer 0 at `layers` (kStride words a layer), passable and visited
@@ -503,53 +508,52 @@ class BitBfs {
         return run_layers_in_registers<8>(job);
     }
   }
+  // Written with intrinsics so that each block costs seven vector operations: two shifts, two
+  // valignq for the rows above and below (non-destructive, unlike the vpermt2q the compiler
+  // picks for a shuffle, which needed a register copy each), two ternary-logic operations for
+  // "any neighbour, and open", one and-not for the open set; plus the layer's store.
   template <int B>
   [[gnu::target("avx512f")]] static int run_layers_in_registers(const Layers& job) noexcept {
-    using V = Word __attribute__((vector_size(64)));
-    V cur[B];
-    V open[B];  // passable and not visited yet: one register a block instead of two
+    __m512i cur[B];
+    __m512i open[B];  // passable and not visited yet: one register a block instead of two
     for (int b = 0; b < B; ++b) {
-      V pass;
-      V seen;
-      std::memcpy(&cur[b], job.layers + 8 * b, sizeof(V));
-      std::memcpy(&pass, job.pass + 8 * b, sizeof(V));
-      std::memcpy(&seen, job.visited + 8 * b, sizeof(V));
-      open[b] = pass & ~seen;
+      cur[b] = _mm512_loadu_si512(job.layers + 8 * b);
+      open[b] = _mm512_andnot_si512(_mm512_loadu_si512(job.visited + 8 * b),
+                                    _mm512_loadu_si512(job.pass + 8 * b));
     }
     Word* out = job.layers;
     int found = -1;
-    for (int k = 1; k <= job.max_layer; ++k) {
+    // Copies: the stores through `out` could alias the job's fields, which would be reread.
+    const int max_layer = job.max_layer;
+    const int goal_row = job.goal_row;
+    const unsigned goal_col = static_cast<unsigned>(job.goal_col);
+    for (int k = 1; k <= max_layer; ++k) {
       out += kStride;
-      V n[B];
-      // Layer k only holds rows within k of the start's: blocks outside come out 0.
-      const int first = (job.start_row > k ? job.start_row - k : 0) / 8;
-      const int last = (job.start_row + k) / 8;
+      __m512i n[B];
 #pragma GCC unroll 8
       for (int b = 0; b < B; ++b) {
-        const V zero{};
-        if (b < first || b > last) {
-          n[b] = zero;
-          std::memcpy(out + 8 * b, &zero, sizeof(V));
-          continue;
-        }
-        V u, d;
-        neighbour_rows(u, d, b > 0 ? cur[b - 1] : zero, cur[b], b + 1 < B ? cur[b + 1] : zero);
-        n[b] = ((cur[b] << 1) | (cur[b] >> 1) | u | d) & open[b];
-        open[b] &= ~n[b];
-        std::memcpy(out + 8 * b, &n[b], sizeof(V));
+        const __m512i zero = _mm512_setzero_si512();
+        const __m512i c = cur[b];
+        // Lane j of `above`: row j - 1 (lane 7 of the previous block for j = 0); `below`: row
+        // j + 1 (lane 0 of the next block for j = 7).
+        const __m512i above = _mm512_alignr_epi64(c, b > 0 ? cur[b - 1] : zero, 7);
+        const __m512i below = _mm512_alignr_epi64(b + 1 < B ? cur[b + 1] : zero, c, 1);
+        const __m512i sides = _mm512_ternarylogic_epi64(_mm512_slli_epi64(c, 1),
+                                                        _mm512_srli_epi64(c, 1), above, 0xFE);
+        n[b] = _mm512_ternarylogic_epi64(sides, below, open[b], 0xA8);  // (sides | below) & open
+        open[b] = _mm512_andnot_si512(n[b], open[b]);
+        _mm512_storeu_si512(out + 8 * b, n[b]);
       }
 #pragma GCC unroll 8
       for (int b = 0; b < B; ++b) cur[b] = n[b];
-      if (((out[job.goal_row] >> job.goal_col) & 1u) != 0) {
+      if (((out[goal_row] >> goal_col) & 1u) != 0) {
         found = k;
         break;
       }
     }
     for (int b = 0; b < B; ++b) {  // visited = passable and no longer open
-      V pass;
-      std::memcpy(&pass, job.pass + 8 * b, sizeof(V));
-      const V seen = pass & ~open[b];
-      std::memcpy(job.visited + 8 * b, &seen, sizeof(V));
+      _mm512_storeu_si512(job.visited + 8 * b,
+                          _mm512_andnot_si512(open[b], _mm512_loadu_si512(job.pass + 8 * b)));
     }
     return found;
   }
