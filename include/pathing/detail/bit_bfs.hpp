@@ -314,20 +314,12 @@ class BitBfs {
     return found;
   }
 
-  // Cells reachable from `seed` moving toward higher bits through `p` (occluded fill).
+  // Cells reachable from the seeds `g` (a subset of `p`) moving toward higher bits through `p`,
+  // with one addition: adding a seed to a run of ones carries through the run's bits above it,
+  // clearing them (a second seed in the same run stays set, hence the final OR). Three
+  // operations and one carry chain in the adder, instead of a six-round shift-and-mask fill.
   [[nodiscard]] static Word fill_up(Word g, Word p) noexcept {
-    g |= p & (g << 1);
-    p &= p << 1;
-    g |= p & (g << 2);
-    p &= p << 2;
-    g |= p & (g << 4);
-    p &= p << 4;
-    g |= p & (g << 8);
-    p &= p << 8;
-    g |= p & (g << 16);
-    p &= p << 16;
-    g |= p & (g << 32);
-    return g;
+    return (p & ~(p + g)) | g;
   }
   // Cells reachable from `seed` moving toward lower bits through `p` (occluded fill).
   [[nodiscard]] static Word fill_down(Word g, Word p) noexcept {
