@@ -504,14 +504,19 @@ class BitBfs {
   // valignq for the rows above and below (non-destructive, unlike the vpermt2q the compiler
   // picks for a shuffle, which needed a register copy each), two ternary-logic operations for
   // "any neighbour, and open", one and-not for the open set; plus the layer's store.
+  //
+  // The zero-masked forms with an all-lanes mask compile to the plain instructions; the plain
+  // intrinsics start from an "undefined" vector that GCC 12 at -O3 reports as uninitialised
+  // (GCC bug 105593), an error under -Werror in the user's code.
   template <int B>
   [[gnu::target("avx512f")]] static int run_layers_in_registers(const Layers& job) noexcept {
+    constexpr __mmask8 kAll = 0xFF;
     __m512i cur[B];
     __m512i open[B];  // passable and not visited yet: one register a block instead of two
     for (int b = 0; b < B; ++b) {
       cur[b] = _mm512_loadu_si512(job.layers + 8 * b);
-      open[b] = _mm512_andnot_si512(_mm512_loadu_si512(job.visited + 8 * b),
-                                    _mm512_loadu_si512(job.pass + 8 * b));
+      open[b] = _mm512_maskz_andnot_epi64(kAll, _mm512_loadu_si512(job.visited + 8 * b),
+                                          _mm512_loadu_si512(job.pass + 8 * b));
     }
     Word* out = job.layers;
     int found = -1;
@@ -528,12 +533,12 @@ class BitBfs {
         const __m512i c = cur[b];
         // Lane j of `above`: row j - 1 (lane 7 of the previous block for j = 0); `below`: row
         // j + 1 (lane 0 of the next block for j = 7).
-        const __m512i above = _mm512_alignr_epi64(c, b > 0 ? cur[b - 1] : zero, 7);
-        const __m512i below = _mm512_alignr_epi64(b + 1 < B ? cur[b + 1] : zero, c, 1);
-        const __m512i sides = _mm512_ternarylogic_epi64(_mm512_slli_epi64(c, 1),
-                                                        _mm512_srli_epi64(c, 1), above, 0xFE);
+        const __m512i above = _mm512_maskz_alignr_epi64(kAll, c, b > 0 ? cur[b - 1] : zero, 7);
+        const __m512i below = _mm512_maskz_alignr_epi64(kAll, b + 1 < B ? cur[b + 1] : zero, c, 1);
+        const __m512i sides = _mm512_ternarylogic_epi64(
+            _mm512_maskz_slli_epi64(kAll, c, 1), _mm512_maskz_srli_epi64(kAll, c, 1), above, 0xFE);
         n[b] = _mm512_ternarylogic_epi64(sides, below, open[b], 0xA8);  // (sides | below) & open
-        open[b] = _mm512_andnot_si512(n[b], open[b]);
+        open[b] = _mm512_maskz_andnot_epi64(kAll, n[b], open[b]);
         _mm512_storeu_si512(out + 8 * b, n[b]);
       }
 #pragma GCC unroll 8
@@ -544,8 +549,9 @@ class BitBfs {
       }
     }
     for (int b = 0; b < B; ++b) {  // visited = passable and no longer open
-      _mm512_storeu_si512(job.visited + 8 * b,
-                          _mm512_andnot_si512(open[b], _mm512_loadu_si512(job.pass + 8 * b)));
+      _mm512_storeu_si512(
+          job.visited + 8 * b,
+          _mm512_maskz_andnot_epi64(kAll, open[b], _mm512_loadu_si512(job.pass + 8 * b)));
     }
     return found;
   }
@@ -636,8 +642,16 @@ class BitBfs {
     using Q = std::conditional_t<R == 1, Q4, Q8>;
     for (; r + R <= h && row + (R - 1) * stride + 32 <= end; r += R, row += R * stride) {
       V w;
-      for (int i = 0; i < R; ++i) {
-        std::memcpy(reinterpret_cast<unsigned char*>(&w) + 32 * i, row + i * stride, 32);
+      if constexpr (R == 1) {
+        std::memcpy(&w, row, 32);
+      } else {
+        // Two rows joined in registers (vinserti64x4): written into the halves of a vector in
+        // memory they were stored and reloaded whole, which waits for both stores.
+        V4 first_row;
+        V4 second_row;
+        std::memcpy(&first_row, row, 32);
+        std::memcpy(&second_row, row + stride, 32);
+        w = __builtin_shufflevector(first_row, second_row, 0, 1, 2, 3, 4, 5, 6, 7);
       }
       classifier_.to_hits<K>(w);
       NibbleClassifier::gather(w);
