@@ -178,8 +178,8 @@ class NibbleClassifier {
 ///
 /// Scope: `find` answers only when a path of at most 56 steps exists (the caller's cell-by-cell
 /// search handles every other case and its partial results). Memory: about 34 KB (57 layers of
-/// 72 words after 8 spare words, 64-byte aligned, allocated on first use or by `reserve`; visited
-/// and passable rows inside the object). Complexity per
+/// 72 words, 64-byte aligned, allocated on first use or by `reserve`; visited and passable rows
+/// inside the object). Complexity per
 /// query: O(H) word operations for stage 1 and O(L x H) for stage 2 (a path of L steps, a box of
 /// H <= 57 rows), plus O(H) to read the box's rows from the packed grid; nothing scales with the
 /// grid's size. Not thread-safe: one per searcher.
@@ -192,7 +192,7 @@ class BitBfs {
 
   /// Allocates the layer store now (about 33 KB) instead of on the first query.
   void reserve() {
-    if (storage_.empty()) storage_.resize(static_cast<std::size_t>(kLayers) * kStride + 16);
+    if (storage_.empty()) storage_.resize(static_cast<std::size_t>(kLayers) * kStride + 8);
   }
 
   /// The widest vector instruction set in use: 0 = the compiler's portable 128-bit vectors (SSE2
@@ -808,9 +808,8 @@ class BitBfs {
   // Layer 0 of kLayers layers of kStride words (box row r at index r + 2), 64-byte aligned inside
   // storage_ so that no vector access splits a cache line.
   [[nodiscard]] Word* layers() noexcept {
-    Word* const spare_end = storage_.data() + 8;  // 8 words before layer 0 (see walk_back)
-    const auto misalign = reinterpret_cast<std::uintptr_t>(spare_end) % 64;
-    return spare_end + (misalign == 0 ? 0 : (64 - misalign) / sizeof(Word));
+    const auto misalign = reinterpret_cast<std::uintptr_t>(storage_.data()) % 64;
+    return storage_.data() + (misalign == 0 ? 0 : (64 - misalign) / sizeof(Word));
   }
   [[nodiscard]] const Word* layers() const noexcept {
     return const_cast<BitBfs*>(this)->layers();
