@@ -26,6 +26,15 @@ enum class SearchStatus : std::uint8_t {
                      ///< start is not invalid: its own cost is ignored.
   expansion_limit,   ///< `SearchLimits::max_expansions` stopped the search.
   cost_limit,        ///< `SearchLimits::max_cost` stopped the search.
+  stale,             ///< A derived structure (jump-point map, JPS+ table, distance or flow
+                     ///< field, cache) was built from another grid, another version of the grid,
+                     ///< another layer or other options, and could not be brought up to date
+                     ///< here; nothing was searched (rebuild or `sync` it first).
+  unsupported_layer,  ///< The search cannot honour this layer (for example jump point search
+                      ///< on a layer whose passable cells do not all cost the same); nothing
+                      ///< was searched.
+  invalid_argument,   ///< An option is out of its documented range (e.g. a heuristic weight
+                      ///< below 1 or NaN); nothing was searched.
 };
 
 /// Lower-case name of a status ("found", "unreachable", ...).
@@ -43,6 +52,12 @@ enum class SearchStatus : std::uint8_t {
       return "expansion_limit";
     case SearchStatus::cost_limit:
       return "cost_limit";
+    case SearchStatus::stale:
+      return "stale";
+    case SearchStatus::unsupported_layer:
+      return "unsupported_layer";
+    case SearchStatus::invalid_argument:
+      return "invalid_argument";
   }
   return "unknown";
 }
