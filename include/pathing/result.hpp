@@ -30,11 +30,11 @@ enum class SearchStatus : std::uint8_t {
                      ///< field, cache) was built from another grid, another version of the grid,
                      ///< another layer or other options, and could not be brought up to date
                      ///< here; nothing was searched (rebuild or `sync` it first).
-  unsupported_layer,  ///< The search cannot honour this layer (for example jump point search
-                      ///< on a layer whose passable cells do not all cost the same); nothing
-                      ///< was searched.
-  invalid_argument,   ///< An option is out of its documented range (e.g. a heuristic weight
-                      ///< below 1 or NaN); nothing was searched.
+  unsupported,       ///< The search cannot honour this layer or these options (for example
+                     ///< jump point search on a layer whose passable cells do not all cost
+                     ///< the same, or 4-connected moves); nothing was searched.
+  invalid_argument,  ///< An option is out of its documented range (e.g. a heuristic weight
+                     ///< below 1 or NaN); nothing was searched.
 };
 
 /// Lower-case name of a status ("found", "unreachable", ...).
@@ -54,8 +54,8 @@ enum class SearchStatus : std::uint8_t {
       return "cost_limit";
     case SearchStatus::stale:
       return "stale";
-    case SearchStatus::unsupported_layer:
-      return "unsupported_layer";
+    case SearchStatus::unsupported:
+      return "unsupported";
     case SearchStatus::invalid_argument:
       return "invalid_argument";
   }
