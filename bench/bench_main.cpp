@@ -49,8 +49,8 @@ class OursBounded final : public Searcher {
  public:
   OursBounded(const Input& in, bool greedy) : in_(in), greedy_(greedy) {}
   Outcome run(const Query& q) override {
-    const BoundedResult r = greedy_ ? greedy_search_.build_path(in_.grid, q.from, q.to, in_.layer)
-                                    : astar_.build_path(in_.grid, q.from, q.to, in_.layer);
+    const BoundedResult r = greedy_ ? greedy_search_.build_path(in_.grid, in_.layer, q.from, q.to)
+                                    : astar_.build_path(in_.grid, in_.layer, q.from, q.to);
     return Outcome{!r.partial, static_cast<double>(r.cost), r.stats.expanded};
   }
   [[nodiscard]] std::size_t memory_bytes() const override {
@@ -69,8 +69,8 @@ class OursUnbounded final : public Searcher {
   OursUnbounded(const Input& in, bool greedy) : in_(in), greedy_(greedy) {}
   Outcome run(const Query& q) override {
     const PathResult r =
-        greedy_ ? greedy_search_.find_path(in_.grid, q.from, q.to, in_.layer, out_, in_.conn)
-                : astar_.find_path(in_.grid, q.from, q.to, in_.layer, out_, in_.conn);
+        greedy_ ? greedy_search_.find_path(in_.grid, in_.layer, q.from, q.to, out_, {in_.conn})
+                : astar_.find_path(in_.grid, in_.layer, q.from, q.to, out_, {in_.conn});
     return Outcome{r.found(), r.cost, r.stats.expanded};
   }
   [[nodiscard]] std::size_t memory_bytes() const override {
@@ -90,7 +90,7 @@ class OursWeighted final : public Searcher {
  public:
   OursWeighted(const Input& in, double w) : in_(in) { astar_.set_heuristic_weight(w); }
   Outcome run(const Query& q) override {
-    const PathResult r = astar_.find_path(in_.grid, q.from, q.to, in_.layer, out_, in_.conn);
+    const PathResult r = astar_.find_path(in_.grid, in_.layer, q.from, q.to, out_, {in_.conn});
     return Outcome{r.found(), r.cost, r.stats.expanded};
   }
 
@@ -430,11 +430,11 @@ int main(int argc, char** argv) {
       GreedyBfs bb;
       std::vector<GridCoord> out;
       for (const Query& q : in.queries) {
-        a.find_path(in.grid, q.from, q.to, in.layer, out, in.conn);
-        b.find_path(in.grid, q.from, q.to, in.layer, out, in.conn);
+        a.find_path(in.grid, in.layer, q.from, q.to, out, {in.conn});
+        b.find_path(in.grid, in.layer, q.from, q.to, out, {in.conn});
         if (in.seed) {
-          ab.build_path(in.grid, q.from, q.to, in.layer);
-          bb.build_path(in.grid, q.from, q.to, in.layer);
+          ab.build_path(in.grid, in.layer, q.from, q.to);
+          bb.build_path(in.grid, in.layer, q.from, q.to);
         }
       }
       m.astar_bytes = a.memory_bytes();

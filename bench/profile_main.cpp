@@ -38,8 +38,8 @@ int main(int argc, char** argv) {
       const GridLayer walk{1};
       for (int r = 0; r < repeat; ++r) {
         const BoundedResult b = search == "astar-bounded"
-                                    ? astar.build_path(m.grid, m.start, m.finish, walk)
-                                    : greedy.build_path(m.grid, m.start, m.finish, walk);
+                                    ? astar.build_path(m.grid, walk, m.start, m.finish)
+                                    : greedy.build_path(m.grid, walk, m.start, m.finish);
         expanded += b.stats.expanded;
         ++queries;
       }
@@ -53,8 +53,8 @@ int main(int argc, char** argv) {
       for (int r = 0; r < repeat; ++r) {
         for (const io::ScenarioEntry& e : scen.entries) {
           const PathResult p =
-              use_astar ? astar.find_path(map.grid, e.start(), e.goal(), layer, out, conn)
-                        : greedy.find_path(map.grid, e.start(), e.goal(), layer, out, conn);
+              use_astar ? astar.find_path(map.grid, layer, e.start(), e.goal(), out, {conn})
+                        : greedy.find_path(map.grid, layer, e.start(), e.goal(), out, {conn});
           expanded += p.stats.expanded;
           ++queries;
         }

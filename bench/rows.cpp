@@ -248,7 +248,7 @@ Extras::Extras(const std::vector<Input>& inputs, const DataChoice& choice, bool 
     double walk_sum = 0;
     double steps = 0;
     for (const GridCoord s : u.starts) {
-      const PathResult a = astar.find_path(m.grid, s, u.goal, m.layer, out, Connectivity::eight);
+      const PathResult a = astar.find_path(m.grid, m.layer, s, u.goal, out, {Connectivity::eight});
       const PathResult j = jps.find_path(jmap, s, u.goal, out);
       walk.assign(1, s);
       GridCoord c = s;
@@ -334,15 +334,14 @@ Extras::Extras(const std::vector<Input>& inputs, const DataChoice& choice, bool 
                      AStar astar;
                      std::vector<GridCoord> out;
                      for (const PathQuery& q : up->queries) {  // warm up
-                       astar.find_path(m.grid, q.from, q.to, m.layer, out, Connectivity::eight);
+                       astar.find_path(m.grid, m.layer, q.from, q.to, out, {Connectivity::eight});
                      }
                      const test::AllocationScope allocs;
                      std::uint64_t expanded = 0;
                      for (auto _ : s) {
                        expanded = 0;
                        for (const PathQuery& q : up->queries) {
-                         const PathResult r = astar.find_path(m.grid, q.from, q.to, m.layer, out,
-                                                              Connectivity::eight);
+                         const PathResult r = astar.find_path(m.grid, m.layer, q.from, q.to, out, {Connectivity::eight});
                          expanded += r.stats.expanded;
                        }
                      }

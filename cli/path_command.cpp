@@ -106,16 +106,16 @@ int run_with(Searcher& searcher, const PathOptions& o, const io::Map& map) {
   const GridCoord start{o.sx, o.sy};
   const GridCoord goal{o.gx, o.gy};
   std::vector<GridCoord> path;
-  const PathResult r = searcher.find_path(map.grid, start, goal, layer, path, conn);
+  const PathResult r = searcher.find_path(map.grid, layer, start, goal, path, {conn});
   const std::string& algo_name = o.algo;
   if (r.found()) {
     fmt::print("path found: {} steps, cost {:.8f} ({}, {}-connected; {} expanded, {} generated)\n",
-               r.steps, r.cost, algo_name, o.moves, r.stats.expanded, r.stats.generated);
+               r.moves, r.cost, algo_name, o.moves, r.stats.expanded, r.stats.generated);
   } else {
     fmt::print(
         "no path: {}; partial path of {} steps to ({}, {}), cost {:.8f} ({}, {}-connected; {} "
         "expanded, {} generated)\n",
-        to_string(r.status), r.steps, r.finish.x, r.finish.y, r.cost, algo_name, o.moves,
+        to_string(r.status), r.moves, r.finish.x, r.finish.y, r.cost, algo_name, o.moves,
         r.stats.expanded, r.stats.generated);
   }
   std::vector<GridCoord> waypoints;

@@ -59,13 +59,13 @@ std::uint64_t run_queries(Searcher& searcher, const io::Scenario& scen, const Gr
   for (std::size_t i = 0; i < n; ++i) {
     const io::ScenarioEntry& e = scen.entries[i];
     const auto t0 = Clock::now();
-    const PathResult r = searcher.find_path(grid, e.start(), e.goal(), layer, path, conn);
+    const PathResult r = searcher.find_path(grid, layer, e.start(), e.goal(), path, {conn});
     const auto t1 = Clock::now();
     Row& row = rows[i];
     row.expanded = r.stats.expanded;
     row.generated = r.stats.generated;
     row.nanos = std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count();
-    row.steps = r.steps;
+    row.steps = r.moves;
     row.cost = r.cost;
     row.status = r.status;
     if (progress && (i + 1) % every == 0) {

@@ -21,8 +21,8 @@ class JpsSearch {
   JpsSearch(const Grid& grid, const GridLayer& layer)
       : map_(grid, layer), jps_(grid.cols(), grid.rows()) {}
   void reserve(int cols, int rows) { jps_.reserve(cols, rows); }
-  PathResult find_path(const Grid&, GridCoord from, GridCoord to, const GridLayer&,
-                       std::vector<GridCoord>& out, Connectivity) {
+  PathResult find_path(const Grid&, const GridLayer&, GridCoord from, GridCoord to,
+                       std::vector<GridCoord>& out, const SearchOptions&) {
     return jps_.find_path(map_, from, to, out);
   }
   void jump_points(std::vector<GridCoord>& out) const { jps_.jump_points(out); }
@@ -43,8 +43,8 @@ class JpsPlusSearch {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   }
   void reserve(int cols, int rows) { jps_.reserve(cols, rows); }
-  PathResult find_path(const Grid&, GridCoord from, GridCoord to, const GridLayer&,
-                       std::vector<GridCoord>& out, Connectivity) {
+  PathResult find_path(const Grid&, const GridLayer&, GridCoord from, GridCoord to,
+                       std::vector<GridCoord>& out, const SearchOptions&) {
     return jps_.find_path(table_, from, to, out);
   }
   void jump_points(std::vector<GridCoord>& out) const { jps_.jump_points(out); }

@@ -110,7 +110,7 @@ int main() {
     for (const char c : rows[static_cast<std::size_t>(r)]) std::printf("%c ", c);
     std::printf("\n");
   }
-  std::printf("hex path: %u steps, cost %u, %llu hexes expanded\n", result.steps, result.cost,
+  std::printf("hex path: %u steps, cost %u, %llu hexes expanded\n", result.moves, result.cost,
               static_cast<unsigned long long>(result.stats.expanded));
   return 0;
 }

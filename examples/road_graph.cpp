@@ -133,7 +133,7 @@ void route(const RoadGraph& g, pathing::GraphAStar<RoadGraph>& search, const std
   std::string text;
   for (const auto n : path) text += (text.empty() ? "" : " -> ") + g.name(n);
   if (r.found()) {
-    std::printf("%s: %.2f km (%u roads, %llu waypoints expanded)\n", text.c_str(), r.cost, r.steps,
+    std::printf("%s: %.2f km (%u roads, %llu waypoints expanded)\n", text.c_str(), r.cost, r.moves,
                 static_cast<unsigned long long>(r.stats.expanded));
   } else {  // partial result: the route to the reachable waypoint closest to the goal
     std::printf("%s is unreachable from %s; closest reachable waypoint: %s, %.2f km from it (%s)\n",

@@ -72,10 +72,10 @@ int main() {
 
     // Goblin: one A* step toward the player (monsters block each other: mark the kobold).
     grid.set_blocked(kobold, true);
-    const pathing::BoundedResult chase = astar.build_path(grid, goblin, player, walkers);
+    const pathing::BoundedResult chase = astar.build_path(grid, walkers, goblin, player);
     grid.set_blocked(kobold, false);
-    if (chase.steps.has_next()) {
-      pathing::GridPath steps = chase.steps;
+    if (chase.path.has_next()) {
+      pathing::GridPath steps = chase.path;
       const pathing::GridCoord next = goblin + pathing::step_offset(steps.next());
       if (!(next == player)) goblin = next;
     }

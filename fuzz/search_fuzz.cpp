@@ -96,9 +96,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       BoundedResult first;
       const std::string e = test::check_bounded(s, g, from, to, layer, &ref, &first);
       fuzz::check(e.empty(), query + ": " + e);
-      const BoundedResult again = s.build_path(g, from, to, layer);
+      const BoundedResult again = s.build_path(g, layer, from, to);
       fuzz::check(
-          again.steps == first.steps && again.status == first.status && again.cost == first.cost,
+          again.path == first.path && again.status == first.status && again.cost == first.cost,
           query + ": " + s.name + " (bounded) gives another result the second time");
     }
     return 0;
@@ -106,9 +106,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   std::vector<test::UnboundedSearch> searches = test::unbounded_searches();
   if (weighted) {
-    auto a = std::make_shared<AStar>();
-    a->set_heuristic_weight(weight);
-    searches.push_back(test::unbounded<AStar>("astar-raw-weight", test::kAnyCost, a));
+    searches.push_back(test::unbounded<AStar>("astar-raw-weight", test::kAnyCost, weight));
   }
   const bool on_grid = g.in_bounds(from) && g.in_bounds(to);
   const test::ReferenceField ref =
@@ -123,9 +121,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::check(e.empty(), query + ": " + e);
     if (!on_grid) continue;
     const std::vector<GridCoord> first_cells = out;
-    const PathResult again = s.find_path(g, from, to, layer, out, conn, limits);
+    const PathResult again = s.find_path(g, layer, from, to, out, {conn, limits});
     fuzz::check(out == first_cells && again.status == first.status &&
-                    again.cost_fixed == first.cost_fixed &&
+                    again.cost == first.cost &&
                     again.stats.expanded == first.stats.expanded,
                 query + ": " + s.name + " gives another result the second time");
   }

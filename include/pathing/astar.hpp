@@ -20,6 +20,7 @@
 #include "pathing/moves.hpp"
 #include "pathing/path.hpp"
 #include "pathing/result.hpp"
+#include "pathing/searcher.hpp"
 
 namespace pathing {
 
@@ -53,7 +54,7 @@ namespace pathing {
 ///   bounded mode: f and f + 2 (c + 1 unit)), and the open list is two stacks
 ///   (`detail::TwoLevelQueue`): ties in f go to the most recently generated node (a depth-first
 ///   dive, which also favours larger g).
-/// - Weighted (`set_heuristic_weight` > 1): a binary heap of (f, then smaller weighted h, i.e.
+/// - Weighted (`SearchOptions::weight` > 1): a binary heap of (f, then smaller weighted h, i.e.
 ///   larger g, then smaller y, then smaller x).
 /// Duplicates are pushed instead of decreased and dropped when their f is reached or when popped
 /// (lazy deletion). Closed set and g costs live in generation-stamped node records, so starting a
@@ -99,14 +100,6 @@ class AStar {
     bit_bfs_.reserve();
   }
 
-  /// Weighted A* (Pohl 1970; the roguelike seed's "overestimating heuristic"): f = g + w * h.
-  /// With w > 1 the search expands fewer nodes and the path costs at most w times the optimum.
-  /// Values below 1 (or NaN) are taken as 1; any larger value works, up to +inf (the weighted h
-  /// saturates at 2^62 fixed-point units: greedy ordering). Default 1 (optimal).
-  void set_heuristic_weight(double w) noexcept { weight_ = (w >= 1.0) ? w : 1.0; }
-  /// The heuristic weight in use.
-  [[nodiscard]] double heuristic_weight() const noexcept { return weight_; }
-
   /// Whether `build_path` may answer with the bit-parallel breadth-first search
   /// (`detail::BitBfs`) on layers whose passable cells all cost the same (default true). Off, it
   /// always runs the cell-by-cell A*, whose ties and statistics are those described above. O(1).
@@ -126,35 +119,42 @@ class AStar {
   /// of at most 56 steps, goal off the grid or impassable, mixed costs) the cell-by-cell A* below
   /// runs and gives the partial result.
   ///
-  /// @return `steps` from `from` toward `to`; `cost` = sum of the layer costs of the cells entered;
-  ///   `partial` unless the goal was reached, in which case `finish` is the cell reached closest to
+  /// @param grid the map; only read.
+  /// @param layer move costs of the cell values (0 = impassable).
+  /// @param from start cell (its own cost is ignored: a unit may stand on its own blocked cell).
+  /// @param to goal cell; may lie off the grid (the search then heads toward it: `too_far`).
+  /// @return `path` from `from` toward `to`; `cost` = sum of the layer costs of the cells
+  ///   entered; unless the goal was reached (`partial()`), `finish` is the cell reached closest to
   ///   the goal (Manhattan; the earliest expanded on ties) and `status` says why (`too_far`: the
   ///   goal needs more than 56 steps; `unreachable`; `invalid_endpoint` for a start outside the
-  ///   grid, with an empty path and finish = from). `from == to` gives an empty, non-partial path.
-  /// The start cell's own cost is ignored (a unit may stand on its own blocked cell).
+  ///   grid, with an empty path and finish = from). `from == to` gives an empty, found path.
+  /// Bounded mode is always 4-connected and unweighted, with no limits but the 56-step window.
   /// Complexity: O(k log k) for k cells within 57 steps of the start (k <= 6613).
-  BoundedResult build_path(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer);
+  BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to);
 
   /// Unbounded search over the whole grid.
   ///
   /// @param grid the map; only read.
+  /// @param layer move costs of the cell values (0 = impassable).
   /// @param from start cell (its own cost is ignored).
   /// @param to goal cell.
-  /// @param layer move costs of the cell values (0 = impassable).
   /// @param out receives the cells from `from` to the path's end, both included (cleared first;
-  ///   left unchanged when the status is `invalid_endpoint`).
-  /// @param conn 4- or 8-connected moves (8: octile costs, no corner cutting).
-  /// @param limits optional expansion and cost caps.
+  ///   left unchanged when the status is `invalid_endpoint` or `invalid_argument`).
+  /// @param options connectivity (default 8: octile costs, no corner cutting), expansion and cost
+  ///   limits, and the heuristic weight w [Limits: w >= 1, up to +inf]: weighted A* (Pohl 1970;
+  ///   the roguelike seed's "overestimating heuristic"), f = g + w h, fewer expansions and a path
+  ///   costing at most w times the optimum (the weighted h saturates at 2^62 fixed-point units:
+  ///   greedy ordering).
   /// @return `found`, or a partial result ending at the cell closest to the goal that was
   ///   expanded, with the status that stopped the search (`unreachable`, `expansion_limit`,
-  ///   `cost_limit`), or `invalid_endpoint` when `from` or `to` is outside the grid.
+  ///   `cost_limit`); `invalid_endpoint` when `from` or `to` is outside the grid;
+  ///   `invalid_argument` for a weight below 1 or NaN (nothing searched).
   /// Complexity: O(n log k) for n cells expanded (at most the reachable area) and k distinct f
   /// values open at once (tens to hundreds on game maps; O(n) 4-connected on uniform layers, O(n
   /// log n) weighted); starting a query is O(1); nothing scales with the grid's size except a
   /// first use on a larger grid.
-  PathResult find_path(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
-                       std::vector<GridCoord>& out, Connectivity conn = Connectivity::eight,
-                       const SearchLimits& limits = {});
+  PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+                       std::vector<GridCoord>& out, const SearchOptions& options = {});
 
   /// Whether the last unbounded query (`find_path`) expanded (closed) cell `c`: for drawing the
   /// searched area or counting it, not for hot paths. The cells expanded are exactly the
@@ -526,12 +526,12 @@ inline void AStar::dispatch(const Grid& grid, GridCoord from, GridCoord to, cons
   }
 }
 
-inline BoundedResult AStar::build_path(const Grid& grid, GridCoord from, GridCoord to,
-                                       const GridLayer& layer) {
+inline BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                       GridCoord to) {
   BoundedResult r;
   r.finish = from;
+  weight_ = 1.0;
   if (!grid.in_bounds(from)) {
-    r.partial = true;
     r.status = SearchStatus::invalid_endpoint;
     return r;
   }
@@ -548,17 +548,25 @@ inline BoundedResult AStar::build_path(const Grid& grid, GridCoord from, GridCoo
   dispatch<Connectivity::four, detail::WindowSpace, true>(
       grid, from, detail::bounded_target(from, to), layer, window_, space, {}, r.status, r.finish,
       r.stats);
-  r.partial = r.status != SearchStatus::found;
-  r.steps = detail::reconstruct_steps(window_, space, r.finish);
-  r.cost = static_cast<int>(finish_g_ / cost::kStraight);
+  r.path = detail::reconstruct_steps(window_, space, r.finish);
+  r.moves = static_cast<std::uint32_t>(r.path.len());
+  r.cost = static_cast<double>(finish_g_ / cost::kStraight);
   return r;
 }
 
-inline PathResult AStar::find_path(const Grid& grid, GridCoord from, GridCoord to,
-                                   const GridLayer& layer, std::vector<GridCoord>& out,
-                                   Connectivity conn, const SearchLimits& limits) {
+inline PathResult AStar::find_path(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                   GridCoord to, std::vector<GridCoord>& out,
+                                   const SearchOptions& options) {
   PathResult r;
   r.finish = from;
+  if (!(options.weight >= 1.0)) {  // also NaN
+    r.status = SearchStatus::invalid_argument;
+    last_query_ = {};
+    return r;
+  }
+  weight_ = options.weight;
+  const Connectivity conn = options.connectivity;
+  const SearchLimits& limits = options.limits;
   if (!grid.in_bounds(from) || !grid.in_bounds(to)) {
     r.status = SearchStatus::invalid_endpoint;
     last_query_ = {};
@@ -576,10 +584,11 @@ inline PathResult AStar::find_path(const Grid& grid, GridCoord from, GridCoord t
   }
   const detail::CellPathCost pc =
       detail::reconstruct_cells(full_, space, grid, layer, r.finish, out);
-  r.cost_fixed = finish_g_;
   r.cost = cost::exact_length(pc.straight, pc.diagonal);
-  r.steps = pc.steps;
+  r.moves = pc.steps;
   return r;
 }
+
+static_assert(BoundedGridSearcher<AStar>);
 
 }  // namespace pathing

@@ -115,12 +115,11 @@ class PathBatch {
   ///         `queries.size()` (nothing is written).
   void find_paths(const Grid& grid, const GridLayer& layer, std::span<const PathQuery> queries,
                   std::span<PathResult> results, std::span<std::vector<GridCoord>> paths,
-                  Connectivity conn = Connectivity::eight, const SearchLimits& limits = {}) {
+                  const SearchOptions& options = {}) {
     check_size("results", results.size(), queries.size());
     check_size("paths", paths.size(), queries.size());
     run(queries.size(), [&](std::size_t i, Worker& w) {
-      results[i] =
-          w.astar.find_path(grid, queries[i].from, queries[i].to, layer, paths[i], conn, limits);
+      results[i] = w.astar.find_path(grid, layer, queries[i].from, queries[i].to, paths[i], options);
     });
   }
 

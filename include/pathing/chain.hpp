@@ -14,16 +14,9 @@
 #include "pathing/layer.hpp"
 #include "pathing/path.hpp"
 #include "pathing/result.hpp"
+#include "pathing/searcher.hpp"
 
 namespace pathing {
-
-/// A searcher with the seed's bounded `build_path(grid, from, to, layer) -> BoundedResult`
-/// (`AStar`, `GreedyBfs`, or a user type with the same contract: a partial result ends at a cell
-/// strictly closer to the goal than `from`, or is empty).
-template <class S>
-concept BoundedSearcher = requires(S& s, const Grid& grid, GridCoord c, const GridLayer& layer) {
-  { s.build_path(grid, c, c, layer) } -> std::same_as<BoundedResult>;
-};
 
 /// How `chain_paths` ended.
 enum class ChainStatus : std::uint8_t {
@@ -55,9 +48,9 @@ struct ChainResult {
   ChainStatus status = ChainStatus::reached;  ///< Why the chain ended.
   GridCoord finish;            ///< Where the appended segments end (the start if none).
   std::uint32_t segments = 0;  ///< GridPaths appended to the caller's buffer.
-  std::uint32_t steps = 0;     ///< 4-connected steps in those segments.
-  std::int64_t cost = 0;       ///< Sum of the segments' `BoundedResult::cost` (A*: layer costs
-                               ///< of the cells entered; greedy BFS: steps).
+  std::uint32_t moves = 0;     ///< 4-connected moves in those segments.
+  double cost = 0;             ///< Sum of the segments' `BoundedResult::cost`: the layer costs of
+                               ///< the cells entered, in cost units.
   SearchStatus last_search = SearchStatus::found;  ///< Status of the last bounded search run.
   SearchStats stats;  ///< Expansions and generations summed over the searches.
 
@@ -83,8 +76,8 @@ struct ChainResult {
 /// window: the whole route is not optimal. Complexity: one bounded search per segment.
 /// Allocation: none once `out` has capacity (the searchers' own workspaces are reused).
 template <BoundedSearcher S>
-ChainResult chain_paths(S& searcher, const Grid& grid, GridCoord from, GridCoord to,
-                        const GridLayer& layer, std::vector<GridPath>& out,
+ChainResult chain_paths(S& searcher, const Grid& grid, const GridLayer& layer, GridCoord from,
+                        GridCoord to, std::vector<GridPath>& out,
                         std::uint32_t max_segments = std::numeric_limits<std::uint32_t>::max()) {
   ChainResult r;
   r.finish = from;
@@ -99,18 +92,18 @@ ChainResult chain_paths(S& searcher, const Grid& grid, GridCoord from, GridCoord
       r.status = ChainStatus::segment_limit;
       break;
     }
-    const BoundedResult b = searcher.build_path(grid, at, to, layer);
+    const BoundedResult b = searcher.build_path(grid, layer, at, to);
     r.last_search = b.status;
     r.stats.expanded += b.stats.expanded;
     r.stats.generated += b.stats.generated;
     const bool closer = manhattan_distance(b.finish, to) < manhattan_distance(at, to);
-    if (b.steps.empty() || (b.status != SearchStatus::found && !closer)) {
+    if (b.path.empty() || (b.status != SearchStatus::found && !closer)) {
       r.status = ChainStatus::no_progress;
       break;
     }
-    out.push_back(b.steps);
+    out.push_back(b.path);
     ++r.segments;
-    r.steps += static_cast<std::uint32_t>(b.steps.len());
+    r.moves += b.moves;
     r.cost += b.cost;
     at = b.finish;
   }

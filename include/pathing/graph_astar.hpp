@@ -24,7 +24,7 @@ struct GraphPathResult {
   SearchStatus status = SearchStatus::found;  ///< Why the search ended.
   Node finish{};            ///< Last node of the path: the goal, or the best node reached.
   Cost cost{};              ///< Sum of the edge costs along the path, in the graph's `cost_type`.
-  std::uint32_t steps = 0;  ///< Number of edges (nodes in the path minus 1).
+  std::uint32_t moves = 0;  ///< Number of edges (nodes in the path minus 1).
   SearchStats stats;        ///< Expanded / generated nodes.
 
   /// True when the path reaches the goal.
@@ -288,7 +288,7 @@ typename GraphAStar<G>::result_type GraphAStar<G>::find_path(const G& graph, nod
     }
     r.finish = best;
     r.cost = ws_.g[static_cast<std::size_t>(best)];
-    r.steps = steps;
+    r.moves = steps;
   }
   return r;
 }

@@ -15,6 +15,7 @@
 #include "pathing/moves.hpp"
 #include "pathing/path.hpp"
 #include "pathing/result.hpp"
+#include "pathing/searcher.hpp"
 
 namespace pathing {
 
@@ -67,8 +68,8 @@ class GreedyBfs {
   /// Whether `build_path` may use the bit-parallel search.
   [[nodiscard]] bool bit_parallel() const noexcept { return bit_parallel_; }
 
-  /// Bounded search, the seed's `BuildPath`: 4-connected, at most 56 steps. `cost` is the number
-  /// of steps. Unless `set_bit_parallel(false)`, a bit-parallel breadth-first search answers
+  /// Bounded search, the seed's `BuildPath`: 4-connected, at most 56 steps; arguments as for
+  /// `AStar::build_path`. `cost` is the layer cost of the returned path. Unless `set_bit_parallel(false)`, a bit-parallel breadth-first search answers
   /// first when a path of at most 56 steps exists (`detail::BitBfs`: one 64-bit word a row, a
   /// few word operations a row and step, less work than the greedy search's queue on the seeds'
   /// maps): the path is then a shortest one, never longer than the greedy path, with the tie
@@ -76,15 +77,17 @@ class GreedyBfs {
   /// results end at the cell expanded closest to the goal (Manhattan, earliest on ties). See
   /// `AStar::build_path` for statuses. Complexity: O(k) for k cells within 57 steps of the start (k
   /// <= 6613), plus O(log) for keys outside the bucket window.
-  BoundedResult build_path(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer);
+  BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to);
 
-  /// Unbounded search over the whole grid, 4- or 8-connected (no corner cutting). `out` receives
-  /// the cells from `from` to the end of the path (left unchanged on `invalid_endpoint`).
-  /// `cost` is the layer cost of the returned path. Limits: `max_expansions` applies; `max_cost`
-  /// is ignored (greedy search does not track g).
-  PathResult find_path(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
-                       std::vector<GridCoord>& out, Connectivity conn = Connectivity::four,
-                       const SearchLimits& limits = {});
+  /// Unbounded search over the whole grid, 4- or 8-connected (no corner cutting; default 8, as
+  /// every search). Arguments as for `AStar::find_path`. `out` receives the cells from `from` to
+  /// the end of the path (left unchanged when nothing was searched). `cost` is the layer cost of
+  /// the returned path. Options: `limits.max_expansions` applies; a finite `limits.max_cost`
+  /// gives `unsupported` (greedy search keeps no g, so it cannot honour it); any valid weight
+  /// (>= 1) is accepted and changes nothing (greedy ordering is the w -> inf limit of weighted
+  /// A*); a weight below 1 or NaN gives `invalid_argument`.
+  PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+                       std::vector<GridCoord>& out, const SearchOptions& options = {});
 
   /// Whether the last unbounded query (`find_path`) expanded cell `c`. Same contract as
   /// `AStar::was_expanded`: exactly the `stats.expanded` cells (the goal of a `found` query is not
@@ -262,12 +265,11 @@ inline void GreedyBfs::search(const Grid& grid, GridCoord from, GridCoord to,
   finish = best;
 }
 
-inline BoundedResult GreedyBfs::build_path(const Grid& grid, GridCoord from, GridCoord to,
-                                           const GridLayer& layer) {
+inline BoundedResult GreedyBfs::build_path(const Grid& grid, const GridLayer& layer,
+                                           GridCoord from, GridCoord to) {
   BoundedResult r;
   r.finish = from;
   if (!grid.in_bounds(from)) {
-    r.partial = true;
     r.status = SearchStatus::invalid_endpoint;
     return r;
   }
@@ -281,17 +283,29 @@ inline BoundedResult GreedyBfs::build_path(const Grid& grid, GridCoord from, Gri
   search<Connectivity::four, detail::WindowSpace, true>(
       grid, from, detail::bounded_target(from, to), layer, window_, space, {}, r.status, r.finish,
       r.stats);
-  r.partial = r.status != SearchStatus::found;
-  r.steps = detail::reconstruct_steps(window_, space, r.finish);
-  r.cost = r.steps.len();
+  r.path = detail::reconstruct_steps(window_, space, r.finish);
+  r.moves = static_cast<std::uint32_t>(r.path.len());
+  r.cost = detail::bounded_path_cost(grid, layer, from, r.path);
   return r;
 }
 
-inline PathResult GreedyBfs::find_path(const Grid& grid, GridCoord from, GridCoord to,
-                                       const GridLayer& layer, std::vector<GridCoord>& out,
-                                       Connectivity conn, const SearchLimits& limits) {
+inline PathResult GreedyBfs::find_path(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                       GridCoord to, std::vector<GridCoord>& out,
+                                       const SearchOptions& options) {
   PathResult r;
   r.finish = from;
+  if (!(options.weight >= 1.0)) {  // also NaN
+    r.status = SearchStatus::invalid_argument;
+    last_query_ = {};
+    return r;
+  }
+  if (cost::from_units(options.limits.max_cost) != cost::kInfinite) {
+    r.status = SearchStatus::unsupported;  // no g is kept: a cost limit cannot be honoured
+    last_query_ = {};
+    return r;
+  }
+  const Connectivity conn = options.connectivity;
+  const SearchLimits& limits = options.limits;
   if (!grid.in_bounds(from) || !grid.in_bounds(to)) {
     r.status = SearchStatus::invalid_endpoint;
     last_query_ = {};
@@ -310,9 +324,10 @@ inline PathResult GreedyBfs::find_path(const Grid& grid, GridCoord from, GridCoo
   const detail::CellPathCost pc =
       detail::reconstruct_cells(full_, space, grid, layer, r.finish, out);
   r.cost = cost::exact_length(pc.straight, pc.diagonal);
-  r.cost_fixed = pc.straight * cost::kStraight + pc.diagonal * cost::kDiagonal;
-  r.steps = pc.steps;
+  r.moves = pc.steps;
   return r;
 }
+
+static_assert(BoundedGridSearcher<GreedyBfs>);
 
 }  // namespace pathing

@@ -30,7 +30,7 @@ namespace pathing {
 /// UNIFORM COST: every passable cell (layer cost != 0) costs 1; other layer costs are ignored.
 /// Paths are optimal for straight moves of 1 and diagonal moves of sqrt(2), the same lengths as
 /// `AStar::find_path` with `Connectivity::eight` on a layer whose passable cells all cost 1
-/// (`cost` to double precision, `cost_fixed` exactly). For weighted terrain use `AStar`.
+/// (`cost` to double precision, bit for bit). For weighted terrain use `AStar`.
 ///
 /// Results are as for `AStar::find_path`: `out` gets EVERY cell of the path, start and end
 /// included (the segment between two jump points is expanded diagonal-first); `stats` counts

@@ -22,6 +22,7 @@
 #include "pathing/path.hpp"
 #include "pathing/path_convert.hpp"
 #include "pathing/result.hpp"
+#include "pathing/searcher.hpp"
 #include "pathing/smoothing.hpp"
 #include "pathing/version.hpp"
 #include "pathing/world.hpp"

@@ -80,25 +80,49 @@ struct SearchLimits {
   double max_cost = std::numeric_limits<double>::infinity();
 };
 
-/// Result of a bounded (seed-mode) search: at most 56 4-connected steps.
-struct BoundedResult {
-  GridPath steps;        ///< The path from the start, rewound.
-  GridCoord finish;      ///< Where `steps` ends: the goal, or the best cell reached.
-  int cost = 0;          ///< Greedy BFS: number of steps; A*: sum of the layer costs of
-                         ///< the cells entered (cost units).
-  bool partial = false;  ///< True unless `finish` is the goal.
-  SearchStatus status = SearchStatus::found;  ///< Why the search ended.
-  SearchStats stats;                          ///< Expanded / generated nodes.
+/// The options every grid search takes (`GridSearcher`), with the same defaults and the same
+/// meaning in every search. A search that cannot honour an option returns
+/// `SearchStatus::unsupported` and searches nothing (e.g. jump point search with 4-connected moves
+/// or a weight other than 1; greedy best-first with a finite `limits.max_cost`, since it keeps no
+/// g); a value out of range (`weight` below 1 or NaN) gives `SearchStatus::invalid_argument`.
+struct SearchOptions {
+  /// 4- or 8-connected moves (8: octile costs, never cutting a corner). Default 8 everywhere.
+  Connectivity connectivity = Connectivity::eight;
+  /// Expansion and cost cut-offs (cost units). Default: none.
+  SearchLimits limits{};
+  /// Heuristic weight w >= 1 (weighted A*, Pohl 1970: f = g + w h; a found path costs at most w
+  /// times the optimum). Default 1 (optimal). +inf is allowed (greedy ordering). Greedy
+  /// best-first takes any valid weight and ignores it (it is the w -> inf limit already).
+  double weight = 1.0;
 };
 
-/// Result of an unbounded search; the cells go to a caller-owned buffer.
+/// Result of an unbounded search (`find_path`); the cells go to a caller-owned buffer. The same
+/// fields mean the same thing in every search and in `BoundedResult`.
 struct PathResult {
   SearchStatus status = SearchStatus::found;  ///< Why the search ended.
-  GridCoord finish;              ///< Last cell of the path: the goal, or the best cell reached.
-  std::uint64_t cost_fixed = 0;  ///< Path cost in fixed point (see `cost::kStraight`).
-  double cost = 0;               ///< Path cost in cost units, exact to double precision (for
-                    ///< 8-connected paths on cost-1 layers this is the Moving AI length).
-  std::uint32_t steps = 0;  ///< Number of moves (cells in the path minus 1).
+  GridCoord finish;  ///< Last cell of the path: the goal, or the best cell reached.
+  double cost = 0;   ///< Path cost in cost units: the layer costs of the cells entered, diagonal
+                     ///< moves times sqrt(2), exact to double precision (for 8-connected paths on
+                     ///< cost-1 layers this is the Moving AI length). The same path always gives
+                     ///< the same value, bit for bit.
+  std::uint32_t moves = 0;  ///< Number of moves (cells in the path minus 1).
+  SearchStats stats;        ///< Expanded / generated nodes.
+
+  /// True when the path reaches the goal.
+  [[nodiscard]] constexpr bool found() const noexcept { return status == SearchStatus::found; }
+  /// True unless the path reaches the goal.
+  [[nodiscard]] constexpr bool partial() const noexcept { return status != SearchStatus::found; }
+};
+
+/// Result of a bounded (seed-mode) search (`build_path`): at most 56 4-connected moves in a
+/// 16-byte `GridPath`. Fields as in `PathResult`.
+struct BoundedResult {
+  GridPath path;     ///< The moves from the start, rewound (ready to read with `next()`).
+  SearchStatus status = SearchStatus::found;  ///< Why the search ended.
+  GridCoord finish;  ///< Where `path` ends: the goal, or the best cell reached.
+  double cost = 0;   ///< Sum of the layer costs of the cells entered, in cost units (every search,
+                     ///< greedy best-first included).
+  std::uint32_t moves = 0;  ///< Number of moves (`path.len()`).
   SearchStats stats;        ///< Expanded / generated nodes.
 
   /// True when the path reaches the goal.

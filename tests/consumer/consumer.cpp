@@ -11,8 +11,8 @@ int main() {
   pathing::AStar astar;
   std::vector<pathing::GridCoord> path;
   const pathing::PathResult r =
-      astar.find_path(map.grid, {0, 1}, {4, 1}, pathing::io::movingai_layer(), path);
-  std::printf("consumer: pathing %s found=%d steps=%u cost=%.5f\n", PATHING_VERSION_STRING,
-              r.found() ? 1 : 0, r.steps, r.cost);
-  return r.found() && r.steps == 6 ? 0 : 1;
+      astar.find_path(map.grid, pathing::io::movingai_layer(), {0, 1}, {4, 1}, path);
+  std::printf("consumer: pathing %s found=%d moves=%u cost=%.5f\n", PATHING_VERSION_STRING,
+              r.found() ? 1 : 0, r.moves, r.cost);
+  return r.found() && r.moves == 6 ? 0 : 1;
 }

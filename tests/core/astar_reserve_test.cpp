@@ -37,7 +37,7 @@ TEST(AStarReserve, FirstQueryAfterReserveDoesNotAllocate) {
     PathResult r;
     {
       const test::AllocationScope scope;
-      r = astar.find_path(g, {0, 0}, goal, GridLayer(), path, conn);
+      r = astar.find_path(g, GridLayer(), {0, 0}, goal, path, {conn});
       EXPECT_EQ(scope.count(), 0u);
     }
     EXPECT_EQ(r.status, SearchStatus::unreachable);
@@ -69,7 +69,7 @@ TEST(GreedyBfsReserve, QueriesOnAFreshBigMapAfterReserveDoNotAllocate) {
     {
       const test::AllocationScope scope;
       for (std::size_t i = 0; i < from.size(); ++i) {
-        const PathResult r = bfs.find_path(g, from[i], to[i], GridLayer(), path, conn);
+        const PathResult r = bfs.find_path(g, GridLayer(), from[i], to[i], path, {conn});
         expanded += r.stats.expanded;
         found += r.found() ? 1 : 0;
       }

@@ -58,23 +58,23 @@ TEST(BitBfsLayers, PassableValuesAndUniformCost) {
 TEST(BitBfsTies, WalkBackRepeatsTheStepElseTakesDirectionOrder) {
   const Grid g(8, 8);
   AStar a;
-  BoundedResult r = a.build_path(g, {0, 0}, {2, 2}, GridLayer{1});
-  EXPECT_EQ(r.steps.to_string(), "{down,down,right,right}");
-  r = a.build_path(g, {3, 3}, {1, 0}, GridLayer{1});
-  EXPECT_EQ(r.steps.to_string(), "{up,up,up,left,left}");
+  BoundedResult r = a.build_path(g, GridLayer{1}, {0, 0}, {2, 2});
+  EXPECT_EQ(r.path.to_string(), "{down,down,right,right}");
+  r = a.build_path(g, GridLayer{1}, {3, 3}, {1, 0});
+  EXPECT_EQ(r.path.to_string(), "{up,up,up,left,left}");
   // Around a wall (stage 2, the 56-step box): x = 2 blocked on rows 0..3. Back from the goal
   // (4, 0): right (from (3, 0)) comes before up; right cannot repeat (the wall), so up, up, up,
   // up, then right three times and down four times.
   Grid w(6, 6);
   for (int y = 0; y < 4; ++y) w.set_blocked({2, y}, true);
-  r = a.build_path(w, {0, 0}, {4, 0}, GridLayer{1});
-  EXPECT_EQ(r.steps.to_string(), "{down,down,down,down,right,right,right,up,up,up,up,right}");
+  r = a.build_path(w, GridLayer{1}, {0, 0}, {4, 0});
+  EXPECT_EQ(r.path.to_string(), "{down,down,down,down,right,right,right,up,up,up,up,right}");
   EXPECT_EQ(r.cost, 12);
-  EXPECT_FALSE(r.partial);
+  EXPECT_FALSE(r.partial());
   // The work: cells nearer than the goal's layer expanded, every cell reached generated.
   EXPECT_GT(r.stats.generated, r.stats.expanded);
   GreedyBfs greedy;
-  EXPECT_EQ(greedy.build_path(w, {0, 0}, {4, 0}, GridLayer{1}).steps, r.steps);
+  EXPECT_EQ(greedy.build_path(w, GridLayer{1}, {0, 0}, {4, 0}).path, r.path);
 }
 
 // The tie rule written out cell by cell, from textbook Dijkstra distances: walking back from the
@@ -158,21 +158,21 @@ TEST(BitBfsDifferential, MatchesCellByCellAStarAndGreedy) {
   int answered = 0;
   int longer_than_greedy = 0;
   for (const Case& c : random_cases(3000, 11)) {
-    const BoundedResult want = cell.build_path(c.grid, c.from, c.to, c.layer);
-    const BoundedResult got = bit.build_path(c.grid, c.from, c.to, c.layer);
+    const BoundedResult want = cell.build_path(c.grid, c.layer, c.from, c.to);
+    const BoundedResult got = bit.build_path(c.grid, c.layer, c.from, c.to);
     ASSERT_EQ(got.status, want.status);
     ASSERT_EQ(got.cost, want.cost);
-    ASSERT_EQ(got.steps.len(), want.steps.len());
+    ASSERT_EQ(got.path.len(), want.path.len());
     ASSERT_EQ(got.finish, want.finish);
     const bool uniform = detail::uniform_passable_cost(c.layer) != 0;
     if (want.status == SearchStatus::found && uniform && c.from != c.to) {
       ++answered;
-      const auto cells = cells_of(c.from, got.steps);
+      const auto cells = cells_of(c.from, got.path);
       ASSERT_EQ(test::validate_path(c.grid, c.layer, Connectivity::four, c.from, cells), "");
       ASSERT_EQ(cells.back(), c.to);
       ASSERT_GT(got.stats.generated, 0u);
     } else {
-      ASSERT_EQ(got.steps, want.steps);
+      ASSERT_EQ(got.path, want.path);
       ASSERT_EQ(got.stats.expanded, want.stats.expanded);
       ASSERT_EQ(got.stats.generated, want.stats.generated);
     }
@@ -186,18 +186,19 @@ TEST(BitBfsDifferential, MatchesCellByCellAStarAndGreedy) {
             ? bfs.find(c.grid, c.from, c.to, detail::passable_values(c.layer), shortest, st)
             : -1;
     if (want.status == SearchStatus::found && uniform && c.from != c.to) {
-      ASSERT_EQ(steps, want.steps.len());
+      ASSERT_EQ(steps, want.path.len());
     }
-    const BoundedResult gw = greedy_cell.build_path(c.grid, c.from, c.to, c.layer);
-    const BoundedResult gg = greedy_bit.build_path(c.grid, c.from, c.to, c.layer);
+    const BoundedResult gw = greedy_cell.build_path(c.grid, c.layer, c.from, c.to);
+    const BoundedResult gg = greedy_bit.build_path(c.grid, c.layer, c.from, c.to);
     if (steps >= 0) {
       ASSERT_EQ(gg.status, SearchStatus::found);
-      ASSERT_EQ(gg.steps, shortest);
-      ASSERT_EQ(gg.cost, steps);
-      if (gw.status != SearchStatus::found || gw.steps.len() > steps) ++longer_than_greedy;
+      ASSERT_EQ(gg.path, shortest);
+      ASSERT_EQ(gg.moves, static_cast<std::uint32_t>(steps));
+      ASSERT_EQ(gg.cost, detail::bounded_path_cost(c.grid, c.layer, c.from, gg.path));
+      if (gw.status != SearchStatus::found || gw.path.len() > steps) ++longer_than_greedy;
     } else {
       ASSERT_EQ(gg.status, gw.status);
-      ASSERT_EQ(gg.steps, gw.steps);
+      ASSERT_EQ(gg.path, gw.path);
       ASSERT_EQ(gg.finish, gw.finish);
       ASSERT_EQ(gg.stats.expanded, gw.stats.expanded);
     }
@@ -214,12 +215,12 @@ TEST(BitBfsTies, EqualTheCellByCellRuleOnRandomAndOpenMaps) {
   int checked = 0;
   int long_runs = 0;  // paths with a straight run of 20 steps or more
   auto check = [&](const Grid& g, const GridLayer& layer, GridCoord from, GridCoord to) {
-    const BoundedResult r = a.build_path(g, from, to, layer);
+    const BoundedResult r = a.build_path(g, layer, from, to);
     if (r.status != SearchStatus::found || from == to) return;
     const GridPath want = rule_path(g, layer, from, to);
-    ASSERT_EQ(r.steps.to_string(), want.to_string())
+    ASSERT_EQ(r.path.to_string(), want.to_string())
         << "from " << from.x << "," << from.y << " to " << to.x << "," << to.y;
-    ASSERT_EQ(greedy.build_path(g, from, to, layer).steps, want);
+    ASSERT_EQ(greedy.build_path(g, layer, from, to).path, want);
     ++checked;
     int run = 1;
     for (int i = 1; i < want.len(); ++i) {
@@ -277,13 +278,13 @@ TEST(BitBfsAllocation, WarmBoundedQueriesAllocateNothing) {
   GreedyBfs g(64, 64);
   const auto cases = random_cases(200, 5);
   for (const Case& c : cases) {  // warm-up: the bounded window of the fallback search
-    (void)a.build_path(c.grid, c.from, c.to, c.layer);
-    (void)g.build_path(c.grid, c.from, c.to, c.layer);
+    (void)a.build_path(c.grid, c.layer, c.from, c.to);
+    (void)g.build_path(c.grid, c.layer, c.from, c.to);
   }
   test::AllocationScope scope;
   for (const Case& c : cases) {
-    (void)a.build_path(c.grid, c.from, c.to, c.layer);
-    (void)g.build_path(c.grid, c.from, c.to, c.layer);
+    (void)a.build_path(c.grid, c.layer, c.from, c.to);
+    (void)g.build_path(c.grid, c.layer, c.from, c.to);
   }
   EXPECT_EQ(scope.count(), 0u);
 }

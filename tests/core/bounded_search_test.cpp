@@ -30,9 +30,9 @@ TYPED_TEST_SUITE(BoundedTest, Searches);
 TYPED_TEST(BoundedTest, SameStartAndGoalGivesEmptyNonPartialPath) {
   TypeParam s;
   const Grid g(10, 10);
-  const BoundedResult r = s.build_path(g, {4, 4}, {4, 4}, kWalk);
-  EXPECT_EQ(r.steps.len(), 0);
-  EXPECT_FALSE(r.partial);
+  const BoundedResult r = s.build_path(g, kWalk, {4, 4}, {4, 4});
+  EXPECT_EQ(r.path.len(), 0);
+  EXPECT_FALSE(r.partial());
   EXPECT_EQ(r.status, SearchStatus::found);
   EXPECT_EQ(r.finish, (GridCoord{4, 4}));
   EXPECT_EQ(r.cost, 0);
@@ -41,9 +41,9 @@ TYPED_TEST(BoundedTest, SameStartAndGoalGivesEmptyNonPartialPath) {
 TYPED_TEST(BoundedTest, StraightLineOnOpenMap) {
   TypeParam s;
   const Grid g(20, 5);
-  const BoundedResult r = s.build_path(g, {2, 1}, {7, 1}, kWalk);
-  EXPECT_EQ(r.steps, (GridPath{D::right, D::right, D::right, D::right, D::right}));
-  EXPECT_FALSE(r.partial);
+  const BoundedResult r = s.build_path(g, kWalk, {2, 1}, {7, 1});
+  EXPECT_EQ(r.path, (GridPath{D::right, D::right, D::right, D::right, D::right}));
+  EXPECT_FALSE(r.partial());
   EXPECT_EQ(r.finish, (GridCoord{7, 1}));
   EXPECT_EQ(r.cost, 5);
 }
@@ -57,10 +57,10 @@ TYPED_TEST(BoundedTest, GoesAroundAWall) {
   Grid g(10, 5);
   for (int y = 1; y <= 3; ++y) g.set_blocked({4, y}, true);
   TypeParam s;
-  const BoundedResult r = s.build_path(g, {2, 2}, {6, 2}, kWalk);
-  EXPECT_FALSE(r.partial);
-  EXPECT_EQ(r.steps.len(), 8);
-  const auto cells = cells_of({2, 2}, r.steps);
+  const BoundedResult r = s.build_path(g, kWalk, {2, 2}, {6, 2});
+  EXPECT_FALSE(r.partial());
+  EXPECT_EQ(r.path.len(), 8);
+  const auto cells = cells_of({2, 2}, r.path);
   EXPECT_EQ(test::validate_path(g, kWalk, Connectivity::four, {2, 2}, cells), "");
   EXPECT_EQ(cells.back(), (GridCoord{6, 2}));
 }
@@ -72,12 +72,12 @@ TYPED_TEST(BoundedTest, UnreachableGoalGivesPartialPathToClosestCell) {
                       GridCoord{8, 2}, GridCoord{6, 3}, GridCoord{7, 3}, GridCoord{8, 3}})
     g.set_blocked(c, true);
   TypeParam s;
-  const BoundedResult r = s.build_path(g, {1, 2}, {7, 2}, kWalk);
-  EXPECT_TRUE(r.partial);
+  const BoundedResult r = s.build_path(g, kWalk, {1, 2}, {7, 2});
+  EXPECT_TRUE(r.partial());
   EXPECT_EQ(r.status, SearchStatus::unreachable);
   EXPECT_EQ(manhattan_distance(r.finish, {7, 2}), 2);
-  EXPECT_EQ(r.steps.end_from({1, 2}), r.finish);
-  EXPECT_EQ(test::validate_path(g, kWalk, Connectivity::four, {1, 2}, cells_of({1, 2}, r.steps)),
+  EXPECT_EQ(r.path.end_from({1, 2}), r.finish);
+  EXPECT_EQ(test::validate_path(g, kWalk, Connectivity::four, {1, 2}, cells_of({1, 2}, r.path)),
             "");
 }
 
@@ -89,39 +89,39 @@ TYPED_TEST(BoundedTest, LayersDecideWhoPasses) {
   const GridLayer walkers{1, 0};
   const GridLayer fliers{1, 1};
   TypeParam s;
-  const BoundedResult walk = s.build_path(g, {0, 0}, {8, 0}, walkers);
-  const BoundedResult fly = s.build_path(g, {0, 0}, {8, 0}, fliers);
-  EXPECT_FALSE(walk.partial);
-  EXPECT_FALSE(fly.partial);
-  EXPECT_EQ(fly.steps.len(), 8);
-  EXPECT_EQ(walk.steps.len(), 24);
+  const BoundedResult walk = s.build_path(g, walkers, {0, 0}, {8, 0});
+  const BoundedResult fly = s.build_path(g, fliers, {0, 0}, {8, 0});
+  EXPECT_FALSE(walk.partial());
+  EXPECT_FALSE(fly.partial());
+  EXPECT_EQ(fly.path.len(), 8);
+  EXPECT_EQ(walk.path.len(), 24);
 }
 
 TYPED_TEST(BoundedTest, BlockedBitUsesTheLayersBlockedCost) {
   Grid g(5, 1);
   g.set_blocked({2, 0}, true);
   TypeParam s;
-  EXPECT_TRUE(s.build_path(g, {0, 0}, {4, 0}, kWalk).partial);
-  const BoundedResult r = s.build_path(g, {0, 0}, {4, 0}, kWalk.with_blocked_cost(1));
-  EXPECT_FALSE(r.partial);
-  EXPECT_EQ(r.steps.len(), 4);
+  EXPECT_TRUE(s.build_path(g, kWalk, {0, 0}, {4, 0}).partial());
+  const BoundedResult r = s.build_path(g, kWalk.with_blocked_cost(1), {0, 0}, {4, 0});
+  EXPECT_FALSE(r.partial());
+  EXPECT_EQ(r.path.len(), 4);
 }
 
 TYPED_TEST(BoundedTest, StartOnItsOwnBlockedCellCanLeave) {
   Grid g(5, 1);
   g.set_blocked({0, 0}, true);
   TypeParam s;
-  const BoundedResult r = s.build_path(g, {0, 0}, {3, 0}, kWalk);
-  EXPECT_FALSE(r.partial);
-  EXPECT_EQ(r.steps.len(), 3);
+  const BoundedResult r = s.build_path(g, kWalk, {0, 0}, {3, 0});
+  EXPECT_FALSE(r.partial());
+  EXPECT_EQ(r.path.len(), 3);
 }
 
 TYPED_TEST(BoundedTest, GoalExactly56StepsAwayIsFound) {
   TypeParam s;
   const Grid g(200, 3);
-  const BoundedResult r = s.build_path(g, {100, 1}, {156, 1}, kWalk);
-  EXPECT_FALSE(r.partial);
-  EXPECT_EQ(r.steps.len(), 56);
+  const BoundedResult r = s.build_path(g, kWalk, {100, 1}, {156, 1});
+  EXPECT_FALSE(r.partial());
+  EXPECT_EQ(r.path.len(), 56);
   EXPECT_EQ(r.finish, (GridCoord{156, 1}));
 }
 
@@ -130,11 +130,11 @@ TYPED_TEST(BoundedTest, GoalExactly56StepsAwayIsFound) {
 TYPED_TEST(BoundedTest, GoalFiftySevenStepsAwayIsTooFar) {
   TypeParam s;
   const Grid g(200, 3);
-  const BoundedResult r = s.build_path(g, {100, 1}, {157, 1}, kWalk);
-  EXPECT_TRUE(r.partial);
+  const BoundedResult r = s.build_path(g, kWalk, {100, 1}, {157, 1});
+  EXPECT_TRUE(r.partial());
   EXPECT_EQ(r.status, SearchStatus::too_far);
-  EXPECT_EQ(r.steps.len(), 56);
-  for (int i = 0; i < 56; ++i) EXPECT_EQ(r.steps.at(i), D::right);
+  EXPECT_EQ(r.path.len(), 56);
+  for (int i = 0; i < 56; ++i) EXPECT_EQ(r.path.at(i), D::right);
   EXPECT_EQ(r.finish, (GridCoord{156, 1}));
   EXPECT_EQ(r.cost, 56);
 }
@@ -144,11 +144,11 @@ TYPED_TEST(BoundedTest, GoalFiftySevenStepsAwayIsTooFar) {
 TYPED_TEST(BoundedTest, GoalFiftySevenStepsAwayLeftwardsReturns) {
   TypeParam s;
   const Grid g(200, 200);
-  const BoundedResult r = s.build_path(g, {100, 100}, {43, 100}, kWalk);
-  EXPECT_TRUE(r.partial);
-  EXPECT_EQ(r.steps.len(), 56);
+  const BoundedResult r = s.build_path(g, kWalk, {100, 100}, {43, 100});
+  EXPECT_TRUE(r.partial());
+  EXPECT_EQ(r.path.len(), 56);
   EXPECT_EQ(r.finish, (GridCoord{44, 100}));
-  const BoundedResult up = s.build_path(g, {100, 100}, {100, 43}, kWalk);
+  const BoundedResult up = s.build_path(g, kWalk, {100, 100}, {100, 43});
   EXPECT_EQ(up.finish, (GridCoord{100, 44}));
 }
 
@@ -157,13 +157,13 @@ TYPED_TEST(BoundedTest, GoalFiftySevenStepsAwayLeftwardsReturns) {
 TYPED_TEST(BoundedTest, FarGoalOnOpenMapReturnsPartialPathTowardIt) {
   TypeParam s;
   const Grid g(1000, 1000);
-  const BoundedResult r = s.build_path(g, {10, 500}, {900, 500}, kWalk);
-  EXPECT_TRUE(r.partial);
+  const BoundedResult r = s.build_path(g, kWalk, {10, 500}, {900, 500});
+  EXPECT_TRUE(r.partial());
   EXPECT_EQ(r.status, SearchStatus::too_far);
-  EXPECT_EQ(r.steps.len(), 56);
+  EXPECT_EQ(r.path.len(), 56);
   EXPECT_EQ(r.finish, (GridCoord{66, 500}));
-  const BoundedResult diag = s.build_path(g, {999, 999}, {0, 0}, kWalk);
-  EXPECT_EQ(diag.steps.len(), 56);
+  const BoundedResult diag = s.build_path(g, kWalk, {999, 999}, {0, 0});
+  EXPECT_EQ(diag.path.len(), 56);
   EXPECT_EQ(manhattan_distance(diag.finish, {999, 999}), 56);
 }
 
@@ -171,29 +171,29 @@ TYPED_TEST(BoundedTest, FarGoalOnOpenMapReturnsPartialPathTowardIt) {
 TYPED_TEST(BoundedTest, SearcherSizedForSmallGridsWorksOnLargeOnes) {
   TypeParam s(4, 4);
   const Grid g(600, 600);
-  const BoundedResult r = s.build_path(g, {580, 590}, {599, 599}, kWalk);
-  EXPECT_FALSE(r.partial);
-  EXPECT_EQ(r.steps.len(), 28);
+  const BoundedResult r = s.build_path(g, kWalk, {580, 590}, {599, 599});
+  EXPECT_FALSE(r.partial());
+  EXPECT_EQ(r.path.len(), 28);
   std::vector<GridCoord> out;
-  const PathResult u = s.find_path(g, {0, 0}, {599, 599}, kWalk, out, Connectivity::four);
+  const PathResult u = s.find_path(g, kWalk, {0, 0}, {599, 599}, out, {Connectivity::four});
   EXPECT_TRUE(u.found());
-  EXPECT_EQ(u.steps, 1198u);
+  EXPECT_EQ(u.moves, 1198u);
 }
 
 TYPED_TEST(BoundedTest, StartOutsideGridIsInvalid) {
   TypeParam s;
   const Grid g(5, 5);
-  const BoundedResult r = s.build_path(g, {-1, 2}, {3, 3}, kWalk);
-  EXPECT_TRUE(r.partial);
+  const BoundedResult r = s.build_path(g, kWalk, {-1, 2}, {3, 3});
+  EXPECT_TRUE(r.partial());
   EXPECT_EQ(r.status, SearchStatus::invalid_endpoint);
-  EXPECT_EQ(r.steps.len(), 0);
+  EXPECT_EQ(r.path.len(), 0);
 }
 
 TYPED_TEST(BoundedTest, GoalOutsideGridGivesPartialPathToTheEdge) {
   TypeParam s;
   const Grid g(5, 5);
-  const BoundedResult r = s.build_path(g, {0, 2}, {9, 2}, kWalk);
-  EXPECT_TRUE(r.partial);
+  const BoundedResult r = s.build_path(g, kWalk, {0, 2}, {9, 2});
+  EXPECT_TRUE(r.partial());
   EXPECT_EQ(r.finish, (GridCoord{4, 2}));
 }
 
@@ -202,9 +202,9 @@ TYPED_TEST(BoundedTest, SearchNearGridCornersStaysInBounds) {
   const Grid g(3, 3);
   for (GridCoord from : {GridCoord{0, 0}, GridCoord{2, 2}, GridCoord{0, 2}, GridCoord{2, 0}}) {
     for (GridCoord to : {GridCoord{0, 0}, GridCoord{2, 2}, GridCoord{1, 1}}) {
-      const BoundedResult r = s.build_path(g, from, to, kWalk);
-      EXPECT_FALSE(r.partial);
-      EXPECT_EQ(r.steps.len(), manhattan_distance(from, to));
+      const BoundedResult r = s.build_path(g, kWalk, from, to);
+      EXPECT_FALSE(r.partial());
+      EXPECT_EQ(r.path.len(), manhattan_distance(from, to));
     }
   }
 }
@@ -213,12 +213,12 @@ TYPED_TEST(BoundedTest, GenerationWrapAroundKeepsResultsCorrect) {
   Grid g(12, 12);
   for (int y = 0; y < 10; ++y) g.set_blocked({6, y}, true);
   TypeParam s;
-  const BoundedResult before = s.build_path(g, {1, 1}, {10, 1}, kWalk);
+  const BoundedResult before = s.build_path(g, kWalk, {1, 1}, {10, 1});
   s.debug_force_generation(detail::GenerationMap::kLastGeneration - 4);
   for (int i = 0; i < 6; ++i) {
-    const BoundedResult r = s.build_path(g, {1, 1}, {10, 1}, kWalk);
-    EXPECT_EQ(r.steps, before.steps) << "query " << i;
-    EXPECT_FALSE(r.partial);
+    const BoundedResult r = s.build_path(g, kWalk, {1, 1}, {10, 1});
+    EXPECT_EQ(r.path, before.path) << "query " << i;
+    EXPECT_FALSE(r.partial());
   }
 }
 
@@ -228,14 +228,14 @@ TEST(BoundedAStar, RespectsLayerCosts) {
   for (int x = 1; x < 6; ++x) g.set_tile({x, 1}, 1);
   const GridLayer layer{1, 5};
   AStar a;
-  const BoundedResult r = a.build_path(g, {0, 1}, {6, 1}, layer);
-  EXPECT_FALSE(r.partial);
+  const BoundedResult r = a.build_path(g, layer, {0, 1}, {6, 1});
+  EXPECT_FALSE(r.partial());
   EXPECT_EQ(r.cost, 8);  // up, 6 x right, down: 8 cells of cost 1
-  EXPECT_EQ(r.steps.len(), 8);
+  EXPECT_EQ(r.path.len(), 8);
   GreedyBfs b;
-  const BoundedResult rb = b.build_path(g, {0, 1}, {6, 1}, layer);
-  EXPECT_EQ(rb.steps.len(), 6);
-  EXPECT_EQ(rb.cost, 6);  // greedy cost = steps
+  const BoundedResult rb = b.build_path(g, layer, {0, 1}, {6, 1});
+  EXPECT_EQ(rb.path.len(), 6);
+  EXPECT_EQ(rb.cost, 26);  // the layer cost here too: 5 water cells of cost 5, then the goal
 }
 
 TEST(BoundedAStar, MatchesReferenceDijkstraOnRandomSmallMaps) {
@@ -252,27 +252,28 @@ TEST(BoundedAStar, MatchesReferenceDijkstraOnRandomSmallMaps) {
     const GridCoord to{static_cast<int>(rng() % 7), static_cast<int>(rng() % 7)};
     const auto dist = test::reference_dijkstra(g, layer, from, Connectivity::four);
     const std::uint64_t want = dist[static_cast<std::size_t>(to.y * 7 + to.x)];
-    const BoundedResult r = a.build_path(g, from, to, layer);
-    const BoundedResult rg = b.build_path(g, from, to, layer);
+    const BoundedResult r = a.build_path(g, layer, from, to);
+    const BoundedResult rg = b.build_path(g, layer, from, to);
     SCOPED_TRACE("iteration " + std::to_string(iter));
     if (want == cost::kInfinite || from == to) {
-      EXPECT_EQ(r.partial, !(from == to));
-      EXPECT_EQ(rg.partial, !(from == to));
+      EXPECT_EQ(r.partial(), !(from == to));
+      EXPECT_EQ(rg.partial(), !(from == to));
       continue;
     }
     ++found;
-    ASSERT_FALSE(r.partial);
+    ASSERT_FALSE(r.partial());
     EXPECT_EQ(static_cast<std::uint64_t>(r.cost) * cost::kStraight, want);
     std::uint64_t walked = 0;
     EXPECT_EQ(
-        test::validate_path(g, layer, Connectivity::four, from, cells_of(from, r.steps), &walked),
+        test::validate_path(g, layer, Connectivity::four, from, cells_of(from, r.path), &walked),
         "");
     EXPECT_EQ(walked, want);
-    ASSERT_FALSE(rg.partial);
-    const auto gcells = cells_of(from, rg.steps);
+    ASSERT_FALSE(rg.partial());
+    const auto gcells = cells_of(from, rg.path);
     EXPECT_EQ(test::validate_path(g, layer, Connectivity::four, from, gcells), "");
     EXPECT_EQ(gcells.back(), to);
-    EXPECT_EQ(rg.cost, rg.steps.len());
+    // Every search reports the layer cost of its path (greedy best-first too).
+    EXPECT_EQ(rg.cost, static_cast<double>(test::path_cost_fixed(g, layer, gcells) / cost::kStraight));
   }
   EXPECT_GT(found, 1000);
 }
@@ -280,12 +281,12 @@ TEST(BoundedAStar, MatchesReferenceDijkstraOnRandomSmallMaps) {
 TEST(BoundedStats, CountExpandedAndGenerated) {
   const Grid g(10, 1);
   AStar a;
-  const BoundedResult r = a.build_path(g, {0, 0}, {5, 0}, kWalk);
+  const BoundedResult r = a.build_path(g, kWalk, {0, 0}, {5, 0});
   // Corridor: expands cells 0..4, generates cells 0..5.
   EXPECT_EQ(r.stats.expanded, 5u);
   EXPECT_EQ(r.stats.generated, 6u);
   GreedyBfs b;
-  const BoundedResult rb = b.build_path(g, {0, 0}, {5, 0}, kWalk);
+  const BoundedResult rb = b.build_path(g, kWalk, {0, 0}, {5, 0});
   EXPECT_EQ(rb.stats.expanded, 5u);
   EXPECT_EQ(rb.stats.generated, 6u);
 }

@@ -39,10 +39,10 @@ void expect_chains_reach_goal(std::uint64_t seed, bool weighted_layer) {
     for (int q = 0; q < 12; ++q) {
       const GridCoord a = test::random_free_cell(rng, grid, layer);
       const GridCoord b = test::random_free_cell(rng, grid, layer);
-      const PathResult best = reference.find_path(grid, a, b, layer, optimal, Connectivity::four);
+      const PathResult best = reference.find_path(grid, layer, a, b, optimal, {Connectivity::four});
       if (!best.found()) continue;
       segments.assign(1, GridPath{Direction::up});  // chain_paths appends after what is there
-      const ChainResult r = chain_paths(searcher, grid, a, b, layer, segments);
+      const ChainResult r = chain_paths(searcher, grid, layer, a, b, segments);
       ASSERT_EQ(r.status, ChainStatus::reached)
           << "map " << m << " query " << q << ": " << to_string(r.status) << " / "
           << to_string(r.last_search);
@@ -52,9 +52,9 @@ void expect_chains_reach_goal(std::uint64_t seed, bool weighted_layer) {
       EXPECT_EQ(segments.front(), GridPath{Direction::up});
       chain_to_cells(a, std::span<const GridPath>(segments).subspan(1), cells);
       ASSERT_EQ(test::path_fault(grid, layer, cells, a, b, false), "") << m << " " << q;
-      EXPECT_EQ(cells.size(), r.steps + 1u);
+      EXPECT_EQ(cells.size(), r.moves + 1u);
       if (!weighted_layer) {  // with costs, a cheaper route may take more steps
-        EXPECT_GE(r.steps, best.steps);
+        EXPECT_GE(r.moves, best.moves);
       }
       for (std::size_t i = 1; i < segments.size(); ++i) EXPECT_GT(segments[i].len(), 0);
       if (r.segments > 1) ++long_routes;
@@ -62,7 +62,7 @@ void expect_chains_reach_goal(std::uint64_t seed, bool weighted_layer) {
         EXPECT_EQ(r.cost, layer_cost(grid, layer, cells));
         EXPECT_GE(static_cast<double>(r.cost), best.cost);
       } else {
-        EXPECT_EQ(r.cost, static_cast<std::int64_t>(r.steps));
+        EXPECT_EQ(r.cost, static_cast<std::int64_t>(r.moves));
       }
     }
   }
@@ -87,18 +87,18 @@ TEST(ChainPaths, BoundedAStarDoesNotTakeAFarGoalForAWindowCell) {
   AStar astar;
   const GridCoord from{200, 72};
   const GridCoord to{319, 72};
-  const BoundedResult r = astar.build_path(grid, from, to, layer);
+  const BoundedResult r = astar.build_path(grid, layer, from, to);
   EXPECT_EQ(r.status, SearchStatus::too_far);
   EXPECT_NE(r.finish, to);
-  EXPECT_EQ(r.steps.end_from(from), r.finish);
+  EXPECT_EQ(r.path.end_from(from), r.finish);
   EXPECT_LT(manhattan_distance(r.finish, to), 119);
   std::vector<GridPath> segments;
-  const ChainResult c = chain_paths(astar, grid, from, to, layer, segments);
+  const ChainResult c = chain_paths(astar, grid, layer, from, to, segments);
   EXPECT_EQ(c.status, ChainStatus::reached);
   std::vector<GridCoord> cells;
   chain_to_cells(from, segments, cells);
   EXPECT_EQ(test::path_fault(grid, layer, cells, from, to, false), "");
-  EXPECT_EQ(c.steps, 121u);  // the optimum: one step down round the wall, one back up
+  EXPECT_EQ(c.moves, 121u);  // the optimum: one step down round the wall, one back up
 }
 
 TEST(ChainPaths, DeadEndWiderThanTheWindowStopsWithNoProgress) {
@@ -110,14 +110,14 @@ TEST(ChainPaths, DeadEndWiderThanTheWindowStopsWithNoProgress) {
   const GridLayer layer;
   AStar astar;
   std::vector<GridCoord> cells;
-  ASSERT_TRUE(astar.find_path(grid, {100, 50}, {200, 50}, layer, cells).found());
+  ASSERT_TRUE(astar.find_path(grid, layer, {100, 50}, {200, 50}, cells).found());
   std::vector<GridPath> segments;
-  const ChainResult r = chain_paths(astar, grid, {100, 50}, {200, 50}, layer, segments);
+  const ChainResult r = chain_paths(astar, grid, layer, {100, 50}, {200, 50}, segments);
   EXPECT_EQ(r.status, ChainStatus::no_progress);
   EXPECT_EQ(r.last_search, SearchStatus::too_far);
   EXPECT_EQ(r.finish, (GridCoord{149, 50}));
   EXPECT_EQ(r.segments, 1u);
-  EXPECT_EQ(r.steps, 49u);
+  EXPECT_EQ(r.moves, 49u);
   EXPECT_EQ(r.cost, 49);
   ASSERT_EQ(segments.size(), 1u);
   EXPECT_EQ(segments[0].end_from({100, 50}), (GridCoord{149, 50}));
@@ -126,7 +126,7 @@ TEST(ChainPaths, DeadEndWiderThanTheWindowStopsWithNoProgress) {
   Grid sealed(40, 40);
   for (int i = 0; i < 40; ++i) sealed.set_blocked({20, i}, true);
   segments.clear();
-  const ChainResult s = chain_paths(astar, sealed, {5, 5}, {30, 5}, layer, segments);
+  const ChainResult s = chain_paths(astar, sealed, layer, {5, 5}, {30, 5}, segments);
   EXPECT_EQ(s.status, ChainStatus::no_progress);
   EXPECT_EQ(s.last_search, SearchStatus::unreachable);
   EXPECT_EQ(s.finish, (GridCoord{19, 5}));
@@ -137,15 +137,15 @@ TEST(ChainPaths, SegmentLimitAndContinuation) {
   const GridLayer layer;
   GreedyBfs greedy;
   std::vector<GridPath> segments;
-  const ChainResult r = chain_paths(greedy, grid, {0, 0}, {250, 9}, layer, segments, 2);
+  const ChainResult r = chain_paths(greedy, grid, layer, {0, 0}, {250, 9}, segments, 2);
   EXPECT_EQ(r.status, ChainStatus::segment_limit);
   EXPECT_EQ(r.segments, 2u);
-  EXPECT_EQ(r.steps, 112u);  // two full 56-step segments
+  EXPECT_EQ(r.moves, 112u);  // two full 56-step segments
   EXPECT_EQ(manhattan_distance(r.finish, {250, 9}), 259 - 112);
   // Calling again from the finish continues the same buffer to the goal.
-  const ChainResult more = chain_paths(greedy, grid, r.finish, {250, 9}, layer, segments);
+  const ChainResult more = chain_paths(greedy, grid, layer, r.finish, {250, 9}, segments);
   EXPECT_EQ(more.status, ChainStatus::reached);
-  EXPECT_EQ(r.steps + more.steps, 259u);
+  EXPECT_EQ(r.moves + more.moves, 259u);
   EXPECT_EQ(segments.size(), r.segments + more.segments);
   std::vector<GridCoord> cells;
   chain_to_cells({0, 0}, segments, cells);
@@ -156,11 +156,11 @@ TEST(ChainPaths, InvalidStartAndTrivialRoute) {
   const Grid grid(10, 10);
   AStar astar;
   std::vector<GridPath> segments{GridPath{Direction::left}};
-  const ChainResult bad = chain_paths(astar, grid, {-1, 0}, {5, 5}, GridLayer{}, segments);
+  const ChainResult bad = chain_paths(astar, grid, GridLayer{}, {-1, 0}, {5, 5}, segments);
   EXPECT_EQ(bad.status, ChainStatus::invalid_endpoint);
   EXPECT_EQ(bad.last_search, SearchStatus::invalid_endpoint);
   EXPECT_EQ(segments, (std::vector<GridPath>{GridPath{Direction::left}}));
-  const ChainResult same = chain_paths(astar, grid, {3, 3}, {3, 3}, GridLayer{}, segments);
+  const ChainResult same = chain_paths(astar, grid, GridLayer{}, {3, 3}, {3, 3}, segments);
   EXPECT_EQ(same.status, ChainStatus::reached);
   EXPECT_EQ(same.segments, 0u);
   EXPECT_EQ(segments.size(), 1u);
@@ -175,12 +175,12 @@ TEST(ChainPaths, WarmChainsAllocateNothing) {
   segments.reserve(64);
   const GridCoord a = test::random_free_cell(rng, grid, layer);
   const GridCoord b = test::random_free_cell(rng, grid, layer);
-  const ChainResult first = chain_paths(astar, grid, a, b, layer, segments);
+  const ChainResult first = chain_paths(astar, grid, layer, a, b, segments);
   const test::AllocationScope scope;
   for (int i = 0; i < 5; ++i) {
     segments.clear();
-    const ChainResult again = chain_paths(astar, grid, a, b, layer, segments);
-    EXPECT_EQ(again.steps, first.steps);
+    const ChainResult again = chain_paths(astar, grid, layer, a, b, segments);
+    EXPECT_EQ(again.moves, first.moves);
   }
   EXPECT_EQ(scope.count(), 0u);
 }

@@ -17,6 +17,7 @@
 #include "pathing/flow_field.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/field_reference.hpp"
+#include "support/reference.hpp"
 
 namespace pathing {
 namespace {
@@ -261,11 +262,11 @@ TEST(DistanceField, SingleSourceEqualsAStarCostToEveryCell) {
           for (int x = 0; x < grid.cols(); ++x) {
             const GridCoord c{x, y};
             const PathResult r = dir == FieldDirection::to_sources
-                                     ? astar.find_path(grid, c, source, layer, path, conn)
-                                     : astar.find_path(grid, source, c, layer, path, conn);
+                                     ? astar.find_path(grid, layer, c, source, path, {conn})
+                                     : astar.find_path(grid, layer, source, c, path, {conn});
             if (r.found()) {
               ++found;
-              EXPECT_EQ(field.cost(c), r.cost_fixed)
+              EXPECT_EQ(field.cost(c), test::path_cost_fixed(grid, layer, path))
                   << "seed " << seed << " cell " << x << "," << y;
             } else {
               EXPECT_EQ(field.cost(c), DistanceField::kUnreached) << x << "," << y;

@@ -258,10 +258,10 @@ TEST_P(JumpSearch, OpenMapIsOneDiagonalThenStraightSegment) {
   std::vector<GridCoord> out;
   const PathResult r = find(g, {3, 13}, {37, 17}, out);
   ASSERT_TRUE(r.found());
-  EXPECT_EQ(r.steps, 34u);
+  EXPECT_EQ(r.moves, 34u);
   ASSERT_EQ(out.size(), 35u);
   EXPECT_DOUBLE_EQ(r.cost, 30 + 4 * std::sqrt(2.0));
-  EXPECT_EQ(r.cost_fixed, 30 * cost::kStraight + 4 * cost::kDiagonal);
+  EXPECT_EQ(r.cost, cost::exact_length(30, 4));
   EXPECT_EQ(out.front(), (GridCoord{3, 13}));
   EXPECT_EQ(out[4], (GridCoord{7, 17}));  // diagonal first
   EXPECT_EQ(out.back(), (GridCoord{37, 17}));
@@ -284,9 +284,9 @@ TEST_P(JumpSearch, ForcedNeighbourAtACornerIsAJumpPoint) {
   std::vector<GridCoord> out;
   const PathResult r = find(g, {0, 0}, {4, 3}, out);
   ASSERT_TRUE(r.found());
-  EXPECT_EQ(r.steps, 7u);
+  EXPECT_EQ(r.moves, 7u);
   EXPECT_EQ(r.cost, 7.0);
-  EXPECT_EQ(r.cost_fixed, 7 * cost::kStraight);
+  EXPECT_EQ(r.cost, 7.0);
   EXPECT_EQ(out, (std::vector<GridCoord>{
                      {0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}, {4, 1}, {4, 2}, {4, 3}}));
   EXPECT_EQ(r.stats.expanded, 2u);
@@ -311,7 +311,7 @@ TEST_P(JumpSearch, AroundAWallTheCostMatchesAStar) {
   const PathResult r = find(g, {1, 3}, {8, 3}, out);
   ASSERT_TRUE(r.found());
   EXPECT_DOUBLE_EQ(r.cost, 3 + 4 * std::sqrt(2.0));  // over the top of the wall
-  EXPECT_EQ(r.cost_fixed, 3 * cost::kStraight + 4 * cost::kDiagonal);
+  EXPECT_EQ(r.cost, cost::exact_length(3, 4));
   EXPECT_EQ(test::validate_path(g, kWalk, Connectivity::eight, {1, 3}, out), "");
   std::vector<GridCoord> pts;
   jump_points(pts);
@@ -338,9 +338,9 @@ TEST_P(JumpSearch, SameStartAndGoal) {
   std::vector<GridCoord> out{{9, 9}, {8, 8}};
   const PathResult r = find(g, {2, 2}, {2, 2}, out);
   EXPECT_TRUE(r.found());
-  EXPECT_EQ(r.steps, 0u);
+  EXPECT_EQ(r.moves, 0u);
   EXPECT_EQ(r.cost, 0.0);
-  EXPECT_EQ(r.cost_fixed, 0u);
+  EXPECT_EQ(r.cost, 0.0);
   EXPECT_EQ(out, (std::vector<GridCoord>{{2, 2}}));
   EXPECT_EQ(r.stats.expanded, 0u);
   EXPECT_EQ(r.stats.generated, 1u);
@@ -406,9 +406,9 @@ TEST_P(JumpSearch, ABlockedStartIsLeftLikeAStarDoes) {
   std::vector<GridCoord> ref;
   AStar astar;
   const PathResult r = find(g, {5, 5}, {17, 12}, out);
-  const PathResult a = astar.find_path(g, {5, 5}, {17, 12}, kWalk, ref);
+  const PathResult a = astar.find_path(g, kWalk, {5, 5}, {17, 12}, ref);
   ASSERT_TRUE(r.found());
-  EXPECT_EQ(r.cost_fixed, a.cost_fixed);
+  EXPECT_EQ(r.cost, a.cost);
   EXPECT_EQ(test::validate_path(g, kWalk, Connectivity::eight, {5, 5}, out), "");
 }
 
@@ -463,17 +463,17 @@ TEST_P(JumpSearch, TheGridOverloadFollowsGridChanges) {
   const PathResult r2 = find(g, {0, 15}, {29, 15}, out);
   AStar astar;
   std::vector<GridCoord> ref;
-  const PathResult a = astar.find_path(g, {0, 15}, {29, 15}, kWalk, ref);
+  const PathResult a = astar.find_path(g, kWalk, {0, 15}, {29, 15}, ref);
   ASSERT_TRUE(r2.found());
-  EXPECT_EQ(r2.cost_fixed, a.cost_fixed);
+  EXPECT_EQ(r2.cost, a.cost);
   EXPECT_EQ(test::validate_path(g, kWalk, Connectivity::eight, {0, 15}, out), "");
   // Another grid object with the same version gets its own map too.
   Grid g2(30, 30);
   for (int y = 1; y < 30; ++y) g2.set_blocked({15, y}, true);  // same number of changes: gap on top
   ASSERT_EQ(g2.version(), g.version());
   const PathResult r3 = find(g2, {0, 15}, {29, 15}, out);
-  const PathResult a3 = astar.find_path(g2, {0, 15}, {29, 15}, kWalk, ref);
-  EXPECT_EQ(r3.cost_fixed, a3.cost_fixed);
+  const PathResult a3 = astar.find_path(g2, kWalk, {0, 15}, {29, 15}, ref);
+  EXPECT_EQ(r3.cost, a3.cost);
   EXPECT_EQ(test::validate_path(g2, kWalk, Connectivity::eight, {0, 15}, out), "");
 }
 
@@ -493,10 +493,10 @@ TEST_P(JumpSearch, TheLayerDecidesPassabilityAndEveryPassableCellCostsOne) {
   std::vector<GridCoord> out;
   std::vector<GridCoord> ref;
   const PathResult r = find(g, {0, 0}, {15, 15}, out, weighted);
-  const PathResult a = astar.find_path(g, {0, 0}, {15, 15}, unit, ref);
+  const PathResult a = astar.find_path(g, unit, {0, 0}, {15, 15}, ref);
   ASSERT_TRUE(a.found());
   ASSERT_TRUE(r.found());
-  EXPECT_EQ(r.cost_fixed, a.cost_fixed);
+  EXPECT_EQ(r.cost, a.cost);
   EXPECT_EQ(r.cost, a.cost);
   EXPECT_EQ(test::validate_path(g, unit, Connectivity::eight, {0, 0}, out), "");
 }
@@ -558,7 +558,7 @@ void compare_with_astar(const Grid& g, std::mt19937_64& rng, int queries, Random
     SCOPED_TRACE(where + " query " + std::to_string(q) + ": (" + std::to_string(s.x) + "," +
                  std::to_string(s.y) + ") -> (" + std::to_string(t.x) + "," + std::to_string(t.y) +
                  ")");
-    const PathResult a = astar.find_path(g, s, t, kWalk, ref, Connectivity::eight);
+    const PathResult a = astar.find_path(g, kWalk, s, t, ref, {Connectivity::eight});
     const PathResult j = jps.find_path(map, s, t, a_out);
     const PathResult p = plus.find_path(table, s, t, b_out);
     ++stats.queries;
@@ -570,10 +570,10 @@ void compare_with_astar(const Grid& g, std::mt19937_64& rng, int queries, Random
       ASSERT_EQ(r.status, a.status) << who;
       ASSERT_EQ(test::validate_path(g, kWalk, Connectivity::eight, s, out), "") << who;
       ASSERT_EQ(out.back(), r.finish) << who;
-      ASSERT_EQ(r.steps + 1, out.size()) << who;
+      ASSERT_EQ(r.moves + 1, out.size()) << who;
       if (a.found()) {
         ASSERT_EQ(r.finish, t) << who;
-        ASSERT_EQ(r.cost_fixed, a.cost_fixed) << who;
+        ASSERT_EQ(r.cost, a.cost) << who;
         ASSERT_EQ(r.cost, a.cost) << who;
       }
       if (rp == &j) {
@@ -586,7 +586,7 @@ void compare_with_astar(const Grid& g, std::mt19937_64& rng, int queries, Random
     if (q == 1) {  // the grid overload gives the same answer as the map overload
       std::vector<GridCoord> again;
       const PathResult j2 = jps.find_path(g, s, t, kWalk, again);
-      ASSERT_EQ(j2.cost_fixed, j.cost_fixed);
+      ASSERT_EQ(j2.cost, j.cost);
       ASSERT_EQ(again, a_out);
     }
   }
@@ -665,7 +665,7 @@ TEST(JpsRandom, OpenListKeysWidenWithoutChangingCosts) {
       const GridCoord t{static_cast<int>(rng() % static_cast<unsigned>(w)),
                         static_cast<int>(rng() % static_cast<unsigned>(h))};
       SCOPED_TRACE("map " + std::to_string(m) + " query " + std::to_string(q));
-      const PathResult a = astar.find_path(g, s, t, kWalk, ref, Connectivity::eight);
+      const PathResult a = astar.find_path(g, kWalk, s, t, ref, {Connectivity::eight});
       PathResult r;
       narrow.run(
           w, h, s, t, SearchLimits{},
@@ -678,7 +678,7 @@ TEST(JpsRandom, OpenListKeysWidenWithoutChangingCosts) {
       ASSERT_EQ(test::validate_path(g, kWalk, Connectivity::eight, s, out), "");
       if (a.found()) {
         ++found;
-        ASSERT_EQ(r.cost_fixed, a.cost_fixed);
+        ASSERT_EQ(r.cost, a.cost);
         ASSERT_EQ(r.cost, a.cost);
       }
     }
@@ -719,7 +719,7 @@ TEST(JumpPointSearchLoop, ManyEqualFSuccessorsGrowTheHotStackWithoutLosingNodes)
     ASSERT_EQ(r.status, SearchStatus::found);
     EXPECT_EQ(r.stats.generated, 302u);  // start, 300 cells, goal
     EXPECT_EQ(expanded_cells, 2);        // the start, then cell 300 (last pushed, first popped)
-    EXPECT_EQ(r.cost_fixed, detail::segment_cost(0, 350));
+    EXPECT_EQ(r.cost, 350.0);
     ASSERT_EQ(out.size(), 351u);
     for (int i = 0; i <= 350; ++i) EXPECT_EQ(out[static_cast<std::size_t>(i)], (GridCoord{i, 0}));
     std::vector<GridCoord> jumps;
@@ -821,10 +821,10 @@ TEST(JpsPlusMap, UpdatedTableGivesTheSameCostsAsAStar) {
       const GridCoord s{static_cast<int>(rng() % 90), static_cast<int>(rng() % 60)};
       const GridCoord t{static_cast<int>(rng() % 90), static_cast<int>(rng() % 60)};
       const PathResult p = plus.find_path(m, s, t, out);
-      const PathResult a = astar.find_path(g, s, t, kWalk, ref);
+      const PathResult a = astar.find_path(g, kWalk, s, t, ref);
       ASSERT_EQ(p.status, a.status) << round << " " << q;
       if (a.found()) {
-        ASSERT_EQ(p.cost_fixed, a.cost_fixed) << round << " " << q;
+        ASSERT_EQ(p.cost, a.cost) << round << " " << q;
       }
     }
   }
@@ -860,7 +860,7 @@ TEST(JpsPlusMap, SyncAndSharingOneTableBetweenSearchers) {
     const GridCoord t{static_cast<int>(rng() % 64), static_cast<int>(rng() % 64)};
     const PathResult ra = a.find_path(m, s, t, oa);
     const PathResult rb = b.find_path(m, s, t, ob);
-    EXPECT_EQ(ra.cost_fixed, rb.cost_fixed);
+    EXPECT_EQ(ra.cost, rb.cost);
     EXPECT_EQ(oa, ob);
   }
 }

@@ -62,7 +62,7 @@ TEST(Limits, MaxExpansionsStopsEverySearchOnAHugeMapWithAWalledInGoal) {
       SearchLimits limits;
       limits.max_expansions = 20000;
       std::vector<GridCoord> out;
-      const PathResult r = s.find_path(g, kStart, kGoal, kWalk, out, conn, limits);
+      const PathResult r = s.find_path(g, kWalk, kStart, kGoal, out, {conn, limits});
       if (!s.expands_cells) {  // jump point searches may exhaust the open map within the cap
         EXPECT_LE(r.stats.expanded, 20000u);
         EXPECT_NE(r.status, SearchStatus::found);
@@ -95,7 +95,7 @@ TEST(Limits, MaxCostBoundsTheSearchedAreaOnAHugeMap) {
       SearchLimits limits;
       limits.max_cost = kMaxCost;
       std::vector<GridCoord> out;
-      const PathResult r = s.find_path(g, kStart, kGoal, kWalk, out, conn, limits);
+      const PathResult r = s.find_path(g, kWalk, kStart, kGoal, out, {conn, limits});
       EXPECT_EQ(r.status, SearchStatus::cost_limit);
       if (s.bound == test::kOptimal && s.expands_cells) {
         EXPECT_EQ(r.stats.expanded, within);
@@ -111,12 +111,12 @@ TEST(Limits, MaxCostBoundsTheSearchedAreaOnAHugeMap) {
 TEST(Limits, BoundedSearchesOnAHugeMapStayInTheirWindow) {
   const Grid& g = huge_map();
   for (const test::BoundedSearch& s : test::bounded_searches()) {
-    const BoundedResult r = s.build_path(g, kStart, kGoal, kWalk);
+    const BoundedResult r = s.build_path(g, kWalk, kStart, kGoal);
     EXPECT_EQ(r.status, SearchStatus::too_far) << s.name;
-    EXPECT_EQ(r.steps.len(), GridPath::kMaxSteps) << s.name;
+    EXPECT_EQ(r.path.len(), GridPath::kMaxSteps) << s.name;
     EXPECT_LE(r.stats.expanded, 115u * 115u) << s.name;
     // Next to the walled-in goal: every cell within 56 steps is searched, none further.
-    const BoundedResult near = s.build_path(g, {3990, 3990}, kGoal, kWalk);
+    const BoundedResult near = s.build_path(g, kWalk, {3990, 3990}, kGoal);
     EXPECT_NE(near.status, SearchStatus::found) << s.name;
     EXPECT_LE(near.stats.expanded, 2u * 57 * 58 + 1) << s.name;
   }
@@ -132,7 +132,7 @@ TEST(Limits, WithoutCapsTheWorkIsTheReachableAreaNotTheGridSize) {
       if (!s.takes(kWalk, conn)) continue;
       SCOPED_TRACE(s.name + (conn == Connectivity::four ? " 4" : " 8"));
       std::vector<GridCoord> out;
-      const PathResult r = s.find_path(g, {150, 120}, kGoal, kWalk, out, conn, {});
+      const PathResult r = s.find_path(g, kWalk, {150, 120}, kGoal, out, {conn});
       EXPECT_EQ(r.status, SearchStatus::unreachable);
       if (!s.expands_cells) {  // jump point searches: fewer expansions, never more
         EXPECT_LE(r.stats.expanded, room);
@@ -159,7 +159,7 @@ TEST(Limits, AnUncappedFloodExpandsEveryReachableCellOnce) {
       if (!s.takes(kWalk, conn)) continue;
       SCOPED_TRACE(s.name + (conn == Connectivity::four ? " 4" : " 8"));
       std::vector<GridCoord> out;
-      const PathResult r = s.find_path(g, {0, 0}, goal, kWalk, out, conn, {});
+      const PathResult r = s.find_path(g, kWalk, {0, 0}, goal, out, {conn});
       EXPECT_EQ(r.status, SearchStatus::unreachable);
       if (!s.expands_cells) {
         EXPECT_LE(r.stats.expanded, reachable);

@@ -319,7 +319,7 @@ TEST(AStarTies, EightConnectedExpandsExactlyWhatTheTextbookAStarExpands) {
       const GridCoord from{static_cast<int>(rng() % 48), static_cast<int>(rng() % 40)};
       const GridCoord to{static_cast<int>(rng() % 48), static_cast<int>(rng() % 40)};
       if (g.is_blocked(from) || g.is_blocked(to)) continue;
-      const PathResult r = a.find_path(g, from, to, GridLayer{1}, out, Connectivity::eight);
+      const PathResult r = a.find_path(g, GridLayer{1}, from, to, out, {Connectivity::eight});
       if (!r.found()) continue;
       EXPECT_EQ(r.stats.expanded, textbook_expansions(g, from, to))
           << "density " << density << " from (" << from.x << "," << from.y << ") to (" << to.x

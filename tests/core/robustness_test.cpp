@@ -62,7 +62,7 @@ TEST(BadInput, ReserveRejectsNegativeAndHugeSizesNamingTheValue) {
   EXPECT_NO_THROW(GreedyBfs(0, 7));
   EXPECT_THROW(a.reserve(-3, 3), std::invalid_argument);
   std::vector<GridCoord> out;
-  EXPECT_TRUE(a.find_path(Grid(3, 3), {0, 0}, {2, 2}, kWalk, out).found());
+  EXPECT_TRUE(a.find_path(Grid(3, 3), kWalk, {0, 0}, {2, 2}, out).found());
 }
 
 TEST(BadInput, GridSizesAreCheckedBeforeTheCellCountOverflows) {
@@ -90,8 +90,8 @@ TEST(BadInput, ExtremeCoordinatesAreInvalidEndpointsAndLeaveTheOutputUntouched) 
         if (!s.takes(kWalk, conn)) continue;
         std::vector<GridCoord> out{{1, 2}, {3, 4}};
         const auto before = out;
-        const PathResult a = s.find_path(g, bad, {1, 1}, kWalk, out, conn, {});
-        const PathResult b = s.find_path(g, {1, 1}, bad, kWalk, out, conn, {});
+        const PathResult a = s.find_path(g, kWalk, bad, {1, 1}, out, {conn});
+        const PathResult b = s.find_path(g, kWalk, {1, 1}, bad, out, {conn});
         EXPECT_EQ(a.status, SearchStatus::invalid_endpoint) << s.name;
         EXPECT_EQ(b.status, SearchStatus::invalid_endpoint) << s.name;
         EXPECT_EQ(a.finish, bad);
@@ -113,20 +113,20 @@ TEST(BadInput, ExtremeCoordinatesAreInvalidEndpointsAndLeaveTheOutputUntouched) 
 TEST(Regression, BoundedSearchTowardAGoalNearIntLimits) {
   const Grid g(30, 30);
   for (const test::BoundedSearch& s : test::bounded_searches()) {
-    const BoundedResult left = s.build_path(g, {3, 3}, {INT_MIN, 3}, kWalk);
+    const BoundedResult left = s.build_path(g, kWalk, {3, 3}, {INT_MIN, 3});
     EXPECT_NE(left.status, SearchStatus::found) << s.name;
     EXPECT_EQ(left.finish, (GridCoord{0, 3})) << s.name;  // the map edge closest to the goal
-    EXPECT_EQ(left.steps.len(), 3);
-    const BoundedResult corner = s.build_path(g, {3, 3}, {INT_MAX, INT_MIN}, kWalk);
+    EXPECT_EQ(left.path.len(), 3);
+    const BoundedResult corner = s.build_path(g, kWalk, {3, 3}, {INT_MAX, INT_MIN});
     EXPECT_EQ(corner.finish, (GridCoord{29, 0})) << s.name;
-    EXPECT_EQ(corner.steps.len(), 29);
-    const BoundedResult far = s.build_path(g, {29, 29}, {INT_MAX, INT_MAX}, kWalk);
+    EXPECT_EQ(corner.path.len(), 29);
+    const BoundedResult far = s.build_path(g, kWalk, {29, 29}, {INT_MAX, INT_MAX});
     EXPECT_EQ(far.finish, (GridCoord{29, 29})) << s.name;
-    EXPECT_TRUE(far.steps.empty());
+    EXPECT_TRUE(far.path.empty());
     // The stand-in keeps the order of the cells: a goal 1000 cells off behaves as one 10^9 off.
-    const BoundedResult near_goal = s.build_path(g, {10, 10}, {100, 12}, kWalk);
-    const BoundedResult huge_goal = s.build_path(g, {10, 10}, {1000000000, 12}, kWalk);
-    EXPECT_EQ(near_goal.steps, huge_goal.steps) << s.name;
+    const BoundedResult near_goal = s.build_path(g, kWalk, {10, 10}, {100, 12});
+    const BoundedResult huge_goal = s.build_path(g, kWalk, {10, 10}, {1000000000, 12});
+    EXPECT_EQ(near_goal.path, huge_goal.path) << s.name;
     EXPECT_EQ(near_goal.finish, (GridCoord{29, 12}));
   }
   EXPECT_EQ(manhattan_distance({INT_MIN, INT_MIN}, {INT_MAX, INT_MAX}),
@@ -148,16 +148,16 @@ TEST(Regression, BoundedAStarGoalOutsideTheWindowDoesNotAliasAWindowCell) {
   for (int y = 0; y < 200; ++y)
     for (int x = 0; x < 200; ++x) g.set_blocked({x, y}, !(y == 100 && x >= 45 && x <= 100));
   AStar a;
-  const BoundedResult r = a.build_path(g, {100, 100}, {160, 99}, kWalk);
+  const BoundedResult r = a.build_path(g, kWalk, {100, 100}, {160, 99});
   EXPECT_EQ(r.status, SearchStatus::unreachable);
-  EXPECT_TRUE(r.partial);
+  EXPECT_TRUE(r.partial());
   EXPECT_EQ(r.finish, (GridCoord{100, 100}));
-  EXPECT_TRUE(r.steps.empty());
+  EXPECT_TRUE(r.path.empty());
   EXPECT_EQ(r.stats.expanded, 56u);
   // On an open map the same query walks 56 steps toward the goal.
-  const BoundedResult open = a.build_path(Grid(200, 200), {100, 100}, {160, 99}, kWalk);
+  const BoundedResult open = a.build_path(Grid(200, 200), kWalk, {100, 100}, {160, 99});
   EXPECT_EQ(open.status, SearchStatus::too_far);
-  EXPECT_EQ(open.steps.len(), 56);
+  EXPECT_EQ(open.path.len(), 56);
   EXPECT_EQ(manhattan_distance(open.finish, {160, 99}), 61 - 56);
 }
 
@@ -179,10 +179,10 @@ TEST(Regression, BoundedAStarFindsTheOptimumWhenItHasAtMost56Steps) {
   ASSERT_EQ(ref.steps_at({0, 8}), 8u);
   ASSERT_EQ(ref.steps_at({13, 8}), 65u);  // the serpentine's far end
   AStar a;
-  const BoundedResult r = a.build_path(g, {0, 0}, {0, 8}, layer);
+  const BoundedResult r = a.build_path(g, layer, {0, 0}, {0, 8});
   EXPECT_EQ(r.status, SearchStatus::found);
   EXPECT_EQ(r.cost, 351);
-  EXPECT_EQ(r.steps,
+  EXPECT_EQ(r.path,
             (GridPath{Direction::down, Direction::down, Direction::down, Direction::down,
                       Direction::down, Direction::down, Direction::down, Direction::down}));
 }
@@ -195,12 +195,12 @@ TEST(Regression, BoundedAStarPrefersFewerStepsAmongTheCheapestPaths) {
   Grid g(3, 2);
   g.set_tile({1, 1}, 1);
   AStar a;
-  const BoundedResult r = a.build_path(g, {0, 1}, {2, 1}, GridLayer{1, 3});
+  const BoundedResult r = a.build_path(g, GridLayer{1, 3}, {0, 1}, {2, 1});
   EXPECT_EQ(r.status, SearchStatus::found);
   EXPECT_EQ(r.cost, 4);
-  EXPECT_EQ(r.steps, (GridPath{Direction::right, Direction::right}));
-  const BoundedResult back = a.build_path(g, {2, 1}, {0, 1}, GridLayer{1, 3});
-  EXPECT_EQ(back.steps, (GridPath{Direction::left, Direction::left}));
+  EXPECT_EQ(r.path, (GridPath{Direction::right, Direction::right}));
+  const BoundedResult back = a.build_path(g, GridLayer{1, 3}, {2, 1}, {0, 1});
+  EXPECT_EQ(back.path, (GridPath{Direction::left, Direction::left}));
 }
 
 // Fuzz defect (search target): a NaN SearchLimits::max_cost was converted to an integer
@@ -212,30 +212,31 @@ TEST(Regression, NanAndNegativeMaxCost) {
   std::vector<GridCoord> out;
   SearchLimits nan;
   nan.max_cost = std::numeric_limits<double>::quiet_NaN();
-  const PathResult r = a.find_path(g, {0, 0}, {19, 19}, kWalk, out, Connectivity::four, nan);
+  const PathResult r = a.find_path(g, kWalk, {0, 0}, {19, 19}, out, {Connectivity::four, nan});
   EXPECT_EQ(r.status, SearchStatus::cost_limit);
   EXPECT_EQ(r.stats.expanded, 1u);
   EXPECT_EQ(out, (std::vector<GridCoord>{{0, 0}}));
   SearchLimits inf;
   inf.max_cost = std::numeric_limits<double>::infinity();
-  EXPECT_EQ(a.find_path(g, {0, 0}, {19, 19}, kWalk, out, Connectivity::four, inf).steps, 38u);
+  EXPECT_EQ(a.find_path(g, kWalk, {0, 0}, {19, 19}, out, {Connectivity::four, inf}).moves, 38u);
   SearchLimits negative;
   negative.max_cost = -1;
-  const PathResult n = a.find_path(g, {0, 0}, {19, 19}, kWalk, out, Connectivity::four, negative);
+  const PathResult n = a.find_path(g, kWalk, {0, 0}, {19, 19}, out, {Connectivity::four, negative});
   EXPECT_EQ(n.status, SearchStatus::cost_limit);
   EXPECT_EQ(n.stats.expanded, 1u);
   EXPECT_EQ(out, (std::vector<GridCoord>{{0, 0}}));
-  EXPECT_TRUE(a.find_path(g, {4, 4}, {4, 4}, kWalk, out, Connectivity::four, negative).found());
+  EXPECT_TRUE(a.find_path(g, kWalk, {4, 4}, {4, 4}, out, {Connectivity::four, negative}).found());
   // The same for the jump point searches (the fuzz target found the same conversion there).
   for (const test::UnboundedSearch& s : test::unbounded_searches()) {
     std::vector<GridCoord> cells;
-    const PathResult j = s.find_path(g, {0, 0}, {19, 19}, kWalk, cells, Connectivity::eight, nan);
-    EXPECT_EQ(j.status, s.honours_max_cost ? SearchStatus::cost_limit : SearchStatus::found)
+    const PathResult j = s.find_path(g, kWalk, {0, 0}, {19, 19}, cells, {Connectivity::eight, nan});
+    // Greedy best-first keeps no g: a cost limit is a limit it cannot honour, said as a status.
+    EXPECT_EQ(j.status, s.honours_max_cost ? SearchStatus::cost_limit : SearchStatus::unsupported)
         << s.name;
   }
   SearchLimits neg_inf;
   neg_inf.max_cost = -std::numeric_limits<double>::infinity();
-  EXPECT_EQ(a.find_path(g, {0, 0}, {1, 0}, kWalk, out, Connectivity::four, neg_inf).status,
+  EXPECT_EQ(a.find_path(g, kWalk, {0, 0}, {1, 0}, out, {Connectivity::four, neg_inf}).status,
             SearchStatus::cost_limit);
 }
 
@@ -246,19 +247,29 @@ TEST(Regression, InfiniteAndHugeHeuristicWeights) {
   const Grid g = test::random_grid(rng, 40, 40, 0.3);
   for (double w : {std::numeric_limits<double>::infinity(), 1e300, 1e20, 2.5}) {
     AStar a;
-    a.set_heuristic_weight(w);
     std::vector<GridCoord> out;
     for (Connectivity conn : {Connectivity::four, Connectivity::eight}) {
       const auto ref = test::reference_field(g, kWalk, {0, 0}, conn);
-      const PathResult r = a.find_path(g, {0, 0}, {39, 39}, kWalk, out, conn);
+      const PathResult r = a.find_path(g, kWalk, {0, 0}, {39, 39}, out, {conn, {}, w});
       EXPECT_EQ(r.found(), ref.reachable({39, 39})) << w;
       EXPECT_EQ(test::validate_path(g, kWalk, conn, {0, 0}, out), "") << w;
       EXPECT_EQ(out.back(), r.finish);
     }
   }
-  AStar nan;
-  nan.set_heuristic_weight(std::numeric_limits<double>::quiet_NaN());
-  EXPECT_EQ(nan.heuristic_weight(), 1.0);
+  // A weight below 1 or NaN is misuse: invalid_argument, nothing searched, output unchanged.
+  for (double w : {std::numeric_limits<double>::quiet_NaN(), 0.5, -1.0}) {
+    AStar a;
+    GreedyBfs b;
+    const std::vector<GridCoord> before{{7, 7}};
+    std::vector<GridCoord> out = before;
+    const PathResult r = a.find_path(g, kWalk, {0, 0}, {39, 39}, out, {Connectivity::eight, {}, w});
+    EXPECT_EQ(r.status, SearchStatus::invalid_argument) << w;
+    EXPECT_EQ(r.stats.expanded, 0u);
+    EXPECT_EQ(b.find_path(g, kWalk, {0, 0}, {39, 39}, out, {Connectivity::eight, {}, w}).status,
+              SearchStatus::invalid_argument);
+    EXPECT_EQ(out, before);
+    EXPECT_FALSE(a.was_expanded({0, 0}));
+  }
   // Review defect: GraphAStar had the same conversion (0 * inf at the goal, UB) and, with an
   // integral cost type, f = g + saturated h overflowed.
   for (double w : {std::numeric_limits<double>::infinity(), 1e300}) {
@@ -285,9 +296,9 @@ TEST(BadInput, StartOnAnImpassableCellCanLeaveIt) {
     for (Connectivity conn : {Connectivity::four, Connectivity::eight}) {
       if (!s.takes(kWalk, conn)) continue;
       std::vector<GridCoord> out;
-      const PathResult r = s.find_path(g, {2, 2}, {4, 2}, kWalk, out, conn, {});
+      const PathResult r = s.find_path(g, kWalk, {2, 2}, {4, 2}, out, {conn});
       EXPECT_TRUE(r.found()) << s.name;
-      EXPECT_EQ(r.steps, 2u) << s.name;
+      EXPECT_EQ(r.moves, 2u) << s.name;
       EXPECT_EQ(out.front(), (GridCoord{2, 2}));
     }
   }
@@ -301,7 +312,7 @@ TEST(BadInput, StartWalledInGivesTheStartAlone) {
     for (Connectivity conn : {Connectivity::four, Connectivity::eight}) {
       if (!s.takes(kWalk, conn)) continue;
       std::vector<GridCoord> out{{9, 9}};
-      const PathResult r = s.find_path(g, {2, 2}, {0, 0}, kWalk, out, conn, {});
+      const PathResult r = s.find_path(g, kWalk, {2, 2}, {0, 0}, out, {conn});
       EXPECT_EQ(r.status, SearchStatus::unreachable) << s.name;
       EXPECT_EQ(out, (std::vector<GridCoord>{{2, 2}})) << s.name;
       EXPECT_EQ(r.stats.expanded, 1u) << s.name;
@@ -309,9 +320,9 @@ TEST(BadInput, StartWalledInGivesTheStartAlone) {
     }
   }
   for (const test::BoundedSearch& s : test::bounded_searches()) {
-    const BoundedResult r = s.build_path(g, {2, 2}, {0, 0}, kWalk);
+    const BoundedResult r = s.build_path(g, kWalk, {2, 2}, {0, 0});
     EXPECT_EQ(r.status, SearchStatus::unreachable) << s.name;
-    EXPECT_TRUE(r.steps.empty());
+    EXPECT_TRUE(r.path.empty());
     EXPECT_EQ(r.finish, (GridCoord{2, 2}));
   }
 }
@@ -321,15 +332,15 @@ TEST(BadInput, ImpassableGoalEndsNextToIt) {
   g.set_blocked({5, 0}, true);
   for (const test::UnboundedSearch& s : test::unbounded_searches()) {
     std::vector<GridCoord> out;
-    const PathResult r = s.find_path(g, {0, 0}, {5, 0}, kWalk, out, Connectivity::eight, {});
+    const PathResult r = s.find_path(g, kWalk, {0, 0}, {5, 0}, out, {Connectivity::eight});
     EXPECT_EQ(r.status, SearchStatus::unreachable) << s.name;
     EXPECT_EQ(out.back(), r.finish);
     if (!s.partial_is_closest) continue;  // JPS ends at the closest jump point: here the start
     EXPECT_EQ(r.finish, (GridCoord{4, 0})) << s.name;
-    EXPECT_EQ(r.steps, 4u);
+    EXPECT_EQ(r.moves, 4u);
   }
   for (const test::BoundedSearch& s : test::bounded_searches()) {
-    const BoundedResult r = s.build_path(g, {0, 0}, {5, 0}, kWalk);
+    const BoundedResult r = s.build_path(g, kWalk, {0, 0}, {5, 0});
     EXPECT_EQ(r.status, SearchStatus::unreachable) << s.name;
     EXPECT_EQ(r.finish, (GridCoord{4, 0})) << s.name;
   }
@@ -343,20 +354,20 @@ TEST(BadInput, StartEqualsGoalIsAnEmptyFoundPathEvenOnAnImpassableCell) {
       if (!s.takes(kWalk, conn)) continue;
       for (GridCoord c : {GridCoord{0, 0}, GridCoord{1, 1}}) {
         std::vector<GridCoord> out{{7, 7}, {8, 8}};
-        const PathResult r = s.find_path(g, c, c, kWalk, out, conn, {});
+        const PathResult r = s.find_path(g, kWalk, c, c, out, {conn});
         EXPECT_TRUE(r.found()) << s.name;
-        EXPECT_EQ(r.steps, 0u);
-        EXPECT_EQ(r.cost_fixed, 0u);
+        EXPECT_EQ(r.moves, 0u);
+        EXPECT_EQ(r.cost, 0.0);
         EXPECT_EQ(r.stats.expanded, 0u);
         EXPECT_EQ(out, (std::vector<GridCoord>{c})) << s.name;
       }
     }
   }
   for (const test::BoundedSearch& s : test::bounded_searches()) {
-    const BoundedResult r = s.build_path(g, {1, 1}, {1, 1}, kWalk);
+    const BoundedResult r = s.build_path(g, kWalk, {1, 1}, {1, 1});
     EXPECT_EQ(r.status, SearchStatus::found) << s.name;
-    EXPECT_FALSE(r.partial);
-    EXPECT_TRUE(r.steps.empty());
+    EXPECT_FALSE(r.partial());
+    EXPECT_TRUE(r.path.empty());
   }
 }
 
@@ -370,7 +381,7 @@ TEST(BadInput, LayerWithEveryCellValueImpassable) {
     for (Connectivity conn : {Connectivity::four, Connectivity::eight}) {
       if (!s.takes(none, conn)) continue;
       std::vector<GridCoord> out;
-      const PathResult r = s.find_path(g, {1, 1}, {5, 5}, none, out, conn, {});
+      const PathResult r = s.find_path(g, none, {1, 1}, {5, 5}, out, {conn});
       EXPECT_EQ(r.status, SearchStatus::unreachable) << s.name;
       EXPECT_EQ(r.finish, (GridCoord{1, 1}));
       EXPECT_EQ(out, (std::vector<GridCoord>{{1, 1}}));
@@ -378,9 +389,9 @@ TEST(BadInput, LayerWithEveryCellValueImpassable) {
     }
   }
   for (const test::BoundedSearch& s : test::bounded_searches()) {
-    const BoundedResult r = s.build_path(g, {1, 1}, {5, 5}, none);
+    const BoundedResult r = s.build_path(g, none, {1, 1}, {5, 5});
     EXPECT_EQ(r.status, SearchStatus::unreachable) << s.name;
-    EXPECT_TRUE(r.steps.empty());
+    EXPECT_TRUE(r.path.empty());
     EXPECT_EQ(r.stats.expanded, 1u);
   }
 }
@@ -445,8 +456,8 @@ TEST(WrapAround, EverySearchAtEveryCounterValueNearTheTopMatchesAFreshOne) {
             if (!forced[i].takes(layer, conn)) continue;
             std::vector<GridCoord> a;
             std::vector<GridCoord> b;
-            const PathResult ra = forced[i].find_path(g, from, to, layer, a, conn, {});
-            const PathResult rb = fresh[i].find_path(g, from, to, layer, b, conn, {});
+            const PathResult ra = forced[i].find_path(g, layer, from, to, a, {conn});
+            const PathResult rb = fresh[i].find_path(g, layer, from, to, b, {conn});
             EXPECT_EQ(a, b) << forced[i].name;
             EXPECT_EQ(ra.status, rb.status);
             EXPECT_EQ(ra.stats.expanded, rb.stats.expanded);
@@ -460,9 +471,9 @@ TEST(WrapAround, EverySearchAtEveryCounterValueNearTheTopMatchesAFreshOne) {
           if (conn == Connectivity::four) {
             auto bfresh = test::bounded_searches();
             for (std::size_t i = 0; i < bforced.size(); ++i) {
-              const BoundedResult ra = bforced[i].build_path(g, from, to, layer);
-              const BoundedResult rb = bfresh[i].build_path(g, from, to, layer);
-              EXPECT_EQ(ra.steps, rb.steps) << bforced[i].name;
+              const BoundedResult ra = bforced[i].build_path(g, layer, from, to);
+              const BoundedResult rb = bfresh[i].build_path(g, layer, from, to);
+              EXPECT_EQ(ra.path, rb.path) << bforced[i].name;
               EXPECT_EQ(ra.status, rb.status);
               EXPECT_EQ(ra.stats.expanded, rb.stats.expanded);
             }

@@ -95,16 +95,16 @@ TEST(DiagonalWalker, RandomPathsStayValidAndGetShorter) {
     for (int q = 0; q < 40; ++q) {
       const GridCoord a = test::random_free_cell(rng, grid, layer);
       const GridCoord b{a.x - 20 + rng.below(41), a.y - 20 + rng.below(41)};
-      const BoundedResult r = astar.build_path(grid, a, b, layer);
-      if (r.steps.empty()) continue;
-      diagonal_shortcut_cells(grid, layer, a, r.steps, cells);
+      const BoundedResult r = astar.build_path(grid, layer, a, b);
+      if (r.path.empty()) continue;
+      diagonal_shortcut_cells(grid, layer, a, r.path, cells);
       // A valid 8-connected path (no corner cutting) between the same cells...
       ASSERT_EQ(test::path_fault(grid, layer, cells, a, r.finish, true), "") << m << " " << q;
       // ... with one move fewer per diagonal, and never longer in octile terms.
       int diag = 0;
       for (std::size_t i = 1; i < cells.size(); ++i)
         if (cells[i].x != cells[i - 1].x && cells[i].y != cells[i - 1].y) ++diag;
-      EXPECT_EQ(static_cast<int>(cells.size()) - 1 + diag, r.steps.len());
+      EXPECT_EQ(static_cast<int>(cells.size()) - 1 + diag, r.path.len());
       diagonals += diag;
       ++walked;
     }
@@ -202,7 +202,7 @@ TEST(SmoothPath, LCorridorGivesThreeWaypoints) {
   const GridLayer layer;
   std::vector<GridCoord> cells;
   AStar astar;
-  ASSERT_TRUE(astar.find_path(grid, {0, 0}, {9, 9}, layer, cells, Connectivity::eight).found());
+  ASSERT_TRUE(astar.find_path(grid, layer, {0, 0}, {9, 9}, cells, {Connectivity::eight}).found());
   std::vector<GridCoord> way;
   EXPECT_EQ(smooth_path(grid, layer, cells, way), 3u);
   EXPECT_EQ(way, (std::vector<GridCoord>{{0, 0}, {9, 0}, {9, 9}}));
@@ -213,7 +213,7 @@ TEST(SmoothPath, OpenMapGivesTheEndpoints) {
   std::vector<GridCoord> cells;
   AStar astar;
   ASSERT_TRUE(
-      astar.find_path(grid, {1, 2}, {17, 9}, GridLayer{}, cells, Connectivity::four).found());
+      astar.find_path(grid, GridLayer{}, {1, 2}, {17, 9}, cells, {Connectivity::four}).found());
   std::vector<GridCoord> way;
   EXPECT_EQ(smooth_path(grid, GridLayer{}, cells, way), 2u);
   EXPECT_EQ(way, (std::vector<GridCoord>{{1, 2}, {17, 9}}));
@@ -247,7 +247,7 @@ TEST(SmoothPath, RandomMapsEverySegmentIsClear) {
     for (int q = 0; q < 25; ++q) {
       const GridCoord a = test::random_free_cell(rng, grid, layer);
       const GridCoord b = test::random_free_cell(rng, grid, layer);
-      const PathResult r = astar.find_path(grid, a, b, layer, cells, conn);
+      const PathResult r = astar.find_path(grid, layer, a, b, cells, {conn});
       if (!r.found()) continue;
       smooth_path(grid, layer, cells, way);
       ASSERT_FALSE(way.empty());
@@ -284,7 +284,7 @@ TEST(SmoothPath, WarmCallsAllocateNothing) {
   std::vector<GridCoord> way;
   const GridCoord a = test::random_free_cell(rng, grid, GridLayer{});
   const GridCoord b = test::random_free_cell(rng, grid, GridLayer{});
-  ASSERT_TRUE(astar.find_path(grid, a, b, GridLayer{}, cells).found());
+  ASSERT_TRUE(astar.find_path(grid, GridLayer{}, a, b, cells).found());
   smooth_path(grid, GridLayer{}, cells, way);
   std::vector<GridCoord> walked;
   walked.reserve(64);

@@ -18,7 +18,7 @@ namespace {
 /// Everything a query returns, for comparison.
 struct Outcome {
   SearchStatus status = SearchStatus::invalid_endpoint;  // also: the search does not take it
-  std::uint64_t cost_fixed = 0;
+  double cost = 0;
   std::uint64_t expanded = 0;
   std::uint64_t generated = 0;
   std::vector<GridCoord> cells;
@@ -49,15 +49,15 @@ std::vector<Outcome> run_all(const Grid& grid, const std::vector<Query>& queries
     for (std::size_t i = 0; i < searches.size(); ++i) {
       if (!searches[i].takes(layer, query.conn)) continue;
       const PathResult r =
-          searches[i].find_path(grid, query.from, query.to, layer, out, query.conn, {});
+          searches[i].find_path(grid, layer, query.from, query.to, out, {query.conn});
       results[q * per_query + i] =
-          Outcome{r.status, r.cost_fixed, r.stats.expanded, r.stats.generated, out, {}};
+          Outcome{r.status, r.cost, r.stats.expanded, r.stats.generated, out, {}};
     }
     for (std::size_t i = 0; i < bounded.size(); ++i) {
-      const BoundedResult r = bounded[i].build_path(grid, query.from, query.to, layer);
+      const BoundedResult r = bounded[i].build_path(grid, layer, query.from, query.to);
       results[q * per_query + searches.size() + i] = Outcome{
-          r.status, static_cast<std::uint64_t>(r.cost), r.stats.expanded, r.stats.generated, {},
-          r.steps};
+          r.status, r.cost, r.stats.expanded, r.stats.generated, {},
+          r.path};
     }
   }
   return results;

@@ -20,12 +20,12 @@ TEST(UnboundedAStar, OctileCostsOnOpenMap) {
   const Grid g(50, 50);
   AStar a;
   std::vector<GridCoord> out;
-  const PathResult r = a.find_path(g, {3, 13}, {37, 17}, kWalk, out, Connectivity::eight);
+  const PathResult r = a.find_path(g, kWalk, {3, 13}, {37, 17}, out, {Connectivity::eight});
   ASSERT_TRUE(r.found());
-  EXPECT_EQ(r.steps, 34u);
+  EXPECT_EQ(r.moves, 34u);
   EXPECT_EQ(out.size(), 35u);
   EXPECT_DOUBLE_EQ(r.cost, 30 + 4 * std::sqrt(2.0));
-  EXPECT_EQ(r.cost_fixed, 30 * cost::kStraight + 4 * cost::kDiagonal);
+  EXPECT_EQ(r.cost, cost::exact_length(30, 4));
   EXPECT_EQ(out.front(), (GridCoord{3, 13}));
   EXPECT_EQ(out.back(), (GridCoord{37, 17}));
   // Ties toward larger g: on an open map A* expands only the cells of its path (minus the goal).
@@ -40,14 +40,14 @@ TEST(UnboundedAStar, NoCornerCutting) {
   g.set_blocked({0, 1}, true);
   AStar a;
   std::vector<GridCoord> out;
-  const PathResult r = a.find_path(g, {0, 0}, {1, 1}, kWalk, out, Connectivity::eight);
+  const PathResult r = a.find_path(g, kWalk, {0, 0}, {1, 1}, out, {Connectivity::eight});
   EXPECT_EQ(r.status, SearchStatus::unreachable);
   ASSERT_EQ(out.size(), 1u);
   // One wall is enough to forbid the diagonal: go around.
   g.set_blocked({0, 1}, false);
-  const PathResult r2 = a.find_path(g, {0, 0}, {1, 1}, kWalk, out, Connectivity::eight);
+  const PathResult r2 = a.find_path(g, kWalk, {0, 0}, {1, 1}, out, {Connectivity::eight});
   ASSERT_TRUE(r2.found());
-  EXPECT_EQ(r2.steps, 2u);
+  EXPECT_EQ(r2.moves, 2u);
   EXPECT_EQ(out, (std::vector<GridCoord>{{0, 0}, {0, 1}, {1, 1}}));
 }
 
@@ -59,9 +59,9 @@ TEST(UnboundedAStar, DiagonalCostUsesEnteredCellsLayerCost) {
   const GridLayer layer{1, 3, 9};  // diagonal 3*sqrt2 beats 9 + 3 around the corner
   AStar a;
   std::vector<GridCoord> out;
-  const PathResult r = a.find_path(g, {0, 0}, {1, 1}, layer, out, Connectivity::eight);
+  const PathResult r = a.find_path(g, layer, {0, 0}, {1, 1}, out, {Connectivity::eight});
   ASSERT_TRUE(r.found());
-  EXPECT_EQ(r.steps, 1u);
+  EXPECT_EQ(r.moves, 1u);
   EXPECT_DOUBLE_EQ(r.cost, 3 * std::sqrt(2.0));
 }
 
@@ -69,9 +69,9 @@ TEST(UnboundedAStar, SameStartAndGoal) {
   const Grid g(4, 4);
   AStar a;
   std::vector<GridCoord> out{{9, 9}, {8, 8}};
-  const PathResult r = a.find_path(g, {2, 2}, {2, 2}, kWalk, out);
+  const PathResult r = a.find_path(g, kWalk, {2, 2}, {2, 2}, out);
   EXPECT_TRUE(r.found());
-  EXPECT_EQ(r.steps, 0u);
+  EXPECT_EQ(r.moves, 0u);
   EXPECT_EQ(r.cost, 0.0);
   EXPECT_EQ(out, (std::vector<GridCoord>{{2, 2}}));
 }
@@ -82,9 +82,9 @@ TEST(UnboundedAStar, InvalidEndpointsLeaveOutputUnchanged) {
   GreedyBfs b;
   const std::vector<GridCoord> before{{7, 7}};
   std::vector<GridCoord> out = before;
-  EXPECT_EQ(a.find_path(g, {-1, 0}, {2, 2}, kWalk, out).status, SearchStatus::invalid_endpoint);
-  EXPECT_EQ(a.find_path(g, {0, 0}, {4, 2}, kWalk, out).status, SearchStatus::invalid_endpoint);
-  EXPECT_EQ(b.find_path(g, {0, 0}, {2, 99}, kWalk, out).status, SearchStatus::invalid_endpoint);
+  EXPECT_EQ(a.find_path(g, kWalk, {-1, 0}, {2, 2}, out).status, SearchStatus::invalid_endpoint);
+  EXPECT_EQ(a.find_path(g, kWalk, {0, 0}, {4, 2}, out).status, SearchStatus::invalid_endpoint);
+  EXPECT_EQ(b.find_path(g, kWalk, {0, 0}, {2, 99}, out, {Connectivity::four}).status, SearchStatus::invalid_endpoint);
   EXPECT_EQ(out, before);
 }
 
@@ -93,7 +93,7 @@ TEST(UnboundedAStar, ImpassableGoalGivesPartialPathToClosestCell) {
   g.set_blocked({9, 1}, true);
   AStar a;
   std::vector<GridCoord> out;
-  const PathResult r = a.find_path(g, {0, 1}, {9, 1}, kWalk, out, Connectivity::four);
+  const PathResult r = a.find_path(g, kWalk, {0, 1}, {9, 1}, out, {Connectivity::four});
   EXPECT_EQ(r.status, SearchStatus::unreachable);
   EXPECT_EQ(manhattan_distance(r.finish, {9, 1}), 1);
   EXPECT_EQ(out.back(), r.finish);
@@ -104,7 +104,7 @@ TEST(UnboundedAStar, LayerWithEveryTagImpassable) {
   const Grid g(5, 5);
   AStar a;
   std::vector<GridCoord> out;
-  const PathResult r = a.find_path(g, {0, 0}, {4, 4}, GridLayer::uniform(0), out);
+  const PathResult r = a.find_path(g, GridLayer::uniform(0), {0, 0}, {4, 4}, out);
   EXPECT_EQ(r.status, SearchStatus::unreachable);
   EXPECT_EQ(r.finish, (GridCoord{0, 0}));
   EXPECT_EQ(out, (std::vector<GridCoord>{{0, 0}}));
@@ -116,7 +116,7 @@ TEST(UnboundedAStar, ExpansionLimitStopsWithPartialResult) {
   std::vector<GridCoord> out;
   SearchLimits limits;
   limits.max_expansions = 10;
-  const PathResult r = a.find_path(g, {0, 0}, {99, 99}, kWalk, out, Connectivity::eight, limits);
+  const PathResult r = a.find_path(g, kWalk, {0, 0}, {99, 99}, out, {Connectivity::eight, limits});
   EXPECT_EQ(r.status, SearchStatus::expansion_limit);
   EXPECT_EQ(r.stats.expanded, 10u);
   EXPECT_EQ(r.finish, (GridCoord{9, 9}));
@@ -129,10 +129,10 @@ TEST(UnboundedAStar, CostLimitPrunesAndSaysSo) {
   std::vector<GridCoord> out;
   SearchLimits limits;
   limits.max_cost = 10;
-  const PathResult r = a.find_path(g, {0, 0}, {50, 0}, kWalk, out, Connectivity::four, limits);
+  const PathResult r = a.find_path(g, kWalk, {0, 0}, {50, 0}, out, {Connectivity::four, limits});
   EXPECT_EQ(r.status, SearchStatus::cost_limit);
   EXPECT_EQ(r.finish, (GridCoord{10, 0}));
-  const PathResult ok = a.find_path(g, {0, 0}, {10, 0}, kWalk, out, Connectivity::four, limits);
+  const PathResult ok = a.find_path(g, kWalk, {0, 0}, {10, 0}, out, {Connectivity::four, limits});
   EXPECT_TRUE(ok.found());
 }
 
@@ -140,15 +140,14 @@ TEST(UnboundedAStar, WeightedSearchStaysWithinBound) {
   std::mt19937_64 rng(77);
   AStar a;
   AStar w;
-  w.set_heuristic_weight(2.0);
   std::vector<GridCoord> out;
   for (int iter = 0; iter < 300; ++iter) {
     const Grid g = test::random_grid(rng, 30, 30, 0.25, 3);
     const GridLayer layer{1, 2, 4};
     const GridCoord from{static_cast<int>(rng() % 30), static_cast<int>(rng() % 30)};
     const GridCoord to{static_cast<int>(rng() % 30), static_cast<int>(rng() % 30)};
-    const PathResult opt = a.find_path(g, from, to, layer, out, Connectivity::eight);
-    const PathResult sub = w.find_path(g, from, to, layer, out, Connectivity::eight);
+    const PathResult opt = a.find_path(g, layer, from, to, out, {Connectivity::eight});
+    const PathResult sub = w.find_path(g, layer, from, to, out, {Connectivity::eight, {}, 2.0});
     EXPECT_EQ(opt.found(), sub.found());
     if (opt.found()) {
       EXPECT_LE(sub.cost, 2.0 * opt.cost + 1e-9);
@@ -188,27 +187,25 @@ TEST_P(UnboundedVsReference, AStarIsOptimalAndGreedyIsValid) {
       SCOPED_TRACE("map " + std::to_string(iter) + " query " + std::to_string(q));
       const std::uint64_t want = dist[static_cast<std::size_t>(to.y) * static_cast<std::size_t>(w) +
                                       static_cast<std::size_t>(to.x)];
-      const PathResult r = a.find_path(g, from, to, layer, out, c.conn);
+      const PathResult r = a.find_path(g, layer, from, to, out, {c.conn});
       if (want == cost::kInfinite) {
         EXPECT_EQ(r.status, SearchStatus::unreachable);
         EXPECT_EQ(test::validate_path(g, layer, c.conn, from, out), "");
         EXPECT_EQ(out.back(), r.finish);
       } else {
         ASSERT_TRUE(r.found());
-        EXPECT_EQ(r.cost_fixed, want);
         std::uint64_t walked = 0;
         EXPECT_EQ(test::validate_path(g, layer, c.conn, from, out, &walked), "");
         EXPECT_EQ(walked, want);
         EXPECT_EQ(out.back(), to);
       }
-      const PathResult rg = b.find_path(g, from, to, layer, out, c.conn);
+      const PathResult rg = b.find_path(g, layer, from, to, out, {c.conn});
       EXPECT_EQ(rg.found(), want != cost::kInfinite);
       std::uint64_t walked = 0;
       EXPECT_EQ(test::validate_path(g, layer, c.conn, from, out, &walked), "");
-      EXPECT_EQ(walked, rg.cost_fixed);
       EXPECT_EQ(out.back(), rg.finish);
       if (want != cost::kInfinite) {
-        EXPECT_GE(rg.cost_fixed, want);
+        EXPECT_GE(walked, want);
       }
     }
   }
@@ -224,9 +221,9 @@ TEST(UnboundedGreedy, FindsFarGoalOnOpenMap) {
   const Grid g(1000, 1000);
   GreedyBfs b;
   std::vector<GridCoord> out;
-  const PathResult r = b.find_path(g, {10, 500}, {900, 500}, kWalk, out, Connectivity::four);
+  const PathResult r = b.find_path(g, kWalk, {10, 500}, {900, 500}, out, {Connectivity::four});
   ASSERT_TRUE(r.found());
-  EXPECT_EQ(r.steps, 890u);
+  EXPECT_EQ(r.moves, 890u);
   EXPECT_EQ(r.stats.expanded, 890u);
 }
 
@@ -236,18 +233,18 @@ TEST(UnboundedSearch, GenerationWrapAroundKeepsResultsCorrect) {
   AStar a;
   GreedyBfs b;
   std::vector<GridCoord> out;
-  const PathResult before = a.find_path(g, {0, 0}, {39, 39}, kWalk, out);
+  const PathResult before = a.find_path(g, kWalk, {0, 0}, {39, 39}, out);
   const std::vector<GridCoord> before_cells = out;
-  const PathResult before_g = b.find_path(g, {0, 0}, {39, 39}, kWalk, out);
+  const PathResult before_g = b.find_path(g, kWalk, {0, 0}, {39, 39}, out, {Connectivity::four});
   const std::vector<GridCoord> before_gcells = out;
   a.debug_force_generation(detail::GenerationMap::kLastGeneration - 2);
   b.debug_force_generation(detail::GenerationMap::kLastGeneration - 2);
   for (int i = 0; i < 5; ++i) {
-    const PathResult r = a.find_path(g, {0, 0}, {39, 39}, kWalk, out);
-    EXPECT_EQ(r.cost_fixed, before.cost_fixed);
+    const PathResult r = a.find_path(g, kWalk, {0, 0}, {39, 39}, out);
+    EXPECT_EQ(r.cost, before.cost);
     EXPECT_EQ(r.stats.expanded, before.stats.expanded);
     EXPECT_EQ(out, before_cells);
-    const PathResult rg = b.find_path(g, {0, 0}, {39, 39}, kWalk, out);
+    const PathResult rg = b.find_path(g, kWalk, {0, 0}, {39, 39}, out, {Connectivity::four});
     EXPECT_EQ(rg.stats.expanded, before_g.stats.expanded);
     EXPECT_EQ(out, before_gcells);
   }
@@ -260,9 +257,9 @@ TEST(UnboundedSearch, SameQuerySamePath) {
   AStar a2;
   std::vector<GridCoord> o1;
   std::vector<GridCoord> o2;
-  a1.find_path(g, {1, 1}, {60, 60}, kWalk, o1);
-  a2.find_path(g, {5, 5}, {6, 6}, kWalk, o2);  // different history
-  a2.find_path(g, {1, 1}, {60, 60}, kWalk, o2);
+  a1.find_path(g, kWalk, {1, 1}, {60, 60}, o1);
+  a2.find_path(g, kWalk, {5, 5}, {6, 6}, o2);  // different history
+  a2.find_path(g, kWalk, {1, 1}, {60, 60}, o2);
   EXPECT_EQ(o1, o2);
 }
 
@@ -277,12 +274,12 @@ TEST(Allocations, WarmQueriesAllocateNothing) {
   const GridCoord to{127, 127};
   const GridCoord near{30, 20};
   auto run_all = [&] {
-    a.build_path(g, from, near, kWalk);
-    b.build_path(g, from, near, kWalk);
-    a.find_path(g, from, to, kWalk, out, Connectivity::four);
-    a.find_path(g, from, to, kWalk, out, Connectivity::eight);
-    b.find_path(g, from, to, kWalk, out, Connectivity::four);
-    b.find_path(g, from, to, kWalk, out, Connectivity::eight);
+    a.build_path(g, kWalk, from, near);
+    b.build_path(g, kWalk, from, near);
+    a.find_path(g, kWalk, from, to, out, {Connectivity::four});
+    a.find_path(g, kWalk, from, to, out, {Connectivity::eight});
+    b.find_path(g, kWalk, from, to, out, {Connectivity::four});
+    b.find_path(g, kWalk, from, to, out, {Connectivity::eight});
   };
   run_all();  // warm-up: grows the workspaces
   const test::AllocationScope scope;
@@ -298,7 +295,7 @@ TEST(Allocations, ReservedSearchersAllocateNothingOnFirstUnboundedQuery) {
   out.reserve(200);
   // The open list of a straight run stays within the reserved 1024 entries.
   const test::AllocationScope scope;
-  const PathResult r = a.find_path(g, {0, 0}, {63, 63}, kWalk, out);
+  const PathResult r = a.find_path(g, kWalk, {0, 0}, {63, 63}, out);
   EXPECT_TRUE(r.found());
   EXPECT_EQ(scope.count(), 0u);
 }

@@ -24,7 +24,7 @@ void check_searcher() {
   std::vector<GridCoord> path;
   Grid corridor(6, 1);
   EXPECT_FALSE(s.was_expanded({0, 0}));  // no query yet
-  PathResult r = s.find_path(corridor, {0, 0}, {4, 0}, GridLayer(), path, Connectivity::four);
+  PathResult r = s.find_path(corridor, GridLayer(), {0, 0}, {4, 0}, path, {Connectivity::four});
   ASSERT_TRUE(r.found());
   // Expanded: the start and every cell before the goal; the goal and the cell past it are not.
   EXPECT_TRUE(s.was_expanded({0, 0}));
@@ -42,22 +42,22 @@ void check_searcher() {
   for (int y = 0; y < 12; ++y) g.set_blocked({7, y}, true);
   for (int y = 3; y < 15; ++y) g.set_blocked({13, y}, true);
   for (Connectivity c : {Connectivity::four, Connectivity::eight}) {
-    r = s.find_path(g, {1, 1}, {18, 13}, GridLayer(), path, c);
+    r = s.find_path(g, GridLayer(), {1, 1}, {18, 13}, path, {c});
     ASSERT_TRUE(r.found());
     EXPECT_EQ(count_expanded(s, g), r.stats.expanded);
     EXPECT_TRUE(s.was_expanded({1, 1}));
     EXPECT_FALSE(s.was_expanded({7, 0}));  // a wall
-    (void)s.build_path(g, {0, 0}, {3, 3}, GridLayer());
+    (void)s.build_path(g, GridLayer(), {0, 0}, {3, 3});
     EXPECT_EQ(count_expanded(s, g), r.stats.expanded);
   }
   // Unreachable goal: everything reachable was expanded.
   Grid walled(5, 5);
   for (int y = 0; y < 5; ++y) walled.set_blocked({2, y}, true);
-  r = s.find_path(walled, {0, 0}, {4, 4}, GridLayer(), path, Connectivity::eight);
+  r = s.find_path(walled, GridLayer(), {0, 0}, {4, 4}, path, {Connectivity::eight});
   EXPECT_EQ(r.status, SearchStatus::unreachable);
   EXPECT_EQ(count_expanded(s, walled), 10u);
   // invalid_endpoint forgets the previous query.
-  r = s.find_path(walled, {0, 0}, {9, 9}, GridLayer(), path, Connectivity::eight);
+  r = s.find_path(walled, GridLayer(), {0, 0}, {9, 9}, path, {Connectivity::eight});
   EXPECT_EQ(r.status, SearchStatus::invalid_endpoint);
   EXPECT_EQ(count_expanded(s, walled), 0u);
 }

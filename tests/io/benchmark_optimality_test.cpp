@@ -35,13 +35,13 @@ TEST_P(MovingAiScenario, AStarEightConnectedMatchesEveryOptimalLength) {
     const io::ScenarioEntry& e = scen.entries[i];
     const GridCoord from{e.start_x, e.start_y};
     const GridCoord to{e.goal_x, e.goal_y};
-    const PathResult r = astar.find_path(map.grid, from, to, layer, out, Connectivity::eight);
+    const PathResult r = astar.find_path(map.grid, layer, from, to, out, {Connectivity::eight});
     ASSERT_TRUE(r.found()) << scen_file << ":" << e.line;
     EXPECT_NEAR(r.cost, e.optimal_length, e.tolerance()) << scen_file << ":" << e.line;
     std::uint64_t walked = 0;
     ASSERT_EQ(test::validate_path(map.grid, layer, Connectivity::eight, from, out, &walked), "")
         << scen_file << ":" << e.line;
-    EXPECT_EQ(walked, r.cost_fixed);
+    EXPECT_EQ(r.cost, test::path_cost_units(map.grid, layer, out)) << scen_file << ":" << e.line;
     EXPECT_EQ(out.back(), to);
     ++checked;
   }
@@ -86,21 +86,21 @@ TEST_P(SeedBenchMap, AStarFindsOptimalStepsAndGreedyReachesFinish) {
   AStar astar;
   GreedyBfs greedy;
   // Bounded (seed) mode.
-  const BoundedResult a = astar.build_path(m.grid, m.start, m.finish, walk);
-  EXPECT_FALSE(a.partial);
-  EXPECT_EQ(a.steps.len(), GetParam().optimal_steps);
+  const BoundedResult a = astar.build_path(m.grid, walk, m.start, m.finish);
+  EXPECT_FALSE(a.partial());
+  EXPECT_EQ(a.path.len(), GetParam().optimal_steps);
   EXPECT_EQ(a.cost, GetParam().optimal_steps);
-  EXPECT_EQ(a.steps.end_from(m.start), m.finish);
-  const BoundedResult g = greedy.build_path(m.grid, m.start, m.finish, walk);
-  EXPECT_FALSE(g.partial);
+  EXPECT_EQ(a.path.end_from(m.start), m.finish);
+  const BoundedResult g = greedy.build_path(m.grid, walk, m.start, m.finish);
+  EXPECT_FALSE(g.partial());
   EXPECT_EQ(g.finish, m.finish);
-  EXPECT_EQ(g.steps.end_from(m.start), m.finish);
-  EXPECT_GE(g.steps.len(), GetParam().optimal_steps);
+  EXPECT_EQ(g.path.end_from(m.start), m.finish);
+  EXPECT_GE(g.path.len(), GetParam().optimal_steps);
   // Unbounded 4-connected agrees.
   std::vector<GridCoord> out;
-  const PathResult u = astar.find_path(m.grid, m.start, m.finish, walk, out, Connectivity::four);
+  const PathResult u = astar.find_path(m.grid, walk, m.start, m.finish, out, {Connectivity::four});
   ASSERT_TRUE(u.found());
-  EXPECT_EQ(u.steps, static_cast<std::uint32_t>(GetParam().optimal_steps));
+  EXPECT_EQ(u.moves, static_cast<std::uint32_t>(GetParam().optimal_steps));
   EXPECT_EQ(test::validate_path(m.grid, walk, Connectivity::four, m.start, out), "");
 }
 

@@ -222,7 +222,7 @@ TEST(GenerateScenario, QueriesAreValidSortedAndMatchAStar) {
       EXPECT_EQ(e.bucket, static_cast<int>(std::floor(e.optimal_length / 4)));
       EXPECT_GE(e.bucket, last_bucket);
       last_bucket = e.bucket;
-      const PathResult r = astar.find_path(g, e.start(), e.goal(), movingai_layer(), path);
+      const PathResult r = astar.find_path(g, movingai_layer(), e.start(), e.goal(), path);
       ASSERT_TRUE(r.found());
       EXPECT_NEAR(r.cost, e.optimal_length, 1e-9);
     }

@@ -104,14 +104,14 @@ int check_chains(const Loaded& data, std::size_t stride, int& total) {
   for (std::size_t i = 0; i < data.scen.entries.size(); i += stride) {
     const io::ScenarioEntry& e = data.scen.entries[i];
     segments.clear();
-    const ChainResult r = chain_paths(searcher, grid, e.start(), e.goal(), layer, segments);
+    const ChainResult r = chain_paths(searcher, grid, layer, e.start(), e.goal(), segments);
     ++total;
     EXPECT_NE(r.status, ChainStatus::invalid_endpoint);
     EXPECT_NE(r.status, ChainStatus::segment_limit);
     chain_to_cells(e.start(), segments, cells);
     EXPECT_EQ(test::path_fault(grid, layer, cells, e.start(), r.finish, false), "")
         << "line " << e.line;
-    EXPECT_EQ(cells.size(), r.steps + 1u);
+    EXPECT_EQ(cells.size(), r.moves + 1u);
     if (!r.reached()) {
       EXPECT_EQ(r.status, ChainStatus::no_progress);
       continue;
@@ -119,7 +119,7 @@ int check_chains(const Loaded& data, std::size_t stride, int& total) {
     ++reached;
     EXPECT_EQ(r.finish, e.goal());
     // 4-connected steps never beat the 8-connected optimum...
-    EXPECT_GE(static_cast<double>(r.steps), e.optimal_length - e.tolerance()) << "line " << e.line;
+    EXPECT_GE(static_cast<double>(r.moves), e.optimal_length - e.tolerance()) << "line " << e.line;
     // ... nor does the route with the seed's diagonal shortcut, walked segment by segment.
     walked.assign(1, e.start());
     GridCoord at = e.start();
@@ -131,7 +131,7 @@ int check_chains(const Loaded& data, std::size_t stride, int& total) {
     EXPECT_EQ(test::path_fault(grid, layer, walked, e.start(), e.goal(), true), "")
         << "line " << e.line;
     EXPECT_GE(octile_length(walked), e.optimal_length - e.tolerance()) << "line " << e.line;
-    EXPECT_LE(octile_length(walked), static_cast<double>(r.steps));
+    EXPECT_LE(octile_length(walked), static_cast<double>(r.moves));
   }
   return reached;
 }
@@ -181,7 +181,7 @@ TEST(GenericMovingAi, SmoothedWaypointsHaveLineOfSight) {
     std::size_t total_way = 0;
     for (std::size_t i = 0; i < data.scen.entries.size(); i += stride) {
       const io::ScenarioEntry& e = data.scen.entries[i];
-      ASSERT_TRUE(astar.find_path(data.map.grid, e.start(), e.goal(), layer, cells).found());
+      ASSERT_TRUE(astar.find_path(data.map.grid, layer, e.start(), e.goal(), cells).found());
       smooth_path(data.map.grid, layer, cells, way);
       ASSERT_GE(way.size(), 1u);
       EXPECT_EQ(way.front(), e.start());

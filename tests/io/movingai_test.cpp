@@ -413,7 +413,7 @@ TEST(MovingAiData, ArenaScenarioIsSolvedOptimallyByAStar) {
   std::vector<GridCoord> path;
   int matches = 0;
   for (const ScenarioEntry& e : s.entries) {
-    const PathResult r = astar.find_path(m.grid, e.start(), e.goal(), movingai_layer(), path);
+    const PathResult r = astar.find_path(m.grid, movingai_layer(), e.start(), e.goal(), path);
     ASSERT_TRUE(r.found()) << "line " << e.line;
     EXPECT_NEAR(r.cost, e.optimal_length, e.tolerance()) << "line " << e.line;
     matches += std::fabs(r.cost - e.optimal_length) <= e.tolerance();

@@ -85,9 +85,9 @@ TEST(SeedMap, SharedBenchMapsMatchMapsJson) {
     EXPECT_EQ(m.start, x.start) << x.name;
     EXPECT_EQ(m.finish, x.finish) << x.name;
     const PathResult r =
-        astar.find_path(m.grid, m.start, m.finish, GridLayer(), path, Connectivity::four);
+        astar.find_path(m.grid, GridLayer(), m.start, m.finish, path, {Connectivity::four});
     EXPECT_TRUE(r.found()) << x.name;
-    EXPECT_EQ(r.steps, x.steps) << x.name;
+    EXPECT_EQ(r.moves, x.steps) << x.name;
   }
 }
 

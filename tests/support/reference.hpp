@@ -146,6 +146,31 @@ inline std::string validate_path(const Grid& g, const GridLayer& layer, Connecti
   return {};
 }
 
+/// The fixed-point cost of a cell path (the layer costs of the cells entered, diagonals times
+/// `cost::kDiagonal`), without validating it.
+inline std::uint64_t path_cost_fixed(const Grid& g, const GridLayer& layer,
+                                     const std::vector<GridCoord>& cells) {
+  std::uint64_t total = 0;
+  for (std::size_t i = 1; i < cells.size(); ++i) {
+    const bool diag = cells[i].x != cells[i - 1].x && cells[i].y != cells[i - 1].y;
+    total += layer.cost_at(g, cells[i]) * (diag ? cost::kDiagonal : cost::kStraight);
+  }
+  return total;
+}
+
+/// The cost of a cell path in cost units, as the searches report it (`cost::exact_length` of
+/// the straight and diagonal layer-cost sums).
+inline double path_cost_units(const Grid& g, const GridLayer& layer,
+                              const std::vector<GridCoord>& cells) {
+  std::uint64_t straight = 0;
+  std::uint64_t diagonal = 0;
+  for (std::size_t i = 1; i < cells.size(); ++i) {
+    const bool diag = cells[i].x != cells[i - 1].x && cells[i].y != cells[i - 1].y;
+    (diag ? diagonal : straight) += layer.cost_at(g, cells[i]);
+  }
+  return cost::exact_length(straight, diagonal);
+}
+
 /// A random grid: each cell blocked with probability `density`, tags drawn from [0, tags).
 inline Grid random_grid(std::mt19937_64& rng, int w, int h, double density, int tags = 1) {
   Grid g(w, h);

@@ -33,14 +33,14 @@ inline std::string to_text(GridCoord c) {
 /// One line about a result, for failure messages.
 inline std::string describe(const PathResult& r) {
   return std::string(" [status ") + std::string(to_string(r.status)) + ", finish " +
-         to_text(r.finish) + ", steps " + std::to_string(r.steps) + ", cost_fixed " +
-         std::to_string(r.cost_fixed) + ", expanded " + std::to_string(r.stats.expanded) + "]";
+         to_text(r.finish) + ", moves " + std::to_string(r.moves) + ", cost " +
+         std::to_string(r.cost) + ", expanded " + std::to_string(r.stats.expanded) + "]";
 }
 /// One line about a bounded result, for failure messages.
 inline std::string describe(const BoundedResult& r) {
   return std::string(" [status ") + std::string(to_string(r.status)) + ", finish " +
-         to_text(r.finish) + ", steps " + r.steps.to_string() + ", cost " + std::to_string(r.cost) +
-         ", partial " + (r.partial ? "yes" : "no") + "]";
+         to_text(r.finish) + ", path " + r.path.to_string() + ", cost " + std::to_string(r.cost) +
+         ", partial " + (r.partial() ? "yes" : "no") + "]";
 }
 
 /// Whether `limits.max_cost` is a limit (see `cost::from_units`: NaN and negative prune every
@@ -64,15 +64,26 @@ inline std::string check_unbounded(const UnboundedSearch& s, const Grid& g, Grid
                                    std::vector<GridCoord>& out, PathResult* result = nullptr,
                                    std::size_t max_count_cells = std::size_t{1} << 16) {
   const std::vector<GridCoord> before = out;
-  const PathResult r = s.find_path(g, from, to, layer, out, conn, limits);
+  const PathResult r = s.find_path(g, layer, from, to, out, {conn, limits});
   if (result != nullptr) *result = r;
   const auto fail = [&](const std::string& what) { return s.name + ": " + what + describe(r); };
   const bool count_cells = s.was_expanded && g.cell_count() <= max_count_cells;
 
+  if (!(s.weight >= 1.0)) {  // also NaN
+    if (r.status != SearchStatus::invalid_argument) return fail("a weight below 1, yet");
+    if (out != before) return fail("the output buffer changed on invalid_argument");
+    return {};
+  }
+  if (!s.honours_max_cost && cost_capped(limits)) {
+    if (r.status != SearchStatus::unsupported) return fail("a cost limit it cannot honour, yet");
+    if (out != before) return fail("the output buffer changed on unsupported");
+    return {};
+  }
+
   if (!g.in_bounds(from) || !g.in_bounds(to)) {
     if (r.status != SearchStatus::invalid_endpoint) return fail("expected invalid_endpoint");
     if (out != before) return fail("the output buffer changed on invalid_endpoint");
-    if (!(r.finish == from) || r.steps != 0 || r.stats.expanded != 0 || r.cost_fixed != 0)
+    if (!(r.finish == from) || r.moves != 0 || r.stats.expanded != 0 || r.cost != 0)
       return fail("invalid_endpoint with a non-empty result");
     if (count_cells) {
       for (int y = 0; y < g.rows(); ++y)
@@ -89,9 +100,7 @@ inline std::string check_unbounded(const UnboundedSearch& s, const Grid& g, Grid
     return fail(e);
   if (!(out.back() == r.finish))
     return fail("the path does not end at finish " + to_text(out.back()));
-  if (r.steps + std::size_t{1} != out.size()) return fail("steps != cells - 1");
-  if (r.cost_fixed != walked)
-    return fail("cost_fixed != the cost walked " + std::to_string(walked));
+  if (r.moves + std::size_t{1} != out.size()) return fail("moves != cells - 1");
   std::uint64_t straight = 0;
   std::uint64_t diagonal = 0;
   for (std::size_t i = 1; i < out.size(); ++i) {
@@ -103,11 +112,11 @@ inline std::string check_unbounded(const UnboundedSearch& s, const Grid& g, Grid
   if (r.stats.expanded > limits.max_expansions) return fail("more expansions than max_expansions");
   if (r.status == SearchStatus::expansion_limit && r.stats.expanded != limits.max_expansions)
     return fail("expansion_limit before max_expansions expansions");
-  if (r.status == SearchStatus::cost_limit && !(s.honours_max_cost && cost_capped(limits)))
+  if (r.status == SearchStatus::cost_limit && !cost_capped(limits))
     return fail("cost_limit without a cost limit");
   if (r.status == SearchStatus::too_far) return fail("too_far from an unbounded search");
-  if (r.found() && r.steps > 0 && s.honours_max_cost && cost_capped(limits) &&
-      !(r.cost_fixed <= cost::from_units(limits.max_cost)))
+  if (r.found() && r.moves > 0 && cost_capped(limits) &&
+      !(walked <= cost::from_units(limits.max_cost)))
     return fail("found a path dearer than max_cost");
 
   const bool reach = ref->reachable(to);
@@ -116,11 +125,11 @@ inline std::string check_unbounded(const UnboundedSearch& s, const Grid& g, Grid
   if (r.status == SearchStatus::unreachable && reach) return fail("unreachable, but a path exists");
   if (no_limits(limits) && r.found() != reach) return fail("no limits, yet not found");
   if (r.found()) {
-    if (r.cost_fixed < opt) return fail("cheaper than the optimum " + std::to_string(opt) + "?!");
-    if (s.bound == kOptimal && r.cost_fixed != opt)
+    if (walked < opt) return fail("cheaper than the optimum " + std::to_string(opt) + "?!");
+    if (s.bound == kOptimal && walked != opt)
       return fail("not optimal: the optimum is " + std::to_string(opt));
     if (s.bound != kOptimal &&
-        s.bound<kAnyCost&& static_cast<double>(r.cost_fixed)> s.bound * static_cast<double>(opt) +
+        s.bound<kAnyCost&& static_cast<double>(walked)> s.bound * static_cast<double>(opt) +
             1e-6 * static_cast<double>(cost::kStraight))
       return fail("dearer than the bound times the optimum " + std::to_string(opt));
   }
@@ -161,39 +170,38 @@ inline std::vector<GridCoord> cells_of(GridCoord from, GridPath p) {
 inline std::string check_bounded(const BoundedSearch& s, const Grid& g, GridCoord from,
                                  GridCoord to, const GridLayer& layer, const ReferenceField* ref4,
                                  BoundedResult* result = nullptr) {
-  const BoundedResult r = s.build_path(g, from, to, layer);
+  const BoundedResult r = s.build_path(g, layer, from, to);
   if (result != nullptr) *result = r;
   const auto fail = [&](const std::string& what) {
     return s.name + " (bounded): " + what + describe(r);
   };
   if (!g.in_bounds(from)) {
-    if (r.status != SearchStatus::invalid_endpoint || !r.partial || !r.steps.empty() ||
+    if (r.status != SearchStatus::invalid_endpoint || !r.partial() || !r.path.empty() ||
         !(r.finish == from) || r.cost != 0)
       return fail("expected an empty invalid_endpoint result");
     return {};
   }
   if (from == to) {
-    if (r.status != SearchStatus::found || r.partial || !r.steps.empty() || r.cost != 0 ||
+    if (r.status != SearchStatus::found || r.partial() || !r.path.empty() || r.cost != 0 ||
         !(r.finish == from))
       return fail("start == goal must give an empty found path");
     return {};
   }
-  if (r.steps.len() > GridPath::kMaxSteps) return fail("more than 56 steps");
-  const std::vector<GridCoord> cells = cells_of(from, r.steps);
+  if (r.path.len() > GridPath::kMaxSteps) return fail("more than 56 steps");
+  if (r.moves != static_cast<std::uint32_t>(r.path.len())) return fail("moves != path.len()");
+  const std::vector<GridCoord> cells = cells_of(from, r.path);
   std::uint64_t walked = 0;
   if (const std::string e = validate_path(g, layer, Connectivity::four, from, cells, &walked);
       !e.empty())
     return fail(e);
   if (!(cells.back() == r.finish)) return fail("the steps do not end at finish");
-  if (r.partial != (r.status != SearchStatus::found))
-    return fail("partial iff not found is violated");
   if (r.status != SearchStatus::found && r.status != SearchStatus::unreachable &&
       r.status != SearchStatus::too_far)
     return fail("unexpected status");
   if (r.status == SearchStatus::found && !(r.finish == to)) return fail("found, not at the goal");
   if (r.status != SearchStatus::found && r.finish == to) return fail("at the goal, not found");
-  if (s.cost_is_steps ? r.cost != r.steps.len()
-                      : static_cast<std::uint64_t>(r.cost) * cost::kStraight != walked)
+  if (static_cast<std::uint64_t>(r.cost) * cost::kStraight != walked ||
+      r.cost != static_cast<double>(static_cast<std::uint64_t>(r.cost)))
     return fail("cost does not match the steps");
   if (!g.in_bounds(to)) {
     if (r.status == SearchStatus::found) return fail("found a goal off the grid");

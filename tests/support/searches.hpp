@@ -31,8 +31,8 @@ inline constexpr double kAnyCost = std::numeric_limits<double>::infinity();
 /// An unbounded search (`find_path` over the whole grid) seen through AStar's interface.
 struct UnboundedSearch {
   using FindPath =
-      std::function<PathResult(const Grid&, GridCoord, GridCoord, const GridLayer&,
-                               std::vector<GridCoord>&, Connectivity, const SearchLimits&)>;
+      std::function<PathResult(const Grid&, const GridLayer&, GridCoord, GridCoord,
+                               std::vector<GridCoord>&, const SearchOptions&)>;
   std::string name;
   /// A found path costs at most bound x the optimum (1: optimal; kAnyCost: just valid).
   double bound = kOptimal;
@@ -43,7 +43,9 @@ struct UnboundedSearch {
   std::function<bool(GridCoord)> was_expanded;
   /// Sets the generation counters (empty: the search has none).
   std::function<void(std::uint32_t)> force_generation;
-  /// Whether `SearchLimits::max_cost` is honoured (greedy ignores it).
+  /// The heuristic weight the adapter passes (`SearchOptions::weight`).
+  double weight = 1.0;
+  /// Whether `SearchLimits::max_cost` is honoured (greedy returns `unsupported` instead).
   bool honours_max_cost = true;
   /// Whether a query whose goal is unreachable ends at the cell closest to the goal among all
   /// the cells reachable from the start, by `partial_distance` (empty: `distance_fixed`).
@@ -70,23 +72,23 @@ struct BoundedSearch {
   /// 1 (kOptimal): when the optimum path (fewest steps among the cheapest) has <= 56 steps, the
   /// search finds a path of that cost. kAnyCost: just valid.
   double bound = kOptimal;
-  /// `BoundedResult::cost` is the number of steps (greedy) instead of the layer cost.
-  bool cost_is_steps = false;
-  std::function<BoundedResult(const Grid&, GridCoord, GridCoord, const GridLayer&)> build_path;
+  std::function<BoundedResult(const Grid&, const GridLayer&, GridCoord, GridCoord)> build_path;
   std::function<void(std::uint32_t)> force_generation;
 };
 
 /// The adapter of a searcher type with AStar's interface (find_path, was_expanded,
 /// debug_force_generation); `s` is the instance used (configure it before, e.g. a weight).
 template <class Searcher>
-UnboundedSearch unbounded(std::string name, double bound,
+UnboundedSearch unbounded(std::string name, double bound, double weight = 1.0,
                           std::shared_ptr<Searcher> s = std::make_shared<Searcher>()) {
   UnboundedSearch u;
   u.name = std::move(name);
   u.bound = bound;
-  u.find_path = [s](const Grid& g, GridCoord from, GridCoord to, const GridLayer& layer,
-                    std::vector<GridCoord>& out, Connectivity conn, const SearchLimits& limits) {
-    return s->find_path(g, from, to, layer, out, conn, limits);
+  u.weight = weight;
+  u.find_path = [s, weight](const Grid& g, const GridLayer& layer, GridCoord from, GridCoord to,
+                            std::vector<GridCoord>& out, SearchOptions options) {
+    if (weight != 1.0) options.weight = weight;
+    return s->find_path(g, layer, from, to, out, options);
   };
   u.was_expanded = [s](GridCoord c) { return s->was_expanded(c); };
   u.force_generation = [s](std::uint32_t gen) { s->debug_force_generation(gen); };
@@ -114,9 +116,9 @@ UnboundedSearch unbounded_uniform8(std::string name,
   u.applies = [](const GridLayer& layer, Connectivity conn) {
     return conn == Connectivity::eight && uniform_cost(layer);
   };
-  u.find_path = [s](const Grid& g, GridCoord from, GridCoord to, const GridLayer& layer,
-                    std::vector<GridCoord>& out, Connectivity, const SearchLimits& limits) {
-    return s->find_path(g, from, to, layer, out, limits);
+  u.find_path = [s](const Grid& g, const GridLayer& layer, GridCoord from, GridCoord to,
+                    std::vector<GridCoord>& out, const SearchOptions& options) {
+    return s->find_path(g, from, to, layer, out, options.limits);
   };
   u.force_generation = [s](std::uint32_t gen) { s->debug_force_generation(gen); };
   u.partial_is_closest = false;
@@ -135,9 +137,11 @@ inline UnboundedSearch graph_astar_on_grid(std::string name) {
   UnboundedSearch u;
   u.name = std::move(name);
   u.bound = kOptimal;
-  u.find_path = [s4, s8, nodes](const Grid& g, GridCoord from, GridCoord to, const GridLayer& layer,
-                                std::vector<GridCoord>& out, Connectivity conn,
-                                const SearchLimits& limits) {
+  u.find_path = [s4, s8, nodes](const Grid& g, const GridLayer& layer, GridCoord from,
+                                GridCoord to, std::vector<GridCoord>& out,
+                                const SearchOptions& options) {
+    const Connectivity conn = options.connectivity;
+    const SearchLimits& limits = options.limits;
     PathResult p;
     const auto run = [&](auto& searcher, const auto& graph) {
       const auto r = searcher.find_path(graph, graph.node(from), graph.node(to), *nodes, limits);
@@ -146,8 +150,7 @@ inline UnboundedSearch graph_astar_on_grid(std::string name) {
       p.finish = from;
       if (r.status == SearchStatus::invalid_endpoint) return;
       p.finish = graph.coord(r.finish);
-      p.steps = r.steps;
-      p.cost_fixed = r.cost;
+      p.moves = r.moves;
       graph.to_cells(*nodes, out);
       std::uint64_t straight = 0;
       std::uint64_t diagonal = 0;
@@ -173,14 +176,13 @@ inline UnboundedSearch graph_astar_on_grid(std::string name) {
 
 /// The bounded adapter of a searcher type with AStar's `build_path`.
 template <class Searcher>
-BoundedSearch bounded(std::string name, double bound, bool cost_is_steps,
+BoundedSearch bounded(std::string name, double bound,
                       std::shared_ptr<Searcher> s = std::make_shared<Searcher>()) {
   BoundedSearch b;
   b.name = std::move(name);
   b.bound = bound;
-  b.cost_is_steps = cost_is_steps;
-  b.build_path = [s](const Grid& g, GridCoord from, GridCoord to, const GridLayer& layer) {
-    return s->build_path(g, from, to, layer);
+  b.build_path = [s](const Grid& g, const GridLayer& layer, GridCoord from, GridCoord to) {
+    return s->build_path(g, layer, from, to);
   };
   b.force_generation = [s](std::uint32_t gen) { s->debug_force_generation(gen); };
   return b;
@@ -191,11 +193,7 @@ BoundedSearch bounded(std::string name, double bound, bool cost_is_steps,
 inline std::vector<UnboundedSearch> unbounded_searches() {
   std::vector<UnboundedSearch> v;
   v.push_back(unbounded<AStar>("astar", kOptimal));
-  {
-    auto s = std::make_shared<AStar>();
-    s->set_heuristic_weight(1.5);
-    v.push_back(unbounded<AStar>("astar-w1.5", 1.5, s));
-  }
+  v.push_back(unbounded<AStar>("astar-w1.5", 1.5, 1.5));
   {
     UnboundedSearch g = unbounded<GreedyBfs>("greedy", kAnyCost);
     g.honours_max_cost = false;
@@ -217,8 +215,8 @@ inline std::vector<UnboundedSearch> unbounded_searches() {
 /// Every bounded search, each with a fresh searcher.
 inline std::vector<BoundedSearch> bounded_searches() {
   std::vector<BoundedSearch> v;
-  v.push_back(bounded<AStar>("astar", kOptimal, false));
-  v.push_back(bounded<GreedyBfs>("greedy", kAnyCost, true));
+  v.push_back(bounded<AStar>("astar", kOptimal));
+  v.push_back(bounded<GreedyBfs>("greedy", kAnyCost));
   return v;
 }
 

@@ -831,28 +831,39 @@ class BitBfs {
 
 namespace pathing::detail {
 
+/// The layer costs of the cells a bounded path enters from `from`, in cost units (cells off the
+/// grid count 0). O(path.len()) <= 56 cell reads.
+[[nodiscard]] inline double bounded_path_cost(const Grid& grid, const GridLayer& layer,
+                                              GridCoord from, const GridPath& path) noexcept {
+  int sum = 0;
+  for (int i = 0; i < path.len(); ++i) {
+    from = from + step_offset(path.at(i));
+    sum += layer.cost_at(grid, from);
+  }
+  return static_cast<double>(sum);
+}
+
 /// Answers a bounded query (`from` on the grid, `from != to`) with `BitBfs` when it applies: the
 /// goal on the grid, a path of at most 56 steps, and, for cost-aware searches (`AStar`), every
 /// passable cell value of the layer costing the same (then the fewest steps is the cheapest
-/// path). Fills `r` (found, the steps, finish = to, cost = steps times the cost, or steps when
-/// not cost-aware, the BitBfs work in `stats`) and returns true, or returns false with `r`
-/// untouched. O(1) to decide; see `BitBfs` for the search.
+/// path). Fills `r` (found, the steps, finish = to, cost = the layer costs of the cells entered:
+/// steps times the cost on a uniform layer, else summed along the path, the BitBfs work in
+/// `stats`) and returns true, or returns false with `r` untouched. O(1) to decide; see `BitBfs`
+/// for the search.
 inline bool bit_parallel_bounded(BitBfs& bfs, const Grid& grid, GridCoord from, GridCoord to,
                                  const GridLayer& layer, bool cost_aware, BoundedResult& r) {
   if (!grid.in_bounds(to)) return false;
-  int unit = 1;
-  if (cost_aware) {
-    unit = uniform_passable_cost(layer);
-    if (unit == 0) return false;
-  }
+  const int unit = uniform_passable_cost(layer);
+  if (cost_aware && unit == 0) return false;
   GridPath path;
   SearchStats stats;
   const int steps = bfs.find(grid, from, to, passable_values(layer), path, stats);
   if (steps < 0) return false;
-  r.steps = path;
+  r.path = path;
   r.finish = to;
-  r.cost = steps * unit;
-  r.partial = false;
+  r.moves = static_cast<std::uint32_t>(steps);
+  r.cost = unit != 0 ? static_cast<double>(steps * unit)
+                      : bounded_path_cost(grid, layer, from, path);
   r.status = SearchStatus::found;
   r.stats = stats;
   return true;

@@ -201,8 +201,8 @@ class JumpPointSearch {
   }
 
   /// Writes every cell of the path from the start to `r.finish` (both included) into `out`,
-  /// reusing its capacity, and sets `r.steps`, `r.cost` (exact, `cost::exact_length`) and
-  /// `r.cost_fixed` (g of the finish). Call right after `run`. O(path length).
+  /// reusing its capacity, and sets `r.moves` and `r.cost` (exact, `cost::exact_length`).
+  /// Call right after `run`. O(path length).
   void write_path(PathResult& r, std::vector<GridCoord>& out) const {
     std::uint64_t steps = 0;
     const std::uint32_t finish = cell_key(r.finish.x, r.finish.y);
@@ -242,9 +242,8 @@ class JumpPointSearch {
       straight += static_cast<std::uint64_t>(rest);
       diagonal += static_cast<std::uint64_t>(diag);
     }
-    r.steps = static_cast<std::uint32_t>(steps);
+    r.moves = static_cast<std::uint32_t>(steps);
     r.cost = cost::exact_length(straight, diagonal);
-    r.cost_fixed = nodes_[index(r.finish.x, r.finish.y)].g_travel >> 8;
   }
 
   /// The jump points of the last path `run` produced (start, every node on the chain, finish),
