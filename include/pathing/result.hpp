@@ -80,6 +80,21 @@ struct SearchLimits {
   double max_cost = std::numeric_limits<double>::infinity();
 };
 
+/// The options every grid search takes (`find_path(grid, layer, from, to, out, options)`), with
+/// the same defaults for every search. A search that cannot honour one returns
+/// `SearchStatus::unsupported`; a value out of range is `SearchStatus::invalid_argument`; either
+/// way nothing is searched and the output is left unchanged.
+struct SearchOptions {
+  /// 4- or 8-connected moves (8: octile costs, no corner cutting). Default: eight.
+  Connectivity connectivity = Connectivity::eight;
+  /// Cut-offs (default: none).
+  SearchLimits limits{};
+  /// Heuristic weight w >= 1 (weighted A*: paths at most w times the optimum). 1: optimal. Below
+  /// 1 or NaN: `invalid_argument`. Searches that only do optimal search (JPS) return
+  /// `unsupported` for any other value than 1.
+  double weight = 1.0;
+};
+
 /// Result of a bounded (seed-mode) search: at most 56 4-connected steps.
 struct BoundedResult {
   GridPath steps;        ///< The path from the start, rewound.
