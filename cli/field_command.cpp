@@ -101,6 +101,11 @@ int run_field(const FieldCommandOptions& o) {
   const auto t1 = std::chrono::steady_clock::now();
   FieldStats flee_st{};
   if (o.flee) flee_st = dijkstra.compute_flee(grid, layer, field, field, o.flee_factor);
+  if (!st.ok() || !flee_st.ok()) {
+    fmt::print(stderr, "pathing: the {} field could not be computed: {}\n",
+               st.ok() ? "flee" : "distance", to_string(st.ok() ? flee_st.status : st.status));
+    return kExitBadInput;
+  }
   const auto t2 = std::chrono::steady_clock::now();
   FlowField flow;
   flow.build(grid, layer, field);

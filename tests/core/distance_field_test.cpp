@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -29,12 +30,19 @@ using test::reference_field;
 constexpr std::uint64_t S = cost::kStraight;
 constexpr std::uint64_t D = cost::kDiagonal;
 
+// A limit given in fixed point, as FieldOptions takes it: cost units (exact: fixed / 2^24 is a
+// double, read back by cost::from_units unchanged).
+double units(std::uint64_t fixed) {
+  return fixed == cost::kInfinite ? std::numeric_limits<double>::infinity()
+                                  : cost::to_double(fixed);
+}
+
 FieldOptions opts(Connectivity c, FieldDirection d = FieldDirection::to_sources,
                   std::uint64_t max_cost = cost::kInfinite) {
   FieldOptions o;
   o.connectivity = c;
   o.direction = d;
-  o.max_cost = max_cost;
+  o.max_cost = units(max_cost);
   return o;
 }
 
@@ -334,7 +342,8 @@ TEST(DistanceField, CostLimitCutsExactly) {
           reached += want != cost::kInfinite;
         }
         EXPECT_EQ(st.settled, reached);
-        EXPECT_EQ(cut.max_cost(), limit);
+        EXPECT_EQ(cut.max_cost_fixed(), limit);
+        EXPECT_EQ(cut.max_cost(), units(limit));
       }
     }
   }
@@ -422,18 +431,24 @@ TEST(DistanceField, BadSourcesThrowAndLeaveTheFieldUnchanged) {
   DistanceField f;
   dijkstra.compute(grid, GridLayer{}, {1, 1}, f);
   const auto before = costs_of(f);
+  const std::uint64_t version = f.grid_version();
   const std::vector<FieldSource> bad = {{{0, 0}, 0}, {{8, 2}, 0}};
-  try {
-    dijkstra.compute(grid, GridLayer{}, bad, f);
-    FAIL() << "no exception";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "pathing::Dijkstra: source 1 at (8, 2) is outside the 8 x 6 grid");
-  }
-  const std::vector<FieldSource> costly = {{{0, 0}, DistanceField::kMaxInitialCost + 1}};
-  EXPECT_THROW(dijkstra.compute(grid, GridLayer{}, costly, f), std::invalid_argument);
-  EXPECT_THROW(dijkstra.compute(grid, GridLayer{}, GridCoord{-1, 0}, f), std::invalid_argument);
+  const FieldStats off = dijkstra.compute(grid, GridLayer{}, bad, f);
+  EXPECT_EQ(off.status, SearchStatus::invalid_endpoint);
+  EXPECT_EQ(off.bad_source, 1u);
+  EXPECT_FALSE(off.ok());
+  const std::vector<FieldSource> costly = {{{0, 0}, 0}, {{1, 0}, 0},
+                                           {{0, 0}, DistanceField::kMaxInitialCost + 1}};
+  const FieldStats dear = dijkstra.compute(grid, GridLayer{}, costly, f);
+  EXPECT_EQ(dear.status, SearchStatus::invalid_argument);
+  EXPECT_EQ(dear.bad_source, 2u);
+  EXPECT_EQ(dijkstra.compute(grid, GridLayer{}, GridCoord{-1, 0}, f).status,
+            SearchStatus::invalid_endpoint);
+  EXPECT_EQ(dijkstra.compute(grid, GridLayer{}, GridCoord{INT_MAX, INT_MIN}, f).status,
+            SearchStatus::invalid_endpoint);
   EXPECT_EQ(costs_of(f), before);
+  EXPECT_EQ(f.grid_version(), version);
+  EXPECT_TRUE(f.is_current(grid, GridLayer{}));
   const std::vector<FieldSource> max_ok = {{{0, 0}, DistanceField::kMaxInitialCost}};
   dijkstra.compute(grid, GridLayer{}, max_ok, f);
   EXPECT_EQ(f.cost({7, 5}), DistanceField::kMaxInitialCost + 7 * S + 5 * (D - S));
@@ -477,14 +492,10 @@ TEST(DistanceField, AutoExploreBitmapPredicateAndSourcesAgree) {
   EXPECT_EQ(dijkstra.compute_explore(grid, layer, all, f).settled, 0u);
   // A short bitmap is rejected.
   std::vector<std::uint64_t> short_bits(bits.size() - 1, 0);
-  try {
-    dijkstra.compute_explore(grid, layer, short_bits, f);
-    FAIL() << "no exception";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "pathing::Dijkstra::compute_explore: the explored bitmap has 12 words, a 37 x 21 "
-              "grid needs 13");
-  }
+  EXPECT_EQ(dijkstra.compute_explore(grid, layer, short_bits, f).status,
+            SearchStatus::invalid_argument);
+  EXPECT_EQ(f.cols(), 37);  // unchanged: the field of `all` (every cell unreached)
+  EXPECT_EQ(f.cost({0, 0}), DistanceField::kUnreached);
 }
 
 TEST(DistanceField, FleeMapMatchesRelaxedScaledReference) {
@@ -565,13 +576,17 @@ TEST(DistanceField, FleeRejectsBadInput) {
   dijkstra.compute(grid, GridLayer{}, {0, 0}, toward);
   dijkstra.compute(grid, GridLayer{}, {3, 3}, out);
   const auto before = costs_of(out);
-  EXPECT_THROW(dijkstra.compute_flee(other, GridLayer{}, toward, out), std::invalid_argument);
-  EXPECT_THROW(dijkstra.compute_flee(grid, GridLayer{}, toward, out, std::nan("")),
-               std::invalid_argument);
-  EXPECT_THROW(dijkstra.compute_flee(grid, GridLayer{}, toward, out, 1e300), std::invalid_argument);
+  EXPECT_EQ(dijkstra.compute_flee(other, GridLayer{}, toward, out).status, SearchStatus::stale);
+  EXPECT_EQ(dijkstra.compute_flee(grid, GridLayer{}, toward, out, std::nan("")).status,
+            SearchStatus::invalid_argument);
+  EXPECT_EQ(dijkstra.compute_flee(grid, GridLayer{}, toward, out, 1e300).status,
+            SearchStatus::invalid_argument);
+  EXPECT_EQ(dijkstra.compute_flee(grid, GridLayer{1, 1}, toward, out).status,
+            SearchStatus::stale);  // another layer than toward's
   EXPECT_EQ(costs_of(out), before);
   DistanceField never;
-  EXPECT_THROW(dijkstra.compute_flee(grid, GridLayer{}, never, out), std::invalid_argument);
+  EXPECT_EQ(dijkstra.compute_flee(grid, GridLayer{}, never, out).status, SearchStatus::stale);
+  EXPECT_EQ(costs_of(out), before);
 }
 
 class DistanceFieldWarm : public ::testing::TestWithParam<bool> {};
@@ -653,7 +668,7 @@ TEST(DistanceField, DearAndUnevenLayersMatchTextbookDijkstra) {
           FieldOptions o;
           o.connectivity = conn;
           o.direction = dir;
-          o.max_cost = limit;
+          o.max_cost = units(limit);
           dijkstra.compute(grid, layer, sources, field, o);
           ASSERT_EQ(test::costs_of(field),
                     test::reference_field(grid, layer, sources, conn, dir, limit))

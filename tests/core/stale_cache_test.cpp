@@ -9,6 +9,8 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <limits>
+#include <stdexcept>
 #include <random>
 #include <string>
 #include <vector>
@@ -317,6 +319,166 @@ TEST_P(StaleJumpMaps, CatchingUpFromTheLogAllocatesNothing) {
 
 INSTANTIATE_TEST_SUITE_P(Both, StaleJumpMaps, ::testing::Values(false, true),
                          [](const ::testing::TestParamInfo<bool>& p) { return p.param ? "JpsPlus" : "Jps"; });
+
+// --- Distance fields, flow fields and the Dijkstra cache ---------------------------------------
+
+const GridLayer kTerrain{1, 4, 9};  // tags 0..2 cost 1, 4, 9: tile edits change costs
+
+// A fresh Dijkstra's field: what any field of `g` must equal.
+std::vector<std::uint64_t> fresh_field(const Grid& g, const GridLayer& layer, GridCoord source,
+                                       const FieldOptions& o = {}) {
+  Dijkstra d;
+  DistanceField f;
+  EXPECT_TRUE(d.compute(g, layer, source, f, o).ok());
+  return {f.costs().begin(), f.costs().end()};
+}
+
+std::vector<std::uint64_t> costs(const DistanceField& f) { return {f.costs().begin(), f.costs().end()}; }
+
+TEST(StaleFields, EveryEditMakesFieldsAndFlowsStaleAndTheCacheNeverServesOldCells) {
+  std::mt19937_64 rng(404);
+  for (const Edit& e : edits()) {
+    for (int round = 0; round < 3; ++round) {
+      SCOPED_TRACE(std::string(e.name) + " round " + std::to_string(round));
+      Grid g = test::random_grid(rng, 45 + round * 5, 33, 0.15, 3);
+      const GridCoord goal = random_cell(g, rng);
+      Dijkstra dijkstra;  // its whole-grid unpack is cached between the two computations
+      DistanceField field;
+      FlowField flow;
+      ASSERT_TRUE(dijkstra.compute(g, kTerrain, goal, field).ok());
+      ASSERT_EQ(flow.build(g, kTerrain, field), SearchStatus::found);
+      EXPECT_TRUE(field.is_current(g, kTerrain));
+      EXPECT_TRUE(flow.is_current(g, kTerrain));
+      const auto old_costs = costs(field);
+      const std::vector<std::uint8_t> old_dirs(flow.directions().begin(), flow.directions().end());
+      e.apply(g, rng);
+      EXPECT_FALSE(field.is_current(g, kTerrain));
+      EXPECT_FALSE(flow.is_current(g, kTerrain));
+      // A flow from the old field: stale, the flow unchanged.
+      EXPECT_EQ(flow.build(g, kTerrain, field), SearchStatus::stale);
+      EXPECT_TRUE(std::equal(old_dirs.begin(), old_dirs.end(), flow.directions().begin()));
+      // A flee map from the old field: stale, the output unchanged.
+      DistanceField flee;
+      ASSERT_TRUE(dijkstra.compute(g, kTerrain, goal, flee).ok());
+      const auto flee_before = costs(flee);
+      EXPECT_EQ(dijkstra.compute_flee(g, kTerrain, field, flee).status, SearchStatus::stale);
+      EXPECT_EQ(costs(flee), flee_before);
+      EXPECT_EQ(costs(field), old_costs);
+      // Recomputed with the same Dijkstra: equal to a fresh one, cell by cell.
+      ASSERT_TRUE(dijkstra.compute(g, kTerrain, goal, field).ok());
+      EXPECT_EQ(costs(field), fresh_field(g, kTerrain, goal));
+      EXPECT_EQ(flow.build(g, kTerrain, field), SearchStatus::found);
+      // The flow never steps into an impassable cell.
+      for (int y = 0; y < g.rows(); ++y) {
+        for (int x = 0; x < g.cols(); ++x) {
+          const GridCoord n = flow.next_cell({x, y});
+          if (n != GridCoord{x, y}) {
+            ASSERT_NE(kTerrain.cost_at(g, n), 0) << x << "," << y;
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(StaleFields, LayerSizeCopyAndAssignmentAreStale) {
+  std::mt19937_64 rng(8);
+  Grid g = test::random_grid(rng, 40, 30, 0.2, 3);
+  Dijkstra dijkstra;
+  DistanceField field;
+  FlowField flow;
+  ASSERT_TRUE(dijkstra.compute(g, kTerrain, {3, 3}, field).ok());
+  // Another layer.
+  EXPECT_FALSE(field.is_current(g, kWalk));
+  EXPECT_EQ(flow.build(g, kWalk, field), SearchStatus::stale);
+  EXPECT_EQ(flow.cols(), 0);  // never built
+  DistanceField out;
+  EXPECT_EQ(dijkstra.compute_flee(g, kWalk, field, out).status, SearchStatus::stale);
+  EXPECT_EQ(out.cols(), 0);
+  // Another grid of another size.
+  const Grid other = test::random_grid(rng, 17, 50, 0.2, 3);
+  EXPECT_EQ(flow.build(other, kTerrain, field), SearchStatus::stale);
+  EXPECT_EQ(dijkstra.compute_flee(other, kTerrain, field, out).status, SearchStatus::stale);
+  // A copy (same cells, another object).
+  const Grid copy = g;
+  EXPECT_FALSE(field.is_current(copy, kTerrain));
+  EXPECT_EQ(flow.build(copy, kTerrain, field), SearchStatus::stale);
+  // The current grid and layer: fine.
+  EXPECT_EQ(flow.build(g, kTerrain, field), SearchStatus::found);
+  EXPECT_EQ(dijkstra.compute_flee(g, kTerrain, field, out).status, SearchStatus::found);
+  // Assignment: same size, same version count, other cells: stale, and the Dijkstra cache does
+  // not serve the old unpack.
+  Grid a = test::random_grid(rng, 40, 30, 0.3, 3);
+  Grid b = test::random_grid(rng, 40, 30, 0.1, 3);
+  while (b.version() < a.version()) b.set_tile({0, 0}, b.tile({0, 0}));
+  while (a.version() < b.version()) a.set_tile({0, 0}, a.tile({0, 0}));
+  ASSERT_EQ(a.version(), b.version());
+  ASSERT_TRUE(dijkstra.compute(a, kTerrain, {20, 15}, field).ok());
+  a = b;
+  ASSERT_EQ(a.version(), b.version());
+  EXPECT_FALSE(field.is_current(a, kTerrain));
+  EXPECT_EQ(flow.build(a, kTerrain, field), SearchStatus::stale);
+  ASSERT_TRUE(dijkstra.compute(a, kTerrain, {20, 15}, field).ok());
+  EXPECT_EQ(costs(field), fresh_field(b, kTerrain, {20, 15}));
+  // Another layer through the same Dijkstra: its cache is keyed by the layer too.
+  ASSERT_TRUE(dijkstra.compute(a, kWade, {20, 15}, field).ok());
+  EXPECT_EQ(costs(field), fresh_field(a, kWade, {20, 15}));
+  EXPECT_TRUE(field.is_current(a, kWade));
+}
+
+TEST(FieldOptionsUnits, MaxCostIsInCostUnits) {
+  const Grid g(30, 1);
+  Dijkstra dijkstra;
+  DistanceField f;
+  FieldOptions o;
+  o.max_cost = 10.0;  // ten moves (it used to be fixed point: 10 reached one cell)
+  ASSERT_TRUE(dijkstra.compute(g, kWalk, {0, 0}, f, o).ok());
+  EXPECT_TRUE(f.reached({10, 0}));
+  EXPECT_FALSE(f.reached({11, 0}));
+  EXPECT_EQ(f.max_cost(), 10.0);
+  EXPECT_EQ(f.max_cost_fixed(), 10 * cost::kStraight);
+  o.max_cost = std::numeric_limits<double>::quiet_NaN();  // as SearchLimits: only the source
+  ASSERT_TRUE(dijkstra.compute(g, kWalk, {5, 0}, f, o).ok());
+  EXPECT_TRUE(f.reached({5, 0}));
+  EXPECT_FALSE(f.reached({4, 0}));
+  EXPECT_FALSE(f.reached({6, 0}));
+  o.max_cost = std::numeric_limits<double>::infinity();
+  ASSERT_TRUE(dijkstra.compute(g, kWalk, {0, 0}, f, o).ok());
+  EXPECT_TRUE(f.reached({29, 0}));
+  EXPECT_EQ(f.max_cost(), std::numeric_limits<double>::infinity());
+}
+
+#if defined(__cpp_exceptions)
+// Regression: a throwing predicate of compute_explore_if left its seeded cells at cost 0 while the
+// field's record of reached rows was empty, so the next computation did not clear them.
+TEST(Regression, ThrowingExplorePredicateLeavesAValidField) {
+  const Grid g(20, 20);
+  Dijkstra dijkstra;
+  DistanceField f;
+  ASSERT_TRUE(dijkstra.compute(g, kWalk, {10, 10}, f).ok());
+  int calls = 0;
+  try {
+    (void)dijkstra.compute_explore_if(
+        g, kWalk,
+        [&](GridCoord) -> bool {
+          if (++calls == 150) throw std::runtime_error("predicate failed");
+          return false;  // unexplored: a source
+        },
+        f);
+    FAIL() << "no exception";
+  } catch (const std::runtime_error&) {
+  }
+  EXPECT_EQ(calls, 150);
+  for (const std::uint64_t c : f.costs()) ASSERT_EQ(c, DistanceField::kUnreached);
+  EXPECT_FALSE(f.is_current(g, kWalk));
+  // The next computation, with a small limit far from the seeded rows, is exact.
+  FieldOptions o;
+  o.max_cost = 2.0;
+  ASSERT_TRUE(dijkstra.compute(g, kWalk, {19, 19}, f, o).ok());
+  EXPECT_EQ(costs(f), fresh_field(g, kWalk, {19, 19}, o));
+  EXPECT_FALSE(f.reached({0, 0}));
+}
+#endif
 
 }  // namespace
 }  // namespace pathing
