@@ -431,7 +431,7 @@ Extras::Extras(const std::vector<Input>& inputs, const DataChoice& choice, bool 
           const double t = peer->distance(x, y);
           if (t >= 0) ++fc.tcod_reached;
           if (t >= 0 && field.reached(c)) {
-            fc.max_diff = std::max(fc.max_diff, std::fabs(t - field.value_units(c)));
+            fc.max_diff = std::max(fc.max_diff, std::fabs(t - field.cost(c)));
           }
         }
       }

@@ -89,10 +89,12 @@ struct FieldStats {
 /// purpose and recompute it in place; its storage is reused, so recomputing allocates nothing
 /// once it has held a grid of that size.
 ///
-/// Units: costs are `std::uint64_t` fixed point, 2^24 (`cost::kStraight`) = one straight move into
-/// a cell of layer cost 1, `cost::kDiagonal` = round(sqrt(2) * 2^24) a diagonal one (see
-/// moves.hpp). Unreached cells (walled off, beyond the cost limit, or never computed) hold
-/// `kUnreached` (= `cost::kInfinite`).
+/// Units: `cost(c)` and `max_cost()` are in cost units (double: a straight move onto a cell of
+/// layer cost 1 = 1.0; +infinity unreached). Inside, costs are `std::uint64_t` fixed point, 2^24
+/// (`cost::kStraight`) = one straight move into a cell of layer cost 1, `cost::kDiagonal` =
+/// round(sqrt(2) * 2^24) a diagonal one (see moves.hpp), exposed exactly by the `*_fixed`
+/// accessors. Unreached cells (walled off, beyond the cost limit, or never computed) hold
+/// `kUnreached` (= `cost::kInfinite`) in fixed point.
 ///
 /// Which cells get a cost: a move enters a passable cell (layer cost > 0) and, diagonally, needs
 /// both orthogonal cells it passes to be passable. The cell a move leaves may be impassable (as
@@ -102,8 +104,8 @@ struct FieldStats {
 /// initial cost (when within the cost limit), passable or not.
 ///
 /// Bias: fields made by `Dijkstra::compute_flee` hold negative values; they store
-/// `value + bias()` (so all stored costs stay unsigned and comparable) and `value()` gives the
-/// signed value back. Other fields have bias 0.
+/// `value + bias_fixed()` (so all stored costs stay unsigned and comparable) and `cost()` (units)
+/// or `value_fixed()` give the signed value back. Other fields have bias 0.
 ///
 /// Staleness: a field records the grid's `instance_id()` and `version()`, the layer and the
 /// options it was computed with; `is_current(grid, layer)` says whether it still describes that
@@ -150,15 +152,26 @@ class DistanceField {
     return grid_id_ != 0 && grid_id_ == grid.instance_id() && grid_version_ == grid.version() &&
            layer_ == layer && cols_ == grid.cols() && rows_ == grid.rows();
   }
-  /// Offset added to every stored cost (0 except for flee fields). See the class comment.
-  [[nodiscard]] std::uint64_t bias() const noexcept { return bias_; }
+  /// Fixed-point offset added to every stored cost (0 except for flee fields). See the class
+  /// comment.
+  [[nodiscard]] std::uint64_t bias_fixed() const noexcept { return bias_; }
 
   /// True when `c` is on the grid and was reached. O(1).
-  [[nodiscard]] bool reached(GridCoord c) const noexcept { return cost(c) != kUnreached; }
+  [[nodiscard]] bool reached(GridCoord c) const noexcept { return cost_fixed(c) != kUnreached; }
 
-  /// The stored fixed-point cost of `c` (value + bias); `kUnreached` when unreached or off the
-  /// grid. O(1).
-  [[nodiscard]] std::uint64_t cost(GridCoord c) const noexcept {
+  /// The value of `c` in cost units (a straight move onto a cell of layer cost 1 = 1.0): the cost
+  /// between `c` and the nearest source (see `FieldDirection`), negative on flee maps;
+  /// +infinity when unreached or off the grid. Rounded to double (use `cost_fixed` /
+  /// `value_fixed` for exact comparisons). O(1).
+  [[nodiscard]] double cost(GridCoord c) const noexcept {
+    const std::uint64_t s = cost_fixed(c);
+    if (s == kUnreached) return std::numeric_limits<double>::infinity();
+    return static_cast<double>(value_fixed(c)) / static_cast<double>(cost::kStraight);
+  }
+
+  /// The stored fixed-point cost of `c` (value + bias, `cost::kStraight` a unit); `kUnreached`
+  /// when unreached or off the grid. Exact. O(1).
+  [[nodiscard]] std::uint64_t cost_fixed(GridCoord c) const noexcept {
     if (static_cast<unsigned>(c.x) >= static_cast<unsigned>(cols_) ||
         static_cast<unsigned>(c.y) >= static_cast<unsigned>(rows_)) {
       return kUnreached;
@@ -167,22 +180,15 @@ class DistanceField {
   }
 
   /// The signed fixed-point value of `c` (stored cost - bias); INT64_MAX when unreached. O(1).
-  [[nodiscard]] std::int64_t value(GridCoord c) const noexcept {
-    const std::uint64_t s = cost(c);
+  [[nodiscard]] std::int64_t value_fixed(GridCoord c) const noexcept {
+    const std::uint64_t s = cost_fixed(c);
     if (s == kUnreached) return std::numeric_limits<std::int64_t>::max();
     return static_cast<std::int64_t>(s) - static_cast<std::int64_t>(bias_);
   }
 
-  /// The value of `c` in cost units (straight move of cost 1 = 1.0); +infinity when unreached.
-  /// Approximate (double). O(1).
-  [[nodiscard]] double value_units(GridCoord c) const noexcept {
-    const std::uint64_t s = cost(c);
-    if (s == kUnreached) return std::numeric_limits<double>::infinity();
-    return static_cast<double>(value(c)) / static_cast<double>(cost::kStraight);
-  }
-
-  /// All stored costs, row-major (index y * cols() + x), cols() * rows() entries.
-  [[nodiscard]] std::span<const std::uint64_t> costs() const noexcept {
+  /// All stored fixed-point costs (value + bias), row-major (index y * cols() + x),
+  /// cols() * rows() entries.
+  [[nodiscard]] std::span<const std::uint64_t> costs_fixed() const noexcept {
     return {costs_.data(), static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_)};
   }
 
@@ -381,7 +387,7 @@ class Dijkstra {
   /// escape route to a dead end nearby; following the result's `FlowField` flees.
   ///
   /// The result keeps `toward`'s connectivity and direction and has no cost limit; its values are
-  /// negative, stored with `bias()` (use `value()` for the signed value). `out` may be `toward`
+  /// negative, stored with `bias_fixed()` (`cost()` / `value_fixed()` give the signed value). `out` may be `toward`
   /// itself (in-place).
   /// Statuses (nothing computed, `out` unchanged): `stale` when `toward` is not current for
   /// `grid` and `layer` (`DistanceField::is_current`: computed on another grid, an older version,

@@ -330,10 +330,10 @@ std::vector<std::uint64_t> fresh_field(const Grid& g, const GridLayer& layer, Gr
   Dijkstra d;
   DistanceField f;
   EXPECT_TRUE(d.compute(g, layer, source, f, o).ok());
-  return {f.costs().begin(), f.costs().end()};
+  return {f.costs_fixed().begin(), f.costs_fixed().end()};
 }
 
-std::vector<std::uint64_t> costs(const DistanceField& f) { return {f.costs().begin(), f.costs().end()}; }
+std::vector<std::uint64_t> costs(const DistanceField& f) { return {f.costs_fixed().begin(), f.costs_fixed().end()}; }
 
 TEST(StaleFields, EveryEditMakesFieldsAndFlowsStaleAndTheCacheNeverServesOldCells) {
   std::mt19937_64 rng(404);
@@ -469,7 +469,7 @@ TEST(Regression, ThrowingExplorePredicateLeavesAValidField) {
   } catch (const std::runtime_error&) {
   }
   EXPECT_EQ(calls, 150);
-  for (const std::uint64_t c : f.costs()) ASSERT_EQ(c, DistanceField::kUnreached);
+  for (const std::uint64_t c : f.costs_fixed()) ASSERT_EQ(c, DistanceField::kUnreached);
   EXPECT_FALSE(f.is_current(g, kWalk));
   // The next computation, with a small limit far from the seeded rows, is exact.
   FieldOptions o;
