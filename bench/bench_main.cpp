@@ -107,9 +107,9 @@ template <class Map, class Search>
 class OursJumpSearch final : public Searcher {
  public:
   explicit OursJumpSearch(const Input& in)
-      : map_(in.grid, in.layer), search_(in.grid.cols(), in.grid.rows()) {}
+      : grid_(&in.grid), map_(in.grid, in.layer), search_(in.grid.cols(), in.grid.rows()) {}
   Outcome run(const Query& q) override {
-    const PathResult r = search_.find_path(map_, q.from, q.to, out_);
+    const PathResult r = search_.find_path(*grid_, map_, q.from, q.to, out_);
     return Outcome{r.found(), r.cost, r.stats.expanded};
   }
   [[nodiscard]] std::size_t memory_bytes() const override {
@@ -117,6 +117,7 @@ class OursJumpSearch final : public Searcher {
   }
 
  private:
+  const Grid* grid_;
   Map map_;
   Search search_;
   std::vector<GridCoord> out_;

@@ -28,10 +28,11 @@ namespace {
 //     build/bench/bench/pathing_query_timing jps+ 1 FILE.scen
 // (2 queries a row: the check pass and one timed pass).
 template <class Map, class Search>
-[[gnu::noinline]] pathing::PathResult one_query(Search& search, const Map& table,
+[[gnu::noinline]] pathing::PathResult one_query(Search& search, const pathing::Grid& grid,
+                                                const Map& table,
                                                 const pathing::io::ScenarioEntry& e,
                                                 std::vector<pathing::GridCoord>& out) {
-  return search.find_path(table, e.start(), e.goal(), out);
+  return search.find_path(grid, table, e.start(), e.goal(), out);
 }
 
 template <class Map, class Search>
@@ -45,7 +46,7 @@ int time_file(const char* file, int passes) {
   std::uint64_t expanded = 0;
   std::uint64_t generated = 0;
   for (const io::ScenarioEntry& e : scen.entries) {
-    const PathResult p = one_query(search, table, e, out);
+    const PathResult p = one_query(search, map.grid, table, e, out);
     expanded += p.stats.expanded;
     generated += p.stats.generated;
     if (p.status != SearchStatus::found || std::abs(p.cost - e.optimal_length) > e.tolerance()) {
@@ -59,7 +60,7 @@ int time_file(const char* file, int passes) {
   for (int pass = 0; pass < passes; ++pass) {
     const auto t0 = std::chrono::steady_clock::now();
     for (const io::ScenarioEntry& e : scen.entries) {
-      sink += one_query(search, table, e, out).steps;
+      sink += one_query(search, map.grid, table, e, out).steps;
     }
     const auto t1 = std::chrono::steady_clock::now();
     us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() /

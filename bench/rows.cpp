@@ -249,7 +249,7 @@ Extras::Extras(const std::vector<Input>& inputs, const DataChoice& choice, bool 
     double steps = 0;
     for (const GridCoord s : u.starts) {
       const PathResult a = astar.find_path(m.grid, m.layer, s, u.goal, out, {Connectivity::eight});
-      const PathResult j = jps.find_path(jmap, s, u.goal, out);
+      const PathResult j = jps.find_path(m.grid, jmap, s, u.goal, out);
       walk.assign(1, s);
       GridCoord c = s;
       while (c != u.goal && walk.size() <= m.grid.cell_count()) {
@@ -357,13 +357,13 @@ Extras::Extras(const std::vector<Input>& inputs, const DataChoice& choice, bool 
                      const JpsMap jmap(m.grid, m.layer);
                      Jps jps(m.grid.cols(), m.grid.rows());
                      std::vector<GridCoord> out;
-                     for (const PathQuery& q : up->queries) jps.find_path(jmap, q.from, q.to, out);
+                     for (const PathQuery& q : up->queries) jps.find_path(m.grid, jmap, q.from, q.to, out);
                      const test::AllocationScope allocs;
                      std::uint64_t expanded = 0;
                      for (auto _ : s) {
                        expanded = 0;
                        for (const PathQuery& q : up->queries) {
-                         const PathResult r = jps.find_path(jmap, q.from, q.to, out);
+                         const PathResult r = jps.find_path(m.grid, jmap, q.from, q.to, out);
                          expanded += r.stats.expanded;
                        }
                      }
@@ -430,7 +430,7 @@ Extras::Extras(const std::vector<Input>& inputs, const DataChoice& choice, bool 
           const double t = peer->distance(x, y);
           if (t >= 0) ++fc.tcod_reached;
           if (t >= 0 && field.reached(c)) {
-            fc.max_diff = std::max(fc.max_diff, std::fabs(t - field.value_units(c)));
+            fc.max_diff = std::max(fc.max_diff, std::fabs(t - field.cost(c)));
           }
         }
       }

@@ -34,7 +34,7 @@ std::string draw(const Grid& grid, const GridLayer& layer, const DistanceField& 
   for (int y = 0; y < grid.rows(); ++y) {
     for (int x = 0; x < grid.cols(); ++x) {
       if (!field.reached({x, y}) || layer.cost_at(grid, {x, y}) == 0) continue;
-      const double v = field.value_units({x, y});
+      const double v = field.cost({x, y});
       lo = any ? std::min(lo, v) : v;
       hi = any ? std::max(hi, v) : v;
       any = true;
@@ -43,7 +43,7 @@ std::string draw(const Grid& grid, const GridLayer& layer, const DistanceField& 
   const double span = hi > lo ? hi - lo : 1.0;
   auto bin = [&](int x, int y) -> int {
     if (!field.reached({x, y}) || layer.cost_at(grid, {x, y}) == 0) return -1;
-    const double t = (field.value_units({x, y}) - lo) / span;
+    const double t = (field.cost({x, y}) - lo) / span;
     return std::clamp(static_cast<int>(t * kHeat.size()), 0, static_cast<int>(kHeat.size()) - 1);
   };
   std::string out = svg::open(grid);
@@ -101,6 +101,11 @@ int run_field(const FieldCommandOptions& o) {
   const auto t1 = std::chrono::steady_clock::now();
   FieldStats flee_st{};
   if (o.flee) flee_st = dijkstra.compute_flee(grid, layer, field, field, o.flee_factor);
+  if (!st.ok() || !flee_st.ok()) {
+    fmt::print(stderr, "pathing: the {} field could not be computed: {}\n",
+               st.ok() ? "flee" : "distance", to_string(st.ok() ? flee_st.status : st.status));
+    return kExitBadInput;
+  }
   const auto t2 = std::chrono::steady_clock::now();
   FlowField flow;
   flow.build(grid, layer, field);

@@ -21,9 +21,9 @@ class JpsSearch {
   JpsSearch(const Grid& grid, const GridLayer& layer)
       : map_(grid, layer), jps_(grid.cols(), grid.rows()) {}
   void reserve(int cols, int rows) { jps_.reserve(cols, rows); }
-  PathResult find_path(const Grid&, const GridLayer&, GridCoord from, GridCoord to,
-                       std::vector<GridCoord>& out, const SearchOptions&) {
-    return jps_.find_path(map_, from, to, out);
+  PathResult find_path(const Grid& grid, const GridLayer&, GridCoord from, GridCoord to,
+                       std::vector<GridCoord>& out, const SearchOptions& options) {
+    return jps_.find_path(grid, map_, from, to, out, options);
   }
   void jump_points(std::vector<GridCoord>& out) const { jps_.jump_points(out); }
   [[nodiscard]] std::size_t table_bytes() const noexcept { return map_.memory_bytes(); }
@@ -43,9 +43,9 @@ class JpsPlusSearch {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   }
   void reserve(int cols, int rows) { jps_.reserve(cols, rows); }
-  PathResult find_path(const Grid&, const GridLayer&, GridCoord from, GridCoord to,
-                       std::vector<GridCoord>& out, const SearchOptions&) {
-    return jps_.find_path(table_, from, to, out);
+  PathResult find_path(const Grid& grid, const GridLayer&, GridCoord from, GridCoord to,
+                       std::vector<GridCoord>& out, const SearchOptions& options) {
+    return jps_.find_path(grid, table_, from, to, out, options);
   }
   void jump_points(std::vector<GridCoord>& out) const { jps_.jump_points(out); }
   [[nodiscard]] std::size_t table_bytes() const noexcept { return table_.memory_bytes(); }

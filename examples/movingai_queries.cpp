@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
     std::uint64_t expanded_jps = 0;
     for (const pathing::io::ScenarioEntry& q : scen.entries) {
       const pathing::PathResult a = astar.find_path(map.grid, layer, q.start(), q.goal(), path);
-      const pathing::PathResult j = jps_plus.find_path(table, q.start(), q.goal(), path);
+      const pathing::PathResult j = jps_plus.find_path(map.grid, table, q.start(), q.goal(), path);
       optimal_astar += a.found() && std::fabs(a.cost - q.optimal_length) <= q.tolerance();
       optimal_jps += j.found() && std::fabs(j.cost - q.optimal_length) <= q.tolerance();
       expanded_astar += a.stats.expanded;

@@ -96,6 +96,6 @@ int main() {
       "turn %d: goblin at (%d, %d) next to the player at (%d, %d); kobold fled to (%d, %d), "
       "%d steps from the player\n",
       turn, goblin.x, goblin.y, player.x, player.y, kobold.x, kobold.y,
-      static_cast<int>(toward_player.value_units(kobold)));
+      static_cast<int>(toward_player.cost(kobold)));
   return pathing::manhattan_distance(goblin, player) == 1 ? 0 : 1;
 }

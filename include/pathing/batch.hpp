@@ -135,12 +135,17 @@ class PathBatch {
     check_size("fields", fields.size(), sources.size());
     if (!stats.empty()) check_size("stats", stats.size(), sources.size());
     for (std::size_t i = 0; i < sources.size(); ++i) {
-      try {
-        Dijkstra::check_sources(grid, sources[i]);
-      } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument("pathing::PathBatch::compute_fields: list " +
-                                    std::to_string(i) + ": " + e.what());
-      }
+      const FieldStats bad = Dijkstra::check_sources(grid, sources[i]);
+      if (bad.ok()) continue;
+      const FieldSource& s = sources[i][bad.bad_source];
+      throw std::invalid_argument(
+          "pathing::PathBatch::compute_fields: list " + std::to_string(i) + ": source " +
+          std::to_string(bad.bad_source) + " at (" + std::to_string(s.cell.x) + ", " +
+          std::to_string(s.cell.y) + ") " +
+          (bad.status == SearchStatus::invalid_endpoint
+               ? "is outside the " + std::to_string(grid.cols()) + " x " +
+                     std::to_string(grid.rows()) + " grid"
+               : "has initial_cost " + std::to_string(s.initial_cost) + ", above the limit 2^62"));
     }
     run(sources.size(), [&](std::size_t i, Worker& w) {
       const FieldStats st = w.dijkstra.compute(grid, layer, sources[i], fields[i], options);
@@ -149,20 +154,19 @@ class PathBatch {
   }
 
   /// `FlowField::build` for every field: `flows[i]` from `fields[i]`.
-  /// @throws std::invalid_argument when the sizes differ, or a field's size differs from the
-  ///         grid's (nothing is written).
+  /// @throws std::invalid_argument when the sizes differ, or a field is not current for `grid`
+  ///         and `layer` (`DistanceField::is_current`; nothing is written).
   void build_flows(const Grid& grid, const GridLayer& layer, std::span<const DistanceField> fields,
                    std::span<FlowField> flows) {
     check_size("flows", flows.size(), fields.size());
     for (std::size_t i = 0; i < fields.size(); ++i) {
-      if (fields[i].cols() != grid.cols() || fields[i].rows() != grid.rows()) {
+      if (!fields[i].is_current(grid, layer)) {
         throw std::invalid_argument(
-            "pathing::PathBatch::build_flows: field " + std::to_string(i) + " is " +
-            std::to_string(fields[i].cols()) + " x " + std::to_string(fields[i].rows()) +
-            ", the grid " + std::to_string(grid.cols()) + " x " + std::to_string(grid.rows()));
+            "pathing::PathBatch::build_flows: field " + std::to_string(i) +
+            " is stale: not computed on this grid at its current version with this layer");
       }
     }
-    run(fields.size(), [&](std::size_t i, Worker&) { flows[i].build(grid, layer, fields[i]); });
+    run(fields.size(), [&](std::size_t i, Worker&) { (void)flows[i].build(grid, layer, fields[i]); });
   }
 
  private:

@@ -12,7 +12,6 @@
 #include <cstdint>
 #include <limits>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -25,6 +24,7 @@
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
+#include "pathing/result.hpp"
 
 namespace pathing {
 
@@ -55,19 +55,32 @@ struct FieldOptions {
   Connectivity connectivity = Connectivity::eight;
   /// Toward the sources (default) or away from them.
   FieldDirection direction = FieldDirection::to_sources;
-  /// Cost limit in fixed point (`cost::from_units(8.0)` = 8 straight moves of cost 1): cells whose
-  /// cost exceeds it stay unreached and are never expanded (a light radius, a leash). Exact: every
-  /// cell with cost <= max_cost is reached with its true cost. Default: no limit.
-  std::uint64_t max_cost = cost::kInfinite;
+  /// Cost limit in cost units (8.0 = 8 straight moves onto cells of layer cost 1), read as
+  /// `SearchLimits::max_cost` is (`cost::from_units`: +inf or 2^38 units or more: no limit; a
+  /// negative value or NaN keeps only sources of initial cost 0): cells whose cost exceeds it stay
+  /// unreached and are never expanded (a light radius, a leash). Exact: every cell with cost <=
+  /// the limit is reached with its true cost. Default: no limit.
+  double max_cost = std::numeric_limits<double>::infinity();
 };
 
-/// Work done by one field computation.
+/// How one field computation ended, and the work it did. `status`: `found` when the field was
+/// computed; otherwise nothing was computed and the output field is unchanged:
+/// `invalid_endpoint` (a source off the grid), `invalid_argument` (an initial cost above
+/// `DistanceField::kMaxInitialCost`, an explored bitmap too short, a flee factor not finite or
+/// too large), `stale` (a flee map's input field not computed on this grid, at its current
+/// version, with this layer). `bad_source`: the index of the offending source for
+/// `invalid_endpoint` / `invalid_argument` from `compute`.
 struct FieldStats {
+  SearchStatus status = SearchStatus::found;  ///< See above.
+  std::size_t bad_source = 0;   ///< Index of the first bad source (when status says so).
   std::uint64_t sources = 0;    ///< Source cells seeded with their initial cost (within the cost
                                 ///< limit; a repeated cell counts again only when it lowers it).
   std::uint64_t settled = 0;    ///< Cells settled (expanded once): the number of reached cells.
   std::uint64_t generated = 0;  ///< Pushes onto the open list, sources included.
   bool canonical = false;       ///< Whether canonical ordering ran (see `Dijkstra`).
+
+  /// True when the field was computed (`status == found`).
+  [[nodiscard]] constexpr bool ok() const noexcept { return status == SearchStatus::found; }
 };
 
 /// A distance field, or "Dijkstra map" (roguebasin, "The Incredible Power of Dijkstra Maps"): for
@@ -76,10 +89,12 @@ struct FieldStats {
 /// purpose and recompute it in place; its storage is reused, so recomputing allocates nothing
 /// once it has held a grid of that size.
 ///
-/// Units: costs are `std::uint64_t` fixed point, 2^24 (`cost::kStraight`) = one straight move into
-/// a cell of layer cost 1, `cost::kDiagonal` = round(sqrt(2) * 2^24) a diagonal one (see
-/// moves.hpp). Unreached cells (walled off, beyond the cost limit, or never computed) hold
-/// `kUnreached` (= `cost::kInfinite`).
+/// Units: `cost(c)` and `max_cost()` are in cost units (double: a straight move onto a cell of
+/// layer cost 1 = 1.0; +infinity unreached). Inside, costs are `std::uint64_t` fixed point, 2^24
+/// (`cost::kStraight`) = one straight move into a cell of layer cost 1, `cost::kDiagonal` =
+/// round(sqrt(2) * 2^24) a diagonal one (see moves.hpp), exposed exactly by the `*_fixed`
+/// accessors. Unreached cells (walled off, beyond the cost limit, or never computed) hold
+/// `kUnreached` (= `cost::kInfinite`) in fixed point.
 ///
 /// Which cells get a cost: a move enters a passable cell (layer cost > 0) and, diagonally, needs
 /// both orthogonal cells it passes to be passable. The cell a move leaves may be impassable (as
@@ -89,8 +104,13 @@ struct FieldStats {
 /// initial cost (when within the cost limit), passable or not.
 ///
 /// Bias: fields made by `Dijkstra::compute_flee` hold negative values; they store
-/// `value + bias()` (so all stored costs stay unsigned and comparable) and `value()` gives the
-/// signed value back. Other fields have bias 0.
+/// `value + bias_fixed()` (so all stored costs stay unsigned and comparable) and `cost()` (units)
+/// or `value_fixed()` give the signed value back. Other fields have bias 0.
+///
+/// Staleness: a field records the grid's `instance_id()` and `version()`, the layer and the
+/// options it was computed with; `is_current(grid, layer)` says whether it still describes that
+/// grid (O(1)). A field does not follow later grid edits: `FlowField::build` and
+/// `Dijkstra::compute_flee` refuse one that is not current (`SearchStatus::stale`); recompute it.
 ///
 /// Memory: 8 bytes a cell. Thread-safety: const members may be called from any number of threads;
 /// recomputing must not run concurrently with readers.
@@ -112,17 +132,46 @@ class DistanceField {
   [[nodiscard]] Connectivity connectivity() const noexcept { return conn_; }
   /// Direction the field was computed with.
   [[nodiscard]] FieldDirection direction() const noexcept { return dir_; }
-  /// Cost limit the field was computed with (fixed point; `cost::kInfinite` = none).
-  [[nodiscard]] std::uint64_t max_cost() const noexcept { return max_cost_; }
-  /// Offset added to every stored cost (0 except for flee fields). See the class comment.
-  [[nodiscard]] std::uint64_t bias() const noexcept { return bias_; }
+  /// Cost limit the field was computed with, in cost units as applied (rounded down to the fixed
+  /// point, 2^-24 of a unit); +infinity when none.
+  [[nodiscard]] double max_cost() const noexcept {
+    return max_cost_ == cost::kInfinite ? std::numeric_limits<double>::infinity()
+                                        : cost::to_double(max_cost_);
+  }
+  /// The same limit in fixed point (`cost::kInfinite` = none), exact.
+  [[nodiscard]] std::uint64_t max_cost_fixed() const noexcept { return max_cost_; }
+  /// The layer the field was computed with.
+  [[nodiscard]] const GridLayer& layer() const noexcept { return layer_; }
+  /// `instance_id()` of the grid it was computed on (0: never computed).
+  [[nodiscard]] std::uint64_t grid_id() const noexcept { return grid_id_; }
+  /// `version()` of that grid when the field was computed.
+  [[nodiscard]] std::uint64_t grid_version() const noexcept { return grid_version_; }
+  /// True when the field was computed on this very grid object at its current `version()` with
+  /// `layer`. O(1).
+  [[nodiscard]] bool is_current(const Grid& grid, const GridLayer& layer) const noexcept {
+    return grid_id_ != 0 && grid_id_ == grid.instance_id() && grid_version_ == grid.version() &&
+           layer_ == layer && cols_ == grid.cols() && rows_ == grid.rows();
+  }
+  /// Fixed-point offset added to every stored cost (0 except for flee fields). See the class
+  /// comment.
+  [[nodiscard]] std::uint64_t bias_fixed() const noexcept { return bias_; }
 
   /// True when `c` is on the grid and was reached. O(1).
-  [[nodiscard]] bool reached(GridCoord c) const noexcept { return cost(c) != kUnreached; }
+  [[nodiscard]] bool reached(GridCoord c) const noexcept { return cost_fixed(c) != kUnreached; }
 
-  /// The stored fixed-point cost of `c` (value + bias); `kUnreached` when unreached or off the
-  /// grid. O(1).
-  [[nodiscard]] std::uint64_t cost(GridCoord c) const noexcept {
+  /// The value of `c` in cost units (a straight move onto a cell of layer cost 1 = 1.0): the cost
+  /// between `c` and the nearest source (see `FieldDirection`), negative on flee maps;
+  /// +infinity when unreached or off the grid. Rounded to double (use `cost_fixed` /
+  /// `value_fixed` for exact comparisons). O(1).
+  [[nodiscard]] double cost(GridCoord c) const noexcept {
+    const std::uint64_t s = cost_fixed(c);
+    if (s == kUnreached) return std::numeric_limits<double>::infinity();
+    return static_cast<double>(value_fixed(c)) / static_cast<double>(cost::kStraight);
+  }
+
+  /// The stored fixed-point cost of `c` (value + bias, `cost::kStraight` a unit); `kUnreached`
+  /// when unreached or off the grid. Exact. O(1).
+  [[nodiscard]] std::uint64_t cost_fixed(GridCoord c) const noexcept {
     if (static_cast<unsigned>(c.x) >= static_cast<unsigned>(cols_) ||
         static_cast<unsigned>(c.y) >= static_cast<unsigned>(rows_)) {
       return kUnreached;
@@ -131,22 +180,15 @@ class DistanceField {
   }
 
   /// The signed fixed-point value of `c` (stored cost - bias); INT64_MAX when unreached. O(1).
-  [[nodiscard]] std::int64_t value(GridCoord c) const noexcept {
-    const std::uint64_t s = cost(c);
+  [[nodiscard]] std::int64_t value_fixed(GridCoord c) const noexcept {
+    const std::uint64_t s = cost_fixed(c);
     if (s == kUnreached) return std::numeric_limits<std::int64_t>::max();
     return static_cast<std::int64_t>(s) - static_cast<std::int64_t>(bias_);
   }
 
-  /// The value of `c` in cost units (straight move of cost 1 = 1.0); +infinity when unreached.
-  /// Approximate (double). O(1).
-  [[nodiscard]] double value_units(GridCoord c) const noexcept {
-    const std::uint64_t s = cost(c);
-    if (s == kUnreached) return std::numeric_limits<double>::infinity();
-    return static_cast<double>(value(c)) / static_cast<double>(cost::kStraight);
-  }
-
-  /// All stored costs, row-major (index y * cols() + x), cols() * rows() entries.
-  [[nodiscard]] std::span<const std::uint64_t> costs() const noexcept {
+  /// All stored fixed-point costs (value + bias), row-major (index y * cols() + x),
+  /// cols() * rows() entries.
+  [[nodiscard]] std::span<const std::uint64_t> costs_fixed() const noexcept {
     return {costs_.data(), static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_)};
   }
 
@@ -168,7 +210,8 @@ class DistanceField {
   // computation reached (the rows it reached) is cleared when the size is unchanged, so a small
   // light radius on a big map costs little; otherwise the whole buffer is refilled (allocating
   // only when it grows).
-  void reset(const Grid& grid, Connectivity conn, FieldDirection dir, std::uint64_t max_cost) {
+  void reset(const Grid& grid, const GridLayer& layer, Connectivity conn, FieldDirection dir,
+             std::uint64_t max_cost) {
     const std::size_t n = grid.cell_count();
     if (cols_ == grid.cols() && rows_ == grid.rows() && costs_.size() == n) {
       for (int y = y0_; y <= y1_; ++y) {
@@ -183,6 +226,9 @@ class DistanceField {
     conn_ = conn;
     dir_ = dir;
     max_cost_ = max_cost;
+    layer_ = layer;
+    grid_id_ = grid.instance_id();
+    grid_version_ = grid.version();
     bias_ = 0;
     x0_ = cols_;
     y0_ = rows_;
@@ -197,6 +243,9 @@ class DistanceField {
   FieldDirection dir_ = FieldDirection::to_sources;
   std::uint64_t max_cost_ = cost::kInfinite;
   std::uint64_t bias_ = 0;
+  GridLayer layer_;
+  std::uint64_t grid_id_ = 0;  // 0: never computed (or invalidated by a throwing predicate)
+  std::uint64_t grid_version_ = 0;
   // A box holding every reached cell (empty when x0_ > x1_ or y0_ > y1_); Dijkstra makes it the
   // band of rows reached.
   int x0_ = 0;
@@ -241,8 +290,12 @@ class DistanceField {
 /// Memory: about 1 byte a grid cell (unpacked costs; 4 with canonical ordering: neighbour masks and
 /// the directions that reached each cell) plus 4 bytes per queued cell.
 /// Allocation: none once warm (the open list keeps its capacity; the field keeps its storage).
-/// Errors: a source off the grid or an initial cost above `DistanceField::kMaxInitialCost` throws
-/// std::invalid_argument naming it, before anything is written. Thread-safety: one Dijkstra per
+/// Errors: never thrown (but `std::bad_alloc` growing, and whatever a caller's predicate
+/// throws): a source off the grid or an initial cost above `DistanceField::kMaxInitialCost` is a
+/// status in the returned `FieldStats` (see there), checked before anything is written, and the
+/// output field is left unchanged. Staleness: the unpack cache above is keyed by the grid's
+/// `instance_id()`, `version()` and the layer, so it never serves an edited grid; the fields it
+/// writes record the same stamp (`DistanceField::is_current`). Thread-safety: one Dijkstra per
 /// thread; many may read the same `const Grid&` at once.
 class Dijkstra {
  public:
@@ -252,11 +305,12 @@ class Dijkstra {
   /// counts) into `out`, which is overwritten: every cell gets the cost between it and the nearest
   /// source (in `options.direction`), or `DistanceField::kUnreached`. No sources: every cell
   /// unreached.
-  /// @throws std::invalid_argument when a source is off the grid or its initial cost exceeds
-  ///         `DistanceField::kMaxInitialCost`; `out` is then unchanged.
+  /// Returns the statistics; status `invalid_endpoint` when a source is off the grid,
+  /// `invalid_argument` when its initial cost exceeds `DistanceField::kMaxInitialCost`
+  /// (`bad_source` = its index; `out` is then unchanged).
   FieldStats compute(const Grid& grid, const GridLayer& layer, std::span<const FieldSource> sources,
                      DistanceField& out, const FieldOptions& options = {}) {
-    check_sources(grid, sources);
+    if (const FieldStats bad = check_sources(grid, sources); !bad.ok()) return bad;
     Box box{grid.cols(), grid.rows(), -1, -1};
     for (const FieldSource& s : sources) box.add(s.cell.x, s.cell.y);
     return run(grid, layer, out, options, box, [&](auto&& seed) {
@@ -264,8 +318,8 @@ class Dijkstra {
     });
   }
 
-  /// The field of the single source `source` (initial cost 0).
-  /// @throws std::invalid_argument when `source` is off the grid; `out` is then unchanged.
+  /// The field of the single source `source` (initial cost 0). Status `invalid_endpoint` (and
+  /// `out` unchanged) when `source` is off the grid.
   FieldStats compute(const Grid& grid, const GridLayer& layer, GridCoord source, DistanceField& out,
                      const FieldOptions& options = {}) {
     const FieldSource s{source, 0};
@@ -283,17 +337,16 @@ class Dijkstra {
   ///        the last cell are ignored).
   /// @param out the field written (reused between calls).
   /// @param options connectivity, direction and cost limit.
-  /// @throws std::invalid_argument when `explored` is too short; `out` is then unchanged.
+  /// @return status `invalid_argument` (and `out` unchanged) when `explored` is too short.
   FieldStats compute_explore(const Grid& grid, const GridLayer& layer,
                              std::span<const std::uint64_t> explored, DistanceField& out,
                              const FieldOptions& options = {}) {
     const std::size_t n = grid.cell_count();
     const std::size_t words = (n + 63) / 64;
     if (explored.size() < words) {
-      throw std::invalid_argument(
-          "pathing::Dijkstra::compute_explore: the explored bitmap has " +
-          std::to_string(explored.size()) + " words, a " + std::to_string(grid.cols()) + " x " +
-          std::to_string(grid.rows()) + " grid needs " + std::to_string(words));
+      FieldStats bad;
+      bad.status = SearchStatus::invalid_argument;
+      return bad;
     }
     const std::size_t cols = static_cast<std::size_t>(grid.cols());
     return run(grid, layer, out, options, Box::whole(grid), [&](auto&& seed) {
@@ -311,7 +364,8 @@ class Dijkstra {
 
   /// Auto-explore with a predicate: the sources are the cells c for which `is_explored(c)` is
   /// false. `is_explored` is called once per cell, row by row, on the calling thread; if it
-  /// throws, the exception propagates and `out` holds unspecified (but valid) costs.
+  /// throws, the exception propagates and `out` is left valid: every cell unreached, recording no
+  /// grid (`grid_id()` 0, so `is_current` is false and a later computation into it starts clean).
   template <class IsExplored>
   requires std::predicate<IsExplored&, GridCoord> FieldStats
   compute_explore_if(const Grid& grid, const GridLayer& layer, IsExplored&& is_explored,
@@ -333,19 +387,33 @@ class Dijkstra {
   /// escape route to a dead end nearby; following the result's `FlowField` flees.
   ///
   /// The result keeps `toward`'s connectivity and direction and has no cost limit; its values are
-  /// negative, stored with `bias()` (use `value()` for the signed value). `out` may be `toward`
+  /// negative, stored with `bias_fixed()` (`cost()` / `value_fixed()` give the signed value). `out` may be `toward`
   /// itself (in-place).
-  /// @throws std::invalid_argument when `toward` was computed on a grid of another size, when
-  ///         `factor` is not finite, or when |factor * value| reaches 2^61 for some cell; `out` is
-  ///         then unchanged.
+  /// Statuses (nothing computed, `out` unchanged): `stale` when `toward` is not current for
+  /// `grid` and `layer` (`DistanceField::is_current`: computed on another grid, an older version,
+  /// another layer, or never); `invalid_argument` when `factor` is not finite or |factor * value|
+  /// reaches 2^61 for some cell.
   FieldStats compute_flee(const Grid& grid, const GridLayer& layer, const DistanceField& toward,
                           DistanceField& out, double factor = -1.2);
 
-  /// Checks sources as `compute` does: each must lie on the grid with an initial cost of at most
-  /// `DistanceField::kMaxInitialCost`. O(sources).
-  /// @throws std::invalid_argument naming the first bad source's index, cell and cost.
-  static void check_sources(const Grid& grid, std::span<const FieldSource> sources) {
-    for (std::size_t i = 0; i < sources.size(); ++i) check_source(grid, sources[i], i);
+  /// Checks sources as `compute` does: each must lie on the grid (else status
+  /// `invalid_endpoint`) with an initial cost of at most `DistanceField::kMaxInitialCost` (else
+  /// `invalid_argument`); `bad_source` is the first bad one's index. O(sources), never throws.
+  [[nodiscard]] static FieldStats check_sources(const Grid& grid,
+                                                std::span<const FieldSource> sources) noexcept {
+    FieldStats st;
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      if (!grid.in_bounds(sources[i].cell)) {
+        st.status = SearchStatus::invalid_endpoint;
+      } else if (sources[i].initial_cost > DistanceField::kMaxInitialCost) {
+        st.status = SearchStatus::invalid_argument;
+      } else {
+        continue;
+      }
+      st.bad_source = i;
+      return st;
+    }
+    return st;
   }
 
   /// When `compute` relaxes only the canonical moves of each cell (8-connected moves on a layer
@@ -374,20 +442,6 @@ class Dijkstra {
     return static_cast<Cell>(x) | (static_cast<Cell>(y) << 16);
   }
 
-  static void check_source(const Grid& grid, const FieldSource& s, std::size_t i) {
-    if (!grid.in_bounds(s.cell)) {
-      throw std::invalid_argument("pathing::Dijkstra: source " + std::to_string(i) + " at (" +
-                                  std::to_string(s.cell.x) + ", " + std::to_string(s.cell.y) +
-                                  ") is outside the " + std::to_string(grid.cols()) + " x " +
-                                  std::to_string(grid.rows()) + " grid");
-    }
-    if (s.initial_cost > DistanceField::kMaxInitialCost) {
-      throw std::invalid_argument("pathing::Dijkstra: source " + std::to_string(i) +
-                                  " has initial_cost " + std::to_string(s.initial_cost) +
-                                  ", above the limit 2^62");
-    }
-  }
-
   // Bucket width 2^shift_: the largest power of two not above the cheapest move of the layer, so
   // a move always leaves its bucket (see detail::BucketRing); span_: how many buckets past its
   // own the dearest move can reach (at most 255 * sqrt(2) + 1 = 362 < the ring's 512).
@@ -407,6 +461,24 @@ class Dijkstra {
     span_ = (dearest >> shift_) + 2;
   }
 
+  // Clears a field whose seeding did not finish (see run).
+  struct SeedGuard {
+    DistanceField* field;
+    explicit SeedGuard(DistanceField* f) noexcept : field(f) {}
+    SeedGuard(const SeedGuard&) = delete;
+    SeedGuard& operator=(const SeedGuard&) = delete;
+    ~SeedGuard() {
+      if (field == nullptr) return;
+      std::fill(field->costs_.begin(), field->costs_.end(), DistanceField::kUnreached);
+      field->x0_ = field->cols_;
+      field->y0_ = field->rows_;
+      field->x1_ = -1;
+      field->y1_ = -1;
+      field->grid_id_ = 0;
+      field->grid_version_ = 0;
+    }
+  };
+
   // A box of cells, inclusive (empty when x0 > x1).
   struct Box {
     int x0, y0, x1, y1;
@@ -424,19 +496,25 @@ class Dijkstra {
   template <class Seeder>
   FieldStats run(const Grid& grid, const GridLayer& layer, DistanceField& out,
                  const FieldOptions& options, Box sources, Seeder&& seeder) {
-    out.reset(grid, options.connectivity, options.direction, options.max_cost);
+    const std::uint64_t max_cost = cost::from_units(options.max_cost);
+    out.reset(grid, layer, options.connectivity, options.direction, max_cost);
     ring_.clear();
     seeds_.clear();
     set_buckets(layer, options.connectivity);
     if (uniform_ && came_.size() < grid.cell_count()) came_.resize(grid.cell_count());
     FieldStats st;
     std::uint64_t* const g = out.costs_.data();
-    const std::uint64_t max_cost = options.max_cost;
     const std::size_t cols = static_cast<std::size_t>(grid.cols());
-    seeder([&](int x, int y, std::uint64_t initial) {
-      const std::size_t i = static_cast<std::size_t>(y) * cols + static_cast<std::size_t>(x);
-      seed(g, i, initial, max_cost, pack(x, y), st);
-    });
+    {
+      // If the seeder throws (a caller's predicate), the field is left valid: all unreached,
+      // recording no grid (the seeded cells would otherwise survive outside the reset box).
+      SeedGuard guard{&out};
+      seeder([&](int x, int y, std::uint64_t initial) {
+        const std::size_t i = static_cast<std::size_t>(y) * cols + static_cast<std::size_t>(x);
+        seed(g, i, initial, max_cost, pack(x, y), st);
+      });
+      guard.field = nullptr;
+    }
     prepare(grid, layer, sources, max_cost);
     settle(grid, out, max_cost, st);
     return st;
@@ -745,15 +823,14 @@ class Dijkstra {
 inline FieldStats Dijkstra::compute_flee(const Grid& grid, const GridLayer& layer,
                                          const DistanceField& toward, DistanceField& out,
                                          double factor) {
-  if (toward.cols() != grid.cols() || toward.rows() != grid.rows()) {
-    throw std::invalid_argument("pathing::Dijkstra::compute_flee: the field is " +
-                                std::to_string(toward.cols()) + " x " +
-                                std::to_string(toward.rows()) + ", the grid " +
-                                std::to_string(grid.cols()) + " x " + std::to_string(grid.rows()));
+  FieldStats st;
+  if (!toward.is_current(grid, layer)) {
+    st.status = SearchStatus::stale;
+    return st;
   }
   if (!std::isfinite(factor)) {
-    throw std::invalid_argument(
-        "pathing::Dijkstra::compute_flee: factor = " + std::to_string(factor) + " is not finite");
+    st.status = SearchStatus::invalid_argument;
+    return st;
   }
   // Pass 1: the scaled values' range (and the overflow check) over the reached box.
   const int bx0 = toward.x0_, by0 = toward.y0_, bx1 = toward.x1_, by1 = toward.y1_;
@@ -770,10 +847,8 @@ inline FieldStats Dijkstra::compute_flee(const Grid& grid, const GridLayer& laye
       if (s == DistanceField::kUnreached) continue;
       const double v = scaled(s);
       if (!(std::fabs(v) < kLimit)) {
-        throw std::invalid_argument("pathing::Dijkstra::compute_flee: factor " +
-                                    std::to_string(factor) + " times the value at (" +
-                                    std::to_string(x) + ", " + std::to_string(y) +
-                                    ") is out of range (|v| >= 2^61)");
+        st.status = SearchStatus::invalid_argument;
+        return st;
       }
       lowest = v < lowest ? v : lowest;
     }
@@ -782,7 +857,10 @@ inline FieldStats Dijkstra::compute_flee(const Grid& grid, const GridLayer& laye
   // Pass 2: seed every reached cell with its scaled value (in place when out aliases toward).
   const Connectivity conn = toward.conn_;
   const FieldDirection dir = toward.dir_;
-  if (&out != &toward) out.reset(grid, conn, dir, cost::kInfinite);
+  if (&out != &toward) out.reset(grid, layer, conn, dir, cost::kInfinite);
+  out.layer_ = layer;
+  out.grid_id_ = grid.instance_id();
+  out.grid_version_ = grid.version();
   out.conn_ = conn;
   out.dir_ = dir;
   out.max_cost_ = cost::kInfinite;
@@ -795,7 +873,6 @@ inline FieldStats Dijkstra::compute_flee(const Grid& grid, const GridLayer& laye
   seeds_.clear();
   set_buckets(layer, conn);
   if (uniform_ && came_.size() < grid.cell_count()) came_.resize(grid.cell_count());
-  FieldStats st;
   for (int y = by0; y <= by1; ++y) {
     for (int x = bx0; x <= bx1; ++x) {
       const std::size_t i = out.index(x, y);

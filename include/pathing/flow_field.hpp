@@ -8,8 +8,6 @@
 #include <cstdint>
 #include <optional>
 #include <span>
-#include <stdexcept>
-#include <string>
 #include <vector>
 
 #include "pathing/coord.hpp"
@@ -19,6 +17,7 @@
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
+#include "pathing/result.hpp"
 
 namespace pathing {
 
@@ -51,20 +50,19 @@ class FlowField {
   /// An empty flow field (0 x 0: no cell has a step).
   FlowField() = default;
 
-  /// Computes the step of every cell from `field`, which must have been computed on `grid` with
-  /// `layer` (only the size is checked; another layer gives steps that still lower the field but
-  /// may miss optimal ones). O(cells reached by the field, times 8) plus a 1-byte-a-cell fill.
-  /// @throws std::invalid_argument when the field's size differs from the grid's (this flow
-  ///         field is then unchanged).
-  void build(const Grid& grid, const GridLayer& layer, const DistanceField& field) {
-    if (field.cols() != grid.cols() || field.rows() != grid.rows()) {
-      throw std::invalid_argument(
-          "pathing::FlowField::build: the field is " + std::to_string(field.cols()) + " x " +
-          std::to_string(field.rows()) + ", the grid " + std::to_string(grid.cols()) + " x " +
-          std::to_string(grid.rows()));
-    }
+  /// Computes the step of every cell from `field`, which must be current for `grid` and `layer`
+  /// (`DistanceField::is_current`: computed on this grid object, at its current `version()`,
+  /// with this layer). O(cells reached by the field, times 8) plus a 1-byte-a-cell fill.
+  /// @return `found` when built; `stale` (this flow field unchanged) when `field` is not current:
+  ///   computed on another grid (another size, a copy, an assigned grid), an older version, with
+  ///   another layer, or never computed. Never throws but `std::bad_alloc` (growing).
+  SearchStatus build(const Grid& grid, const GridLayer& layer, const DistanceField& field) {
+    if (!field.is_current(grid, layer)) return SearchStatus::stale;
     cols_ = grid.cols();
     rows_ = grid.rows();
+    layer_ = layer;
+    grid_id_ = grid.instance_id();
+    grid_version_ = grid.version();
     dirs_.assign(grid.cell_count(), kNone);
     const bool four = field.connectivity() == Connectivity::four;
     if (field.direction() == FieldDirection::to_sources) {
@@ -74,6 +72,15 @@ class FlowField {
       four ? fill<Connectivity::four, FieldDirection::from_sources>(grid, layer, field)
            : fill<Connectivity::eight, FieldDirection::from_sources>(grid, layer, field);
     }
+    return SearchStatus::found;
+  }
+
+  /// True when the flow was built on this very grid object at its current `version()` with
+  /// `layer` (like `DistanceField::is_current`; a flow does not follow later grid edits: rebuild
+  /// its field and it). O(1).
+  [[nodiscard]] bool is_current(const Grid& grid, const GridLayer& layer) const noexcept {
+    return grid_id_ != 0 && grid_id_ == grid.instance_id() && grid_version_ == grid.version() &&
+           layer_ == layer && cols_ == grid.cols() && rows_ == grid.rows();
   }
 
   /// Columns of the grid (0 before the first build).
@@ -153,6 +160,9 @@ class FlowField {
   detail::PaddedCosts costs_;  // the grid unpacked around the field's reached rows
   int cols_ = 0;
   int rows_ = 0;
+  GridLayer layer_;
+  std::uint64_t grid_id_ = 0;  // 0: never built
+  std::uint64_t grid_version_ = 0;
 };
 
 }  // namespace pathing

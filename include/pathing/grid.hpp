@@ -3,10 +3,12 @@
 // The packed tile grid: 4 bits a cell (3-bit tile tag + blocked bit).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -153,6 +155,40 @@ class Grid {
     return a.cols_ == b.cols_ && a.rows_ == b.rows_ && a.bytes_ == b.bytes_;
   }
 
+  // --- Edit log (issue #15, stale-cache safety) ----------------------------------------------
+  // The grid remembers the cells of its last kEditLogCapacity successful cell writes, so that a
+  // structure derived from it (`JpsMap`, `JpsPlusMap`) can catch up with a few edits instead of
+  // rebuilding: see `JpsMap::sync`.
+
+  /// How many of the most recent cell writes the edit log holds.
+  static constexpr std::size_t kEditLogCapacity = 64;
+  /// Returned by `edits_since` when the log does not cover the edits asked for.
+  static constexpr std::size_t kEditsUnknown = ~std::size_t{0};
+
+  /// The cells written since this grid was at version `since` (every successful `set_tile`,
+  /// `set_blocked`, `set_cell` bumps `version()` by one and logs its cell), oldest first, into
+  /// `out[0 .. n)`; returns n = version() - since (a cell written twice appears twice; a write
+  /// that stored the value already there counts too). Returns `kEditsUnknown`, writing nothing,
+  /// when `since` > version(), when the log no longer holds them all (more than
+  /// `kEditLogCapacity` writes since `since`, or `since` predates the grid's construction or
+  /// last assignment), or when `out` is shorter than n. The caller must know that `since` was a
+  /// version of this very grid object (compare `instance_id()`): the log says nothing about
+  /// other grids. O(n), no allocation; the log itself is a fixed ring inside the grid (256 bytes,
+  /// one store per cell write). Thread-safety: as every const member.
+  [[nodiscard]] std::size_t edits_since(std::uint64_t since,
+                                        std::span<GridCoord> out) const noexcept {
+    if (since > version_ || since < log_floor_) return kEditsUnknown;
+    const std::uint64_t n = version_ - since;
+    if (n > kEditLogCapacity || n > out.size()) return kEditsUnknown;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      // Version v's cell sits at slot (v - 1) % capacity.
+      const std::uint32_t packed = edit_log_[(since + i) % kEditLogCapacity];
+      out[static_cast<std::size_t>(i)] =
+          GridCoord{static_cast<int>(packed & 0xFFFFu), static_cast<int>(packed >> 16)};
+    }
+    return static_cast<std::size_t>(n);
+  }
+
  private:
   void init(int cols, int rows, std::uint8_t default_tile) {
     if (cols < 1 || cols > kMaxSide) {
@@ -184,6 +220,9 @@ class Grid {
         bytes_[static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x) >> 1)];
     const int shift = (x & 1) * 4;
     b = static_cast<std::uint8_t>((b & ~(0xF << shift)) | (v << shift));
+    // Edit log: the write that makes version v sits at slot (v - 1) % capacity.
+    edit_log_[version_ % kEditLogCapacity] =
+        static_cast<std::uint32_t>(x) | (static_cast<std::uint32_t>(y) << 16);
     ++version_;
   }
 
@@ -193,6 +232,11 @@ class Grid {
   std::uint64_t version_ = 0;
   std::vector<std::uint8_t> bytes_;
   detail::InstanceId id_;
+  // Edit log (see `edits_since`): cells packed x | y << 16, and the oldest version from which
+  // the log is complete (a change of many cells that does not log them must raise it to the new
+  // version).
+  std::uint64_t log_floor_ = 0;
+  std::array<std::uint32_t, kEditLogCapacity> edit_log_{};
 };
 
 }  // namespace pathing

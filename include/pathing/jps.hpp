@@ -27,10 +27,12 @@ namespace pathing {
 /// "intermediate" jump point is pruned, as in the ICAPS 2014 paper) and the cell itself is pushed
 /// only to continue the diagonal later (see `detail::jps_expand`).
 ///
-/// UNIFORM COST: every passable cell (layer cost != 0) costs 1; other layer costs are ignored.
-/// Paths are optimal for straight moves of 1 and diagonal moves of sqrt(2), the same lengths as
-/// `AStar::find_path` with `Connectivity::eight` on a layer whose passable cells all cost 1
-/// (`cost` to double precision, bit for bit). For weighted terrain use `AStar`.
+/// UNIFORM COST: the searches take only layers whose passable cell values (layer cost != 0) all
+/// cost the same c (any c in 1..255), 8-connected moves and weight 1; anything else returns
+/// `SearchStatus::unsupported` without searching (use `AStar`), a weight below 1 or NaN
+/// `invalid_argument`. Paths are optimal for straight moves of c and diagonal moves of c sqrt(2),
+/// the same costs as `AStar::find_path` with `Connectivity::eight` on that layer (`cost` to double
+/// precision, bit for bit); `SearchLimits::max_cost` is in the same cost units.
 ///
 /// Results are as for `AStar::find_path`: `out` gets EVERY cell of the path, start and end
 /// included (the segment between two jump points is expanded diagonal-first); `stats` counts
@@ -45,9 +47,18 @@ namespace pathing {
 /// by the pushes (see `detail::JumpPointSearch`); successors generated in the fixed order of
 /// `detail::jps_directions`; first parent kept on equal g: deterministic.
 ///
-/// Memory: 16 bytes a grid cell of search state plus the open list; `find_path(grid, ...)` also
-/// keeps a `JpsMap` (about 2 bits a cell). Allocation: none once warm (same map size, map in
-/// sync). Thread-safety: one Jps per thread; any number of them may share one `const JpsMap&`.
+/// Stale maps: `find_path(grid, layer, ...)` keeps an internal `JpsMap` and brings it up to date
+/// itself (`JpsMap::sync`): O(1) when the grid and layer are unchanged, O(k) after k <= 64 cell
+/// writes to the same grid object (from the grid's edit log), a rebuild (O(cells)) otherwise
+/// (another grid, a copy or assignment, another layer, more than 64 writes). `find_path(grid,
+/// map, ...)` takes a caller-owned map and returns `SearchStatus::stale` (nothing searched, `out`
+/// unchanged) unless `map.matches(grid)`: call `map.sync(grid, layer)` first. A path through a
+/// cell the grid now blocks is never returned.
+///
+/// Memory: 16 bytes a grid cell of search state plus the open list; `find_path(grid, layer, ...)`
+/// also keeps a `JpsMap` (about 2 bits a cell). Allocation: none once warm (same map size, map in
+/// sync or caught up from the edit log). Thread-safety: one Jps per thread; any number of them may
+/// share one `const JpsMap&`.
 class Jps {
  public:
   /// A searcher with no memory yet; it grows on first use.
@@ -62,37 +73,59 @@ class Jps {
     search_.ensure(detail::reserved_cells(cols, rows, "pathing::Jps"));
   }
 
-  /// Shortest path from `from` to `to` on a prebuilt map.
+  /// Shortest path from `from` to `to` on `grid` under `layer`, through the internal `JpsMap`
+  /// (brought up to date as the class comment says).
   ///
-  /// @param map the passability bitmaps, kept in sync with the grid by the caller
-  ///   (`JpsMap::sync` or `update_cells`); many searchers may share it.
+  /// @param grid the map; `layer` its move costs (see UNIFORM COST above).
   /// @param from start cell (its own passability is ignored).
-  /// @param to goal cell.
+  /// @param to goal cell (a blocked goal is unreachable).
   /// @param out receives every cell from `from` to the end of the path (cleared first; left
-  ///   unchanged on `invalid_endpoint`).
-  /// @param limits optional cut-offs: `max_expansions` (nodes expanded), `max_cost` (cost units).
+  ///   unchanged when nothing was searched: `invalid_endpoint`, `unsupported`,
+  ///   `invalid_argument`).
+  /// @param options connectivity (eight only), limits (`max_expansions`: nodes expanded;
+  ///   `max_cost`: cost units), weight (1 only).
   /// @return `found`, or a partial result (`unreachable`, `expansion_limit`, `cost_limit`), or
-  ///   `invalid_endpoint` when `from` or `to` is outside the map.
-  /// Complexity: typically far below A*'s; worst case O(n log n + n * cols / 63) for n jump
-  /// points. Starting a query is O(1).
-  PathResult find_path(const JpsMap& map, GridCoord from, GridCoord to, std::vector<GridCoord>& out,
-                       const SearchLimits& limits = {});
-
-  /// Same, on `grid` under `layer` (passable = layer cost != 0, every passable cell costs 1):
-  /// keeps an internal `JpsMap`, rebuilt (O(cells), allocating on a larger grid) whenever the
-  /// grid object, its `version()` or the layer changed since the last call, else reused (O(1)).
-  PathResult find_path(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
-                       std::vector<GridCoord>& out, const SearchLimits& limits = {}) {
-    own_map_.sync(grid, layer);
-    return find_path(own_map_, from, to, out, limits);
+  ///   `invalid_endpoint` when `from` or `to` is off the grid, or `unsupported` /
+  ///   `invalid_argument` as the class comment says. Never throws but `std::bad_alloc` (growing).
+  /// Complexity: the map's catch-up (see above), then typically far below A*'s; worst case
+  /// O(n log n + n * cols / 63) for n jump points.
+  PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+                       std::vector<GridCoord>& out, const SearchOptions& options = {}) {
+    const detail::JumpSearchCheck check = detail::check_jump_search(layer, options);
+    if (check.status != SearchStatus::found) return refuse(from, check.status);
+    if (!grid.in_bounds(from) || !grid.in_bounds(to)) {
+      return refuse(from, SearchStatus::invalid_endpoint);
+    }
+    last_sync_ = own_map_.sync(grid, layer);
+    return search(own_map_, check.unit_cost, from, to, out, options.limits);
   }
+
+  /// Same, on a caller-owned `map` (many searchers may share it), under the layer it was built
+  /// with (`map.layer()`). Returns `stale` (nothing searched, `out` unchanged) unless
+  /// `map.matches(grid)`: built or synced from this grid object at its current `version()`
+  /// (`JpsMap::sync` brings it up to date, cheaply after a few edits). Other statuses as above.
+  /// Starting a query is O(1).
+  PathResult find_path(const Grid& grid, const JpsMap& map, GridCoord from, GridCoord to,
+                       std::vector<GridCoord>& out, const SearchOptions& options = {}) {
+    const detail::JumpSearchCheck check = detail::check_jump_search(map.layer(), options);
+    if (check.status != SearchStatus::found) return refuse(from, check.status);
+    if (!map.matches(grid)) return refuse(from, SearchStatus::stale);
+    if (!grid.in_bounds(from) || !grid.in_bounds(to)) {
+      return refuse(from, SearchStatus::invalid_endpoint);
+    }
+    return search(map, check.unit_cost, from, to, out, options.limits);
+  }
+
+  /// What the last `find_path(grid, layer, ...)` that searched did to its internal map (a
+  /// diagnostic: `updated` means the edit log sufficed). `current` before any.
+  [[nodiscard]] MapSync last_map_sync() const noexcept { return last_sync_; }
 
   /// The jump points of the path returned by the last `find_path` (start, each node of the
   /// chain, end), into `out`, capacity reused: consecutive points are joined by a diagonal-first
   /// segment. Empty when the last query had an invalid endpoint. O(jump points).
   void jump_points(std::vector<GridCoord>& out) const { search_.write_jump_points(out); }
 
-  /// Bytes held: search state, open list and the internal map of `find_path(grid, ...)`.
+  /// Bytes held: search state, open list and the internal map of `find_path(grid, layer, ...)`.
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return search_.memory_bytes() + own_map_.memory_bytes();
   }
@@ -101,8 +134,20 @@ class Jps {
   void debug_force_generation(std::uint32_t g) noexcept { search_.debug_force_generation(g); }
 
  private:
+  // A result for a query that searched nothing (finish = from, out untouched).
+  PathResult refuse(GridCoord from, SearchStatus status) noexcept {
+    search_.forget_last();
+    PathResult r;
+    r.status = status;
+    r.finish = from;
+    return r;
+  }
+  PathResult search(const JpsMap& map, std::uint8_t unit_cost, GridCoord from, GridCoord to,
+                    std::vector<GridCoord>& out, const SearchLimits& limits);
+
   detail::JumpPointSearch search_;
   JpsMap own_map_;
+  MapSync last_sync_ = MapSync::current;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -292,23 +337,19 @@ inline void jps_expand(const JpsMap& m, int x, int y, std::uint8_t travel, GridC
 
 }  // namespace detail
 
-inline PathResult Jps::find_path(const JpsMap& map, GridCoord from, GridCoord to,
-                                 std::vector<GridCoord>& out, const SearchLimits& limits) {
+inline PathResult Jps::search(const JpsMap& map, std::uint8_t unit_cost, GridCoord from,
+                              GridCoord to, std::vector<GridCoord>& out,
+                              const SearchLimits& limits) {
   PathResult r;
   r.finish = from;
-  if (!map.in_bounds(from) || !map.in_bounds(to)) {
-    r.status = SearchStatus::invalid_endpoint;
-    search_.forget_last();
-    return r;
-  }
   search_.ensure(static_cast<std::size_t>(map.cols()) * static_cast<std::size_t>(map.rows()));
   search_.run(
-      map.cols(), map.rows(), from, to, limits,
+      map.cols(), map.rows(), from, to, limits, unit_cost,
       [&](int x, int y, std::uint8_t travel, auto& gen) {
         detail::jps_expand(map, x, y, travel, to, gen);
       },
       r);
-  search_.write_path(r, out);
+  search_.write_path(r, out, unit_cost);
   return r;
 }
 

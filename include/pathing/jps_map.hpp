@@ -4,6 +4,7 @@
 // block-based (63 cells a step) jump scans of "Improving Jump Point Search".
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +19,13 @@
 
 namespace pathing {
 
+/// What `JpsMap::sync` / `JpsPlusMap::sync` did.
+enum class MapSync : std::uint8_t {
+  current = 0,  ///< The map was current already: nothing done (O(1)).
+  updated,      ///< Brought up to date from the grid's edit log (O(edits)).
+  rebuilt,      ///< Rebuilt from the whole grid (O(cells)).
+};
+
 /// The passability of a `Grid` under a `GridLayer` as two bitmaps, one bit a cell (1 = passable,
 /// i.e. layer cost non-zero): one row-major, one transposed (column-major) so that vertical jumps
 /// scan 63 cells of a column with one word load too. This is the data the jump point searches
@@ -30,9 +38,12 @@ namespace pathing {
 /// Memory: about 2 bits a cell plus 4 words a line (`memory_bytes()`).
 ///
 /// Staying in sync: the map records the grid's `instance_id()` and `version()` and the layer it
-/// was built from. `is_current` compares them in O(1); `sync` rebuilds when they differ (O(cells));
-/// `update_cells` patches only the cells the caller names (O(k)). A search reading a map that is
-/// not current sees the old passability: keep it in sync.
+/// was built from. `is_current` compares them in O(1); `sync` brings the map up to date: O(1)
+/// when current, O(k) from the grid's edit log after k <= `Grid::kEditLogCapacity` cell writes to
+/// the same grid object with the same layer, else a rebuild (O(cells)); `update_cells` patches
+/// only the cells the caller names (O(k)). The searches given a map (`Jps::find_path(grid, map,
+/// ...)`, `JpsPlus`) check it against the grid in O(1) and return `SearchStatus::stale` when it
+/// is not current: a map never silently answers for another grid or version.
 ///
 /// Source: D. Harabor and A. Grastien, "Improving Jump Point Search", ICAPS 2014 (block-based
 /// symmetry breaking). Thread-safety: const members may run concurrently (many searchers can
@@ -95,11 +106,32 @@ class JpsMap {
            layer_ == layer && cols_ == grid.cols() && rows_ == grid.rows();
   }
 
-  /// Rebuilds unless `is_current(grid, layer)`. Returns true when it rebuilt. O(1) or O(cells).
-  bool sync(const Grid& grid, const GridLayer& layer) {
-    if (is_current(grid, layer)) return false;
+  /// True when the map was built (or updated) from this very grid object at its current
+  /// `version()`, whatever the layer: what a search handed this map checks (it then reads the
+  /// map's `layer()`). O(1).
+  [[nodiscard]] bool matches(const Grid& grid) const noexcept {
+    return built_ && grid_id_ == grid.instance_id() && grid_version_ == grid.version() &&
+           cols_ == grid.cols() && rows_ == grid.rows();
+  }
+
+  /// Brings the map up to date with `grid` under `layer`: nothing when `is_current` (O(1));
+  /// when it was built from this grid object with this layer and the grid's edit log holds
+  /// every cell written since (at most `Grid::kEditLogCapacity` writes), re-reads just those
+  /// cells (O(k), no allocation: `updated`); otherwise rebuilds (O(cells), allocating only for a
+  /// larger grid: `rebuilt`). Afterwards `is_current(grid, layer)` holds.
+  MapSync sync(const Grid& grid, const GridLayer& layer) {
+    if (is_current(grid, layer)) return MapSync::current;
+    if (built_ && layer_ == layer && grid_id_ == grid.instance_id() && cols_ == grid.cols() &&
+        rows_ == grid.rows()) {
+      std::array<GridCoord, Grid::kEditLogCapacity> edits;
+      const std::size_t n = grid.edits_since(grid_version_, edits);
+      if (n != Grid::kEditsUnknown) {
+        apply_cells(grid, std::span<const GridCoord>(edits.data(), n));
+        return MapSync::updated;
+      }
+    }
     build(grid, layer);
-    return true;
+    return MapSync::rebuilt;
   }
 
   /// Re-reads the passability of the listed cells from `grid` (the grid this map was built from,
@@ -110,12 +142,7 @@ class JpsMap {
   ///         object (`instance_id()` or size differ) or a cell lies outside the grid (named).
   void update_cells(const Grid& grid, std::span<const GridCoord> cells) {
     check_update(grid, cells, "JpsMap");
-    for (const GridCoord c : cells) {
-      const bool open = layer_.cost_of_cell(grid.cell_unchecked(c.x, c.y)) != 0;
-      assign_bit(row_line(c.y), c.x, open);
-      assign_bit(col_line(c.x), c.y, open);
-    }
-    grid_version_ = grid.version();
+    apply_cells(grid, cells);
   }
 
   /// Columns (cells along x).
@@ -265,6 +292,16 @@ class JpsMap {
       if (wall < 63) return kNoJump;
       e -= 63;
     }
+  }
+
+  // update_cells without the checks: every cell on the grid, the map built from it.
+  void apply_cells(const Grid& grid, std::span<const GridCoord> cells) noexcept {
+    for (const GridCoord c : cells) {
+      const bool open = layer_.cost_of_cell(grid.cell_unchecked(c.x, c.y)) != 0;
+      assign_bit(row_line(c.y), c.x, open);
+      assign_bit(col_line(c.x), c.y, open);
+    }
+    grid_version_ = grid.version();
   }
 
   void check_update(const Grid& grid, std::span<const GridCoord> cells, const char* who) const {

@@ -175,8 +175,8 @@ TEST(PathBatch, BadArgumentsThrowBeforeAnyWork) {
     FAIL() << "no exception";
   } catch (const std::invalid_argument& e) {
     EXPECT_EQ(std::string(e.what()),
-              "pathing::PathBatch::compute_fields: list 1: pathing::Dijkstra: source 1 at (3, 10) "
-              "is outside the 10 x 10 grid");
+              "pathing::PathBatch::compute_fields: list 1: source 1 at (3, 10) is outside the 10 x "
+              "10 grid");
   }
   EXPECT_EQ(fields[0].cols(), 0);  // nothing ran
   std::vector<FlowField> flows(1);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -30,18 +31,25 @@ using test::reference_field;
 constexpr std::uint64_t S = cost::kStraight;
 constexpr std::uint64_t D = cost::kDiagonal;
 
+// A limit given in fixed point, as FieldOptions takes it: cost units (exact: fixed / 2^24 is a
+// double, read back by cost::from_units unchanged).
+double units(std::uint64_t fixed) {
+  return fixed == cost::kInfinite ? std::numeric_limits<double>::infinity()
+                                  : cost::to_double(fixed);
+}
+
 FieldOptions opts(Connectivity c, FieldDirection d = FieldDirection::to_sources,
                   std::uint64_t max_cost = cost::kInfinite) {
   FieldOptions o;
   o.connectivity = c;
   o.direction = d;
-  o.max_cost = max_cost;
+  o.max_cost = units(max_cost);
   return o;
 }
 
 std::size_t count_reached(const DistanceField& f) {
   return static_cast<std::size_t>(std::count_if(
-      f.costs().begin(), f.costs().end(), [](auto c) { return c != DistanceField::kUnreached; }));
+      f.costs_fixed().begin(), f.costs_fixed().end(), [](auto c) { return c != DistanceField::kUnreached; }));
 }
 
 TEST(DistanceField, OpenGridFourConnectedIsManhattan) {
@@ -54,15 +62,15 @@ TEST(DistanceField, OpenGridFourConnectedIsManhattan) {
   ASSERT_EQ(field.rows(), 5);
   for (int y = 0; y < 5; ++y)
     for (int x = 0; x < 7; ++x)
-      EXPECT_EQ(field.cost({x, y}),
+      EXPECT_EQ(field.cost_fixed({x, y}),
                 static_cast<std::uint64_t>(std::abs(x - 3) + std::abs(y - 2)) * S)
           << x << "," << y;
   EXPECT_EQ(st.sources, 1u);
   EXPECT_EQ(st.settled, 35u);
   EXPECT_GE(st.generated, 35u);
-  EXPECT_EQ(field.bias(), 0u);
-  EXPECT_EQ(field.value({0, 0}), static_cast<std::int64_t>(5 * S));
-  EXPECT_DOUBLE_EQ(field.value_units({0, 0}), 5.0);
+  EXPECT_EQ(field.bias_fixed(), 0u);
+  EXPECT_EQ(field.value_fixed({0, 0}), static_cast<std::int64_t>(5 * S));
+  EXPECT_DOUBLE_EQ(field.cost({0, 0}), 5.0);
 }
 
 TEST(DistanceField, OpenGridEightConnectedIsOctile) {
@@ -72,7 +80,7 @@ TEST(DistanceField, OpenGridEightConnectedIsOctile) {
   dijkstra.compute(grid, GridLayer{}, {2, 4}, field, opts(Connectivity::eight));
   for (int y = 0; y < 6; ++y)
     for (int x = 0; x < 9; ++x)
-      EXPECT_EQ(field.cost({x, y}), octile_distance_fixed({x, y}, {2, 4})) << x << "," << y;
+      EXPECT_EQ(field.cost_fixed({x, y}), octile_distance_fixed({x, y}, {2, 4})) << x << "," << y;
 }
 
 // 3x3, wall at (1,0), source (0,0): corner cutting is forbidden; the wall can be left, not entered.
@@ -266,10 +274,10 @@ TEST(DistanceField, SingleSourceEqualsAStarCostToEveryCell) {
                                      : astar.find_path(grid, layer, source, c, path, {conn});
             if (r.found()) {
               ++found;
-              EXPECT_EQ(field.cost(c), test::path_cost_fixed(grid, layer, path))
+              EXPECT_EQ(field.cost_fixed(c), test::path_cost_fixed(grid, layer, path))
                   << "seed " << seed << " cell " << x << "," << y;
             } else {
-              EXPECT_EQ(field.cost(c), DistanceField::kUnreached) << x << "," << y;
+              EXPECT_EQ(field.cost_fixed(c), DistanceField::kUnreached) << x << "," << y;
             }
           }
         }
@@ -296,7 +304,7 @@ TEST(DistanceField, MultiSourceIsMinimumOfSingleSources) {
       for (const FieldSource& s : sources) {
         dijkstra.compute(grid, layer, std::span<const FieldSource>(&s, 1), one, opts(conn, dir));
         for (std::size_t i = 0; i < expected.size(); ++i) {
-          const std::uint64_t c = one.costs()[i];
+          const std::uint64_t c = one.costs_fixed()[i];
           expected[i] = std::min(expected[i], c);
         }
       }
@@ -315,7 +323,7 @@ TEST(DistanceField, CostLimitCutsExactly) {
     for (const FieldDirection dir : {FieldDirection::to_sources, FieldDirection::from_sources}) {
       dijkstra.compute(grid, layer, {20, 15}, full, opts(conn, dir));
       std::vector<std::uint64_t> values;
-      for (const auto c : full.costs())
+      for (const auto c : full.costs_fixed())
         if (c != DistanceField::kUnreached) values.push_back(c);
       std::sort(values.begin(), values.end());
       ASSERT_GT(values.size(), 100u);
@@ -330,12 +338,13 @@ TEST(DistanceField, CostLimitCutsExactly) {
         const FieldStats st = dijkstra.compute(grid, layer, {20, 15}, cut, opts(conn, dir, limit));
         std::size_t reached = 0;
         for (std::size_t i = 0; i < grid.cell_count(); ++i) {
-          const std::uint64_t want = full.costs()[i] <= limit ? full.costs()[i] : cost::kInfinite;
-          ASSERT_EQ(cut.costs()[i], want) << "limit " << limit << " cell " << i;
+          const std::uint64_t want = full.costs_fixed()[i] <= limit ? full.costs_fixed()[i] : cost::kInfinite;
+          ASSERT_EQ(cut.costs_fixed()[i], want) << "limit " << limit << " cell " << i;
           reached += want != cost::kInfinite;
         }
         EXPECT_EQ(st.settled, reached);
-        EXPECT_EQ(cut.max_cost(), limit);
+        EXPECT_EQ(cut.max_cost_fixed(), limit);
+        EXPECT_EQ(cut.max_cost(), units(limit));
       }
     }
   }
@@ -347,8 +356,8 @@ TEST(DistanceField, CostLimitCutsExactly) {
       for (const FieldDirection dir : {FieldDirection::to_sources, FieldDirection::from_sources}) {
         const std::uint64_t limit = 7 * l.tag_cost(0) * S;
         dijkstra.compute(open, l, {15, 15}, cut, opts(conn, dir, limit));
-        EXPECT_EQ(cut.cost({22, 15}), limit);
-        EXPECT_EQ(cut.cost({15, 8}), limit);
+        EXPECT_EQ(cut.cost_fixed({22, 15}), limit);
+        EXPECT_EQ(cut.cost_fixed({15, 8}), limit);
         EXPECT_FALSE(cut.reached({23, 15}));
         EXPECT_EQ(costs_of(cut), reference_field(open, l, {{{15, 15}, 0}}, conn, dir, limit));
       }
@@ -377,7 +386,7 @@ TEST(DistanceField, RecomputingAfterALimitedFieldClearsEverything) {
   Dijkstra other;
   other.compute(grid, layer, {40, 30}, fresh, o);
   EXPECT_EQ(costs_of(reused), costs_of(fresh));
-  EXPECT_EQ(reused.cost({5, 5}), DistanceField::kUnreached);
+  EXPECT_EQ(reused.cost_fixed({5, 5}), DistanceField::kUnreached);
   dijkstra.compute(small, layer, {1, 1}, reused, o);
   other.compute(small, layer, {1, 1}, fresh, o);
   EXPECT_EQ(costs_of(reused), costs_of(fresh));
@@ -412,9 +421,9 @@ TEST(DistanceField, NoSourcesLeavesEveryCellUnreached) {
   EXPECT_EQ(count_reached(f), 0u);
   EXPECT_EQ(f.cols(), 4);
   EXPECT_FALSE(f.reached({0, 0}));
-  EXPECT_EQ(f.cost({-1, 0}), DistanceField::kUnreached);
-  EXPECT_EQ(f.value({9, 0}), std::numeric_limits<std::int64_t>::max());
-  EXPECT_TRUE(std::isinf(f.value_units({0, 0})));
+  EXPECT_EQ(f.cost_fixed({-1, 0}), DistanceField::kUnreached);
+  EXPECT_EQ(f.value_fixed({9, 0}), std::numeric_limits<std::int64_t>::max());
+  EXPECT_TRUE(std::isinf(f.cost({0, 0})));
 }
 
 TEST(DistanceField, BadSourcesThrowAndLeaveTheFieldUnchanged) {
@@ -423,21 +432,27 @@ TEST(DistanceField, BadSourcesThrowAndLeaveTheFieldUnchanged) {
   DistanceField f;
   dijkstra.compute(grid, GridLayer{}, {1, 1}, f);
   const auto before = costs_of(f);
+  const std::uint64_t version = f.grid_version();
   const std::vector<FieldSource> bad = {{{0, 0}, 0}, {{8, 2}, 0}};
-  try {
-    dijkstra.compute(grid, GridLayer{}, bad, f);
-    FAIL() << "no exception";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "pathing::Dijkstra: source 1 at (8, 2) is outside the 8 x 6 grid");
-  }
-  const std::vector<FieldSource> costly = {{{0, 0}, DistanceField::kMaxInitialCost + 1}};
-  EXPECT_THROW(dijkstra.compute(grid, GridLayer{}, costly, f), std::invalid_argument);
-  EXPECT_THROW(dijkstra.compute(grid, GridLayer{}, GridCoord{-1, 0}, f), std::invalid_argument);
+  const FieldStats off = dijkstra.compute(grid, GridLayer{}, bad, f);
+  EXPECT_EQ(off.status, SearchStatus::invalid_endpoint);
+  EXPECT_EQ(off.bad_source, 1u);
+  EXPECT_FALSE(off.ok());
+  const std::vector<FieldSource> costly = {{{0, 0}, 0}, {{1, 0}, 0},
+                                           {{0, 0}, DistanceField::kMaxInitialCost + 1}};
+  const FieldStats dear = dijkstra.compute(grid, GridLayer{}, costly, f);
+  EXPECT_EQ(dear.status, SearchStatus::invalid_argument);
+  EXPECT_EQ(dear.bad_source, 2u);
+  EXPECT_EQ(dijkstra.compute(grid, GridLayer{}, GridCoord{-1, 0}, f).status,
+            SearchStatus::invalid_endpoint);
+  EXPECT_EQ(dijkstra.compute(grid, GridLayer{}, GridCoord{INT_MAX, INT_MIN}, f).status,
+            SearchStatus::invalid_endpoint);
   EXPECT_EQ(costs_of(f), before);
+  EXPECT_EQ(f.grid_version(), version);
+  EXPECT_TRUE(f.is_current(grid, GridLayer{}));
   const std::vector<FieldSource> max_ok = {{{0, 0}, DistanceField::kMaxInitialCost}};
   dijkstra.compute(grid, GridLayer{}, max_ok, f);
-  EXPECT_EQ(f.cost({7, 5}), DistanceField::kMaxInitialCost + 7 * S + 5 * (D - S));
+  EXPECT_EQ(f.cost_fixed({7, 5}), DistanceField::kMaxInitialCost + 7 * S + 5 * (D - S));
 }
 
 TEST(DistanceField, AutoExploreBitmapPredicateAndSourcesAgree) {
@@ -478,14 +493,10 @@ TEST(DistanceField, AutoExploreBitmapPredicateAndSourcesAgree) {
   EXPECT_EQ(dijkstra.compute_explore(grid, layer, all, f).settled, 0u);
   // A short bitmap is rejected.
   std::vector<std::uint64_t> short_bits(bits.size() - 1, 0);
-  try {
-    dijkstra.compute_explore(grid, layer, short_bits, f);
-    FAIL() << "no exception";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "pathing::Dijkstra::compute_explore: the explored bitmap has 12 words, a 37 x 21 "
-              "grid needs 13");
-  }
+  EXPECT_EQ(dijkstra.compute_explore(grid, layer, short_bits, f).status,
+            SearchStatus::invalid_argument);
+  EXPECT_EQ(f.cols(), 37);  // unchanged: the field of `all` (every cell unreached)
+  EXPECT_EQ(f.cost_fixed({0, 0}), DistanceField::kUnreached);
 }
 
 TEST(DistanceField, FleeMapMatchesRelaxedScaledReference) {
@@ -504,31 +515,31 @@ TEST(DistanceField, FleeMapMatchesRelaxedScaledReference) {
         std::int64_t lowest = 0;
         std::vector<std::int64_t> scaled(grid.cell_count(), 0);
         for (std::size_t i = 0; i < grid.cell_count(); ++i) {
-          if (toward.costs()[i] == cost::kInfinite) continue;
-          scaled[i] = std::llround(factor * static_cast<double>(toward.costs()[i]));
+          if (toward.costs_fixed()[i] == cost::kInfinite) continue;
+          scaled[i] = std::llround(factor * static_cast<double>(toward.costs_fixed()[i]));
           lowest = std::min(lowest, scaled[i]);
         }
         const auto bias = static_cast<std::uint64_t>(-lowest);
         std::vector<FieldSource> sources;
         for (std::size_t i = 0; i < grid.cell_count(); ++i) {
-          if (toward.costs()[i] == cost::kInfinite) continue;
+          if (toward.costs_fixed()[i] == cost::kInfinite) continue;
           sources.push_back(
               {{static_cast<int>(i % 33), static_cast<int>(i / 33)},
                static_cast<std::uint64_t>(scaled[i] + static_cast<std::int64_t>(bias))});
         }
-        EXPECT_EQ(flee.bias(), bias);
+        EXPECT_EQ(flee.bias_fixed(), bias);
         EXPECT_EQ(st.sources, sources.size());
         EXPECT_EQ(costs_of(flee),
                   reference_field(grid, layer, sources, conn, FieldDirection::to_sources));
         EXPECT_EQ(flee.connectivity(), conn);
         if (factor < 0) {
-          EXPECT_LT(flee.value({16, 9}), 0);  // even the player's cell is "downhill" somewhere
+          EXPECT_LT(flee.value_fixed({16, 9}), 0);  // even the player's cell is "downhill" somewhere
         }
         // In place gives the same.
         DistanceField in_place = toward;
         dijkstra.compute_flee(grid, layer, in_place, in_place, factor);
         EXPECT_EQ(costs_of(in_place), costs_of(flee));
-        EXPECT_EQ(in_place.bias(), flee.bias());
+        EXPECT_EQ(in_place.bias_fixed(), flee.bias_fixed());
       }
     }
   }
@@ -544,11 +555,11 @@ TEST(DistanceField, FleeMapInACorridor) {
   dijkstra.compute(grid, GridLayer{}, {2, 0}, toward, opts(Connectivity::four));
   dijkstra.compute_flee(grid, GridLayer{}, toward, flee, -1.2);
   const auto u = [](double v) { return std::llround(v * static_cast<double>(S)); };
-  EXPECT_EQ(flee.value({9, 0}), -u(8.4));
-  EXPECT_EQ(flee.value({8, 0}), -u(8.4) + static_cast<std::int64_t>(S));
-  EXPECT_EQ(flee.value({0, 0}), -u(2.4));
-  EXPECT_EQ(flee.value({1, 0}), -u(2.4) + static_cast<std::int64_t>(S));
-  EXPECT_EQ(flee.value({2, 0}), -u(8.4) + 7 * static_cast<std::int64_t>(S));
+  EXPECT_EQ(flee.value_fixed({9, 0}), -u(8.4));
+  EXPECT_EQ(flee.value_fixed({8, 0}), -u(8.4) + static_cast<std::int64_t>(S));
+  EXPECT_EQ(flee.value_fixed({0, 0}), -u(2.4));
+  EXPECT_EQ(flee.value_fixed({1, 0}), -u(2.4) + static_cast<std::int64_t>(S));
+  EXPECT_EQ(flee.value_fixed({2, 0}), -u(8.4) + 7 * static_cast<std::int64_t>(S));
   FlowField flow;
   flow.build(grid, GridLayer{}, flee);
   EXPECT_EQ(flow.next_step({1, 0}), Direction8::left);
@@ -566,13 +577,17 @@ TEST(DistanceField, FleeRejectsBadInput) {
   dijkstra.compute(grid, GridLayer{}, {0, 0}, toward);
   dijkstra.compute(grid, GridLayer{}, {3, 3}, out);
   const auto before = costs_of(out);
-  EXPECT_THROW(dijkstra.compute_flee(other, GridLayer{}, toward, out), std::invalid_argument);
-  EXPECT_THROW(dijkstra.compute_flee(grid, GridLayer{}, toward, out, std::nan("")),
-               std::invalid_argument);
-  EXPECT_THROW(dijkstra.compute_flee(grid, GridLayer{}, toward, out, 1e300), std::invalid_argument);
+  EXPECT_EQ(dijkstra.compute_flee(other, GridLayer{}, toward, out).status, SearchStatus::stale);
+  EXPECT_EQ(dijkstra.compute_flee(grid, GridLayer{}, toward, out, std::nan("")).status,
+            SearchStatus::invalid_argument);
+  EXPECT_EQ(dijkstra.compute_flee(grid, GridLayer{}, toward, out, 1e300).status,
+            SearchStatus::invalid_argument);
+  EXPECT_EQ(dijkstra.compute_flee(grid, GridLayer{1, 1}, toward, out).status,
+            SearchStatus::stale);  // another layer than toward's
   EXPECT_EQ(costs_of(out), before);
   DistanceField never;
-  EXPECT_THROW(dijkstra.compute_flee(grid, GridLayer{}, never, out), std::invalid_argument);
+  EXPECT_EQ(dijkstra.compute_flee(grid, GridLayer{}, never, out).status, SearchStatus::stale);
+  EXPECT_EQ(costs_of(out), before);
 }
 
 class DistanceFieldWarm : public ::testing::TestWithParam<bool> {};
@@ -654,7 +669,7 @@ TEST(DistanceField, DearAndUnevenLayersMatchTextbookDijkstra) {
           FieldOptions o;
           o.connectivity = conn;
           o.direction = dir;
-          o.max_cost = limit;
+          o.max_cost = units(limit);
           dijkstra.compute(grid, layer, sources, field, o);
           ASSERT_EQ(test::costs_of(field),
                     test::reference_field(grid, layer, sources, conn, dir, limit))

@@ -177,17 +177,18 @@ TEST(JpsMap, SyncRebuildsOnlyWhenTheGridOrLayerChanged) {
   Grid g(10, 10);
   JpsMap m;
   EXPECT_FALSE(m.is_current(g, kWalk));
-  EXPECT_TRUE(m.sync(g, kWalk));
-  EXPECT_FALSE(m.sync(g, kWalk));
+  EXPECT_EQ(m.sync(g, kWalk), MapSync::rebuilt);
+  EXPECT_EQ(m.sync(g, kWalk), MapSync::current);
   EXPECT_EQ(m.grid_id(), g.instance_id());
   g.set_blocked({3, 3}, true);
   EXPECT_FALSE(m.is_current(g, kWalk));
-  EXPECT_TRUE(m.sync(g, kWalk));
+  EXPECT_EQ(m.sync(g, kWalk), MapSync::updated);  // from the grid's edit log
   EXPECT_FALSE(m.passable(3, 3));
+  EXPECT_TRUE(m == JpsMap(g, kWalk));
   EXPECT_FALSE(m.is_current(g, GridLayer{1, 1}));
   const Grid copy = g;  // same contents, another object
   EXPECT_FALSE(m.is_current(copy, kWalk));
-  EXPECT_TRUE(m.sync(copy, kWalk));
+  EXPECT_EQ(m.sync(copy, kWalk), MapSync::rebuilt);
 }
 
 TEST(JpsMap, UpdateCellsEqualsARebuildAndRejectsBadInput) {
@@ -233,8 +234,9 @@ class JumpSearch : public ::testing::TestWithParam<JpsCase> {
  protected:
   PathResult find(const Grid& g, GridCoord from, GridCoord to, std::vector<GridCoord>& out,
                   const GridLayer& layer = kWalk, const SearchLimits& limits = {}) {
-    return GetParam().plus ? plus_.find_path(g, from, to, layer, out, limits)
-                           : jps_.find_path(g, from, to, layer, out, limits);
+    const SearchOptions options{Connectivity::eight, limits, 1.0};
+    return GetParam().plus ? plus_.find_path(g, layer, from, to, out, options)
+                           : jps_.find_path(g, layer, from, to, out, options);
   }
   void jump_points(std::vector<GridCoord>& out) const {
     if (GetParam().plus) {
@@ -477,7 +479,7 @@ TEST_P(JumpSearch, TheGridOverloadFollowsGridChanges) {
   EXPECT_EQ(test::validate_path(g2, kWalk, Connectivity::eight, {0, 15}, out), "");
 }
 
-TEST_P(JumpSearch, TheLayerDecidesPassabilityAndEveryPassableCellCostsOne) {
+TEST_P(JumpSearch, NonUniformLayersAreUnsupportedUniformOnesScaleTheCost) {
   Grid g(16, 16);
   for (int y = 0; y < 16; ++y) {
     for (int x = 0; x < 16; ++x) {
@@ -487,18 +489,56 @@ TEST_P(JumpSearch, TheLayerDecidesPassabilityAndEveryPassableCellCostsOne) {
   }
   g.set_tile({0, 0}, 0);
   g.set_tile({15, 15}, 0);
-  const GridLayer weighted{1, 9, 0};  // tag 1 passable (cost 9 for A*), tag 2 impassable
-  const GridLayer unit{1, 1, 0};      // what JPS sees
   AStar astar;
-  std::vector<GridCoord> out;
+  std::vector<GridCoord> out{{7, 7}};
   std::vector<GridCoord> ref;
-  const PathResult r = find(g, {0, 0}, {15, 15}, out, weighted);
-  const PathResult a = astar.find_path(g, unit, {0, 0}, {15, 15}, ref);
+  // Tag 1 costs 9: JPS cannot honour it (it used to treat it as cost 1).
+  const PathResult w = find(g, {0, 0}, {15, 15}, out, GridLayer{1, 9, 0});
+  EXPECT_EQ(w.status, SearchStatus::unsupported);
+  EXPECT_EQ(w.finish, (GridCoord{0, 0}));
+  EXPECT_EQ(out, (std::vector<GridCoord>{{7, 7}}));  // untouched
+  // A blocked cost other than the tags' cost is non-uniform too.
+  EXPECT_EQ(find(g, {0, 0}, {15, 15}, out, GridLayer{1, 1, 0}.with_blocked_cost(2)).status,
+            SearchStatus::unsupported);
+  // Nothing passable at all: unsupported as well.
+  EXPECT_EQ(find(g, {0, 0}, {15, 15}, out, GridLayer::uniform(0)).status,
+            SearchStatus::unsupported);
+  // Every passable cell costs 3: optimal, with A*'s costs on that layer.
+  const GridLayer three{3, 3, 0};
+  const PathResult r = find(g, {0, 0}, {15, 15}, out, three);
+  const PathResult a = astar.find_path(g, three, {0, 0}, {15, 15}, ref);
   ASSERT_TRUE(a.found());
   ASSERT_TRUE(r.found());
   EXPECT_EQ(r.cost, a.cost);
   EXPECT_EQ(r.cost, a.cost);
-  EXPECT_EQ(test::validate_path(g, unit, Connectivity::eight, {0, 0}, out), "");
+  EXPECT_EQ(test::validate_path(g, three, Connectivity::eight, {0, 0}, out), "");
+  // max_cost is in the same units: just below the path's cost stops it.
+  SearchLimits tight;
+  tight.max_cost = a.cost - 0.5;
+  EXPECT_EQ(find(g, {0, 0}, {15, 15}, out, three, tight).status, SearchStatus::cost_limit);
+  tight.max_cost = a.cost + 1e-6;
+  EXPECT_TRUE(find(g, {0, 0}, {15, 15}, out, three, tight).found());
+}
+
+TEST_P(JumpSearch, OptionsItCannotHonourAreRefused) {
+  const Grid g(8, 8);
+  std::vector<GridCoord> out{{1, 1}};
+  auto run = [&](const SearchOptions& o) {
+    return GetParam().plus ? plus_.find_path(g, kWalk, {0, 0}, {7, 7}, out, o)
+                           : jps_.find_path(g, kWalk, {0, 0}, {7, 7}, out, o);
+  };
+  EXPECT_EQ(run(SearchOptions{Connectivity::four, {}, 1.0}).status, SearchStatus::unsupported);
+  EXPECT_EQ(run(SearchOptions{Connectivity::eight, {}, 1.5}).status, SearchStatus::unsupported);
+  EXPECT_EQ(run(SearchOptions{Connectivity::eight, {}, 0.5}).status,
+            SearchStatus::invalid_argument);
+  EXPECT_EQ(run(SearchOptions{Connectivity::eight, {}, std::nan("")}).status,
+            SearchStatus::invalid_argument);
+  EXPECT_EQ(out, (std::vector<GridCoord>{{1, 1}}));
+  std::vector<GridCoord> pts;
+  jump_points(pts);
+  EXPECT_TRUE(pts.empty());
+  EXPECT_EQ(run(SearchOptions{}).status, SearchStatus::found);
+  EXPECT_EQ(out.size(), 8u);
 }
 
 TEST_P(JumpSearch, WarmQueriesAllocateNothing) {
@@ -559,8 +599,8 @@ void compare_with_astar(const Grid& g, std::mt19937_64& rng, int queries, Random
                  std::to_string(s.y) + ") -> (" + std::to_string(t.x) + "," + std::to_string(t.y) +
                  ")");
     const PathResult a = astar.find_path(g, kWalk, s, t, ref, {Connectivity::eight});
-    const PathResult j = jps.find_path(map, s, t, a_out);
-    const PathResult p = plus.find_path(table, s, t, b_out);
+    const PathResult j = jps.find_path(g, map, s, t, a_out);
+    const PathResult p = plus.find_path(g, table, s, t, b_out);
     ++stats.queries;
     stats.found += a.found();
     for (const auto* rp : {&j, &p}) {
@@ -585,7 +625,7 @@ void compare_with_astar(const Grid& g, std::mt19937_64& rng, int queries, Random
     }
     if (q == 1) {  // the grid overload gives the same answer as the map overload
       std::vector<GridCoord> again;
-      const PathResult j2 = jps.find_path(g, s, t, kWalk, again);
+      const PathResult j2 = jps.find_path(g, kWalk, s, t, again);
       ASSERT_EQ(j2.cost, j.cost);
       ASSERT_EQ(again, a_out);
     }
@@ -668,7 +708,7 @@ TEST(JpsRandom, OpenListKeysWidenWithoutChangingCosts) {
       const PathResult a = astar.find_path(g, kWalk, s, t, ref, {Connectivity::eight});
       PathResult r;
       narrow.run(
-          w, h, s, t, SearchLimits{},
+          w, h, s, t, SearchLimits{}, 1,
           [&](int x, int y, std::uint8_t travel, auto& gen) {
             detail::jps_plus_expand(table, x, y, travel, t, gen);
           },
@@ -703,7 +743,7 @@ TEST(JumpPointSearchLoop, ManyEqualFSuccessorsGrowTheHotStackWithoutLosingNodes)
     PathResult r;
     expanded_cells = 0;
     search.run(
-        w, h, s, t, SearchLimits{},
+        w, h, s, t, SearchLimits{}, 1,
         [&](int x, int y, std::uint8_t, auto& gen) {
           ++expanded_cells;
           if (x == 0) {
@@ -820,7 +860,7 @@ TEST(JpsPlusMap, UpdatedTableGivesTheSameCostsAsAStar) {
     for (int q = 0; q < 5; ++q) {
       const GridCoord s{static_cast<int>(rng() % 90), static_cast<int>(rng() % 60)};
       const GridCoord t{static_cast<int>(rng() % 90), static_cast<int>(rng() % 60)};
-      const PathResult p = plus.find_path(m, s, t, out);
+      const PathResult p = plus.find_path(g, m, s, t, out);
       const PathResult a = astar.find_path(g, kWalk, s, t, ref);
       ASSERT_EQ(p.status, a.status) << round << " " << q;
       if (a.found()) {
@@ -849,8 +889,8 @@ TEST(JpsPlusMap, SyncAndSharingOneTableBetweenSearchers) {
   std::mt19937_64 rng(3);
   const Grid g = test::random_grid(rng, 64, 64, 0.2);
   JpsPlusMap m;
-  EXPECT_TRUE(m.sync(g, kWalk));
-  EXPECT_FALSE(m.sync(g, kWalk));
+  EXPECT_EQ(m.sync(g, kWalk), MapSync::rebuilt);
+  EXPECT_EQ(m.sync(g, kWalk), MapSync::current);
   JpsPlus a;
   JpsPlus b;
   std::vector<GridCoord> oa;
@@ -858,8 +898,8 @@ TEST(JpsPlusMap, SyncAndSharingOneTableBetweenSearchers) {
   for (int i = 0; i < 20; ++i) {
     const GridCoord s{static_cast<int>(rng() % 64), static_cast<int>(rng() % 64)};
     const GridCoord t{static_cast<int>(rng() % 64), static_cast<int>(rng() % 64)};
-    const PathResult ra = a.find_path(m, s, t, oa);
-    const PathResult rb = b.find_path(m, s, t, ob);
+    const PathResult ra = a.find_path(g, m, s, t, oa);
+    const PathResult rb = b.find_path(g, m, s, t, ob);
     EXPECT_EQ(ra.cost, rb.cost);
     EXPECT_EQ(oa, ob);
   }

@@ -45,8 +45,8 @@ TEST_P(JpsMovingAi, EveryCheckedRowIsOptimal) {
   for (std::size_t i = 0; i < n; i += stride) {
     const ScenarioEntry& e = scen.entries[i];
     SCOPED_TRACE(scen_file.string() + ":" + std::to_string(e.line));
-    const PathResult rj = jps.find_path(bits, e.start(), e.goal(), a);
-    const PathResult rp = plus.find_path(table, e.start(), e.goal(), b);
+    const PathResult rj = jps.find_path(map.grid, bits, e.start(), e.goal(), a);
+    const PathResult rp = plus.find_path(map.grid, table, e.start(), e.goal(), b);
     ASSERT_TRUE(rj.found());
     ASSERT_TRUE(rp.found());
     ASSERT_NEAR(rj.cost, e.optimal_length, e.tolerance()) << "Jps";

@@ -93,7 +93,7 @@ inline std::vector<std::uint64_t> reference_field(const Grid& grid, const GridLa
 
 /// The stored costs of a field as a vector (for whole-field comparisons).
 inline std::vector<std::uint64_t> costs_of(const DistanceField& f) {
-  return {f.costs().begin(), f.costs().end()};
+  return {f.costs_fixed().begin(), f.costs_fixed().end()};
 }
 
 }  // namespace pathing::test

@@ -103,10 +103,10 @@ inline bool uniform_cost(const GridLayer& layer) {
   return true;
 }
 
-/// The adapter of an 8-connected, uniform-cost searcher (Jps, JpsPlus): `find_path(grid, from,
-/// to, layer, out, limits)`, no `was_expanded`; it takes only 8-connected queries on layers whose
-/// passable cells all cost 1, and its partial paths end at the expanded jump point closest to
-/// the goal, not at the closest reachable cell.
+/// The adapter of an 8-connected, uniform-cost searcher (Jps, JpsPlus): `find_path(grid, layer,
+/// from, to, out, options)`, no `was_expanded`; it takes only 8-connected queries on layers whose
+/// passable cells all cost the same (it returns `unsupported` for the others), and its partial
+/// paths end at the expanded jump point closest to the goal, not at the closest reachable cell.
 template <class Searcher>
 UnboundedSearch unbounded_uniform8(std::string name,
                                    std::shared_ptr<Searcher> s = std::make_shared<Searcher>()) {
@@ -114,11 +114,12 @@ UnboundedSearch unbounded_uniform8(std::string name,
   u.name = std::move(name);
   u.bound = kOptimal;
   u.applies = [](const GridLayer& layer, Connectivity conn) {
-    return conn == Connectivity::eight && uniform_cost(layer);
+    return detail::check_jump_search(layer, SearchOptions{conn, {}, 1.0}).status ==
+           SearchStatus::found;
   };
   u.find_path = [s](const Grid& g, const GridLayer& layer, GridCoord from, GridCoord to,
                     std::vector<GridCoord>& out, const SearchOptions& options) {
-    return s->find_path(g, from, to, layer, out, options.limits);
+    return s->find_path(g, layer, from, to, out, options);
   };
   u.force_generation = [s](std::uint32_t gen) { s->debug_force_generation(gen); };
   u.partial_is_closest = false;

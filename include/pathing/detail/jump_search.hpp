@@ -15,6 +15,7 @@
 #include "pathing/detail/radix_heap.hpp"
 #include "pathing/detail/search_space.hpp"
 #include "pathing/grid.hpp"
+#include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
 #include "pathing/result.hpp"
 
@@ -35,6 +36,32 @@ inline constexpr std::uint8_t kDiagonalContinuation = 0x10;
                                                                          int straight) noexcept {
   return static_cast<std::uint64_t>(diagonal) * cost::kDiagonal +
          static_cast<std::uint64_t>(straight) * cost::kStraight;
+}
+
+/// What the jump point searches can search: `status` is `found` when they can (then `unit_cost`
+/// is the cost, 1..255, shared by every passable cell value of the layer), else the status to
+/// return without searching: `invalid_argument` for a weight below 1 or NaN, `unsupported` for
+/// another weight than 1, 4-connected moves, or a layer whose passable cell values do not all cost
+/// the same (or that has none). O(16).
+struct JumpSearchCheck {
+  SearchStatus status = SearchStatus::found;
+  std::uint8_t unit_cost = 1;
+};
+[[nodiscard]] inline JumpSearchCheck check_jump_search(const GridLayer& layer,
+                                                       const SearchOptions& options) noexcept {
+  if (!(options.weight >= 1.0)) return {SearchStatus::invalid_argument, 0};
+  if (options.weight != 1.0 || options.connectivity != Connectivity::eight) {
+    return {SearchStatus::unsupported, 0};
+  }
+  std::uint8_t unit = 0;
+  for (unsigned v = 0; v < 16; ++v) {
+    const std::uint8_t c = layer.cost_of_cell(static_cast<std::uint8_t>(v));
+    if (c == 0) continue;
+    if (unit != 0 && c != unit) return {SearchStatus::unsupported, 0};
+    unit = c;
+  }
+  if (unit == 0) return {SearchStatus::unsupported, 0};
+  return {SearchStatus::found, unit};
 }
 
 /// A* over jump points (Harabor & Grastien, "Online Graph Pruning for Pathfinding on Grid Maps",
@@ -91,11 +118,14 @@ class JumpPointSearch {
   /// `segment_cost`, which must equal the octile distance between the two cells. Fills status,
   /// finish and stats of `r`; `r.finish` is the goal or, for a partial result, the expanded node
   /// closest to the goal (octile distance, earliest on ties).
+  /// g counts every cell as cost 1; `unit_cost` (the layer's one passable cost) scales
+  /// `limits.max_cost` here and the result's costs in `write_path`.
   template <class Expand>
   void run(int cols, int rows, GridCoord from, GridCoord to, const SearchLimits& limits,
-           Expand&& expand, PathResult& r) {
+           std::uint8_t unit_cost, Expand&& expand, PathResult& r) {
     cols_ = cols;
-    const std::uint64_t max_g = cost::from_units(limits.max_cost);  // NaN, < 0: 0; +inf: none
+    std::uint64_t max_g = cost::from_units(limits.max_cost);  // NaN, < 0: 0; +inf: none
+    if (max_g != cost::kInfinite && unit_cost > 1) max_g /= unit_cost;  // g * unit <= limit
     nodes_.next_generation();
     const std::uint32_t open = nodes_.open_stamp();
     const std::uint32_t closed = nodes_.closed_stamp();
@@ -201,9 +231,9 @@ class JumpPointSearch {
   }
 
   /// Writes every cell of the path from the start to `r.finish` (both included) into `out`,
-  /// reusing its capacity, and sets `r.moves` and `r.cost` (exact, `cost::exact_length`).
-  /// Call right after `run`. O(path length).
-  void write_path(PathResult& r, std::vector<GridCoord>& out) const {
+  /// reusing its capacity, and sets `r.moves` and `r.cost` (exact, `cost::exact_length`, times
+  /// the layer's uniform cost `unit_cost`). Call right after `run`. O(path length).
+  void write_path(PathResult& r, std::vector<GridCoord>& out, std::uint8_t unit_cost = 1) const {
     std::uint64_t steps = 0;
     const std::uint32_t finish = cell_key(r.finish.x, r.finish.y);
     for (std::uint32_t k = finish; parent(k) != k; k = parent(k)) {
@@ -243,7 +273,7 @@ class JumpPointSearch {
       diagonal += static_cast<std::uint64_t>(diag);
     }
     r.moves = static_cast<std::uint32_t>(steps);
-    r.cost = cost::exact_length(straight, diagonal);
+    r.cost = cost::exact_length(straight * unit_cost, diagonal * unit_cost);
   }
 
   /// The jump points of the last path `run` produced (start, every node on the chain, finish),
