@@ -50,7 +50,15 @@ foreach(cxx IN ITEMS "${PATHING_CONSUMER_GXX}" "${PATHING_CONSUMER_CLANGXX}")
   endif()
 endforeach()
 foreach(cxx IN LISTS _consumer_compilers)
-  get_filename_component(cxx_name "${cxx}" NAME)
+  # consumer.warnings.gcc / .clang (a third compiler keeps its file name, '+' spelt 'x').
+  file(REAL_PATH "${cxx}" _real)
+  get_filename_component(cxx_name "${_real}" NAME)
+  if(cxx_name MATCHES "clang")
+    set(cxx_name clang)
+  elseif(cxx_name MATCHES "g\\+\\+")
+    set(cxx_name gcc)
+  endif()
+  string(REPLACE "+" "x" cxx_name "${cxx_name}")
   add_test(NAME consumer.warnings.${cxx_name}
     COMMAND ${CMAKE_CXX_COMPILER_LAUNCHER} ${cxx} ${PATHING_CONSUMER_WARNINGS} -O2
             -I${PROJECT_SOURCE_DIR}/include -c "${_hdr_dir}/all_headers.cpp"
