@@ -19,9 +19,11 @@ foreach(header IN LISTS PATHING_PUBLIC_HEADERS)
   string(REPLACE "/" "." name "${name}")
   file(CONFIGURE OUTPUT "${_hdr_dir}/header_${name}.cpp"
     CONTENT "#include <${header}>  // alone: the header includes all it needs\n")
-  add_test(NAME consumer.header.${name}
-    COMMAND ${CMAKE_CXX_COMPILER_LAUNCHER} ${CMAKE_CXX_COMPILER} ${PATHING_CONSUMER_WARNINGS}
-            -fsyntax-only -I${PROJECT_SOURCE_DIR}/include "${_hdr_dir}/header_${name}.cpp")
+  if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")  # GCC-style flags
+    add_test(NAME consumer.header.${name}
+      COMMAND ${CMAKE_CXX_COMPILER_LAUNCHER} ${CMAKE_CXX_COMPILER} ${PATHING_CONSUMER_WARNINGS}
+              -fsyntax-only -I${PROJECT_SOURCE_DIR}/include "${_hdr_dir}/header_${name}.cpp")
+  endif()
 endforeach()
 string(APPEND _all "#include \"${CMAKE_CURRENT_SOURCE_DIR}/consumer/consumer.cpp\"\n")
 file(CONFIGURE OUTPUT "${_hdr_dir}/all_headers.cpp" CONTENT "${_all}")
