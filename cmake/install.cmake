@@ -23,5 +23,27 @@ write_basic_package_version_file("${PROJECT_BINARY_DIR}/pathingConfigVersion.cma
 install(FILES "${PROJECT_BINARY_DIR}/pathingConfig.cmake"
   "${PROJECT_BINARY_DIR}/pathingConfigVersion.cmake" DESTINATION "${PATHING_CMAKE_DIR}")
 
+# pathing.pc is relocatable: prefix is found from the file's own place (${pcfiledir}), so the
+# installed tree can move (cmake --install --prefix P, then mv P Q). Absolute install dirs are
+# kept as they are.
+set(_pc_dir "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+if(IS_ABSOLUTE "${_pc_dir}")
+  set(PATHING_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+else()
+  file(RELATIVE_PATH _pc_up "/prefix/${_pc_dir}" "/prefix")
+  string(REGEX REPLACE "/$" "" _pc_up "${_pc_up}")
+  set(PATHING_PC_PREFIX "\${pcfiledir}/${_pc_up}")
+endif()
+foreach(_kind INCLUDEDIR LIBDIR)
+  if(IS_ABSOLUTE "${CMAKE_INSTALL_${_kind}}")
+    set(PATHING_PC_${_kind} "${CMAKE_INSTALL_${_kind}}")
+  else()
+    set(PATHING_PC_${_kind} "\${prefix}/${CMAKE_INSTALL_${_kind}}")
+  endif()
+endforeach()
+set(PATHING_PC_LIBS "")
+if(TARGET pathing_io)
+  set(PATHING_PC_LIBS "-L\${libdir} -lpathing_io")
+endif()
 configure_file("${PROJECT_SOURCE_DIR}/cmake/pathing.pc.in" "${PROJECT_BINARY_DIR}/pathing.pc" @ONLY)
 install(FILES "${PROJECT_BINARY_DIR}/pathing.pc" DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")

@@ -453,7 +453,7 @@ class Dijkstra {
       hi = v > hi ? v : hi;
     }
     uniform_ = lo != 0 && hi == lo;  // (a layer property: the unpack cache does not know conn)
-    uniform_cost_ = lo;
+    uniform_cost_ = static_cast<std::uint8_t>(lo);
     shift_ = static_cast<unsigned>(cost::kFractionBits) +
              (lo > 1 ? static_cast<unsigned>(std::bit_width(lo)) - 1 : 0u);
     const std::uint64_t dearest =

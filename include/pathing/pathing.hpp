@@ -1,10 +1,12 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// Umbrella header: the whole header-only core.
+// Umbrella header: the whole single-threaded header-only core. Not included: `batch.hpp`
+// (PathBatch, which brings in <thread>, <mutex>, <condition_variable>): include
+// <pathing/batch.hpp> for it. Every header also compiles on its own; including only the ones a
+// file uses compiles faster (docs/benchmarks.md, "Compile time").
 #pragma once
 
 #include "pathing/astar.hpp"
-#include "pathing/batch.hpp"
 #include "pathing/chain.hpp"
 #include "pathing/coord.hpp"
 #include "pathing/distance_field.hpp"

@@ -80,7 +80,7 @@ class NibbleClassifier {
       invert_ = n > 8;
       const std::uint16_t set = invert_ ? static_cast<std::uint16_t>(~passable) : passable;
       for (unsigned v = 0; v < 16; ++v) {
-        if ((set >> v) & 1u) values_[count_++] = kOnes * v;
+        if ((set >> v) & 1u) values_[static_cast<std::size_t>(count_++)] = kOnes * v;
       }
       kind_ = Kind::values;
     }
@@ -233,7 +233,7 @@ class BitBfs {
            SearchStats& stats) {
     const int dist = std::abs(to.x - from.x) + std::abs(to.y - from.y);
     if (dist > GridPath::kMaxSteps) return -1;
-    if (!((passable >> grid.cell_unchecked(to.x, to.y)) & 1u)) return -1;
+    if (!((static_cast<unsigned>(passable) >> grid.cell_unchecked(to.x, to.y)) & 1u)) return -1;
     if (passable != classifier_passable_) {
       classifier_ = NibbleClassifier(passable);
       classifier_passable_ = passable;
@@ -346,9 +346,9 @@ class BitBfs {
     // the zero-passable rows around them, which come out 0.
     const int end = (h + 2 + lanes()) / lanes() * lanes();
     Word* layer = layers();
-    for (int i = 0; i < end; ++i) visited_[i] = 0;
+    for (int i = 0; i < end; ++i) visited_[static_cast<std::size_t>(i)] = 0;
     for (int i = 0; i < end + lanes(); ++i) layer[i] = 0;
-    layer[sy + 2] = visited_[sy + 2] = Word{1} << (from.x - x0_);
+    layer[sy + 2] = visited_[static_cast<std::size_t>(sy + 2)] = Word{1} << (from.x - x0_);
     const Layers job{layer, pass_.data(), visited_.data(), end, max_layer, ty_ + 2, tx_, sy + 2};
     return run_layers(job);
   }
@@ -511,8 +511,9 @@ class BitBfs {
   template <int B>
   [[gnu::target("avx512f")]] static int run_layers_in_registers(const Layers& job) noexcept {
     constexpr __mmask8 kAll = 0xFF;
-    __m512i cur[B];
-    __m512i open[B];  // passable and not visited yet: one register a block instead of two
+    __m512i cur[static_cast<std::size_t>(B)];
+    __m512i open[static_cast<std::size_t>(B)];  // passable and not visited yet: one register a
+                                                // block instead of two
     for (int b = 0; b < B; ++b) {
       cur[b] = _mm512_loadu_si512(job.layers + 8 * b);
       open[b] = _mm512_maskz_andnot_epi64(kAll, _mm512_loadu_si512(job.visited + 8 * b),
@@ -526,7 +527,7 @@ class BitBfs {
     const unsigned goal_col = static_cast<unsigned>(job.goal_col);
     for (int k = 1; k <= max_layer; ++k) {
       out += kStride;
-      __m512i n[B];
+      __m512i n[static_cast<std::size_t>(B)];
 #pragma GCC unroll 8
       for (int b = 0; b < B; ++b) {
         const __m512i zero = _mm512_setzero_si512();
@@ -664,7 +665,7 @@ class BitBfs {
       NibbleClassifier::gather(w);
       // Each row's four 16-bit results side by side: narrow every lane to 16 bits.
       const Q q = __builtin_convertvector(w, Q);
-      Word bits[R];
+      Word bits[static_cast<std::size_t>(R)];
       std::memcpy(bits, &q, sizeof(bits));
       for (int i = 0; i < R; ++i) out[r + i] = (bits[i] >> shift) & mask;
     }
@@ -750,8 +751,8 @@ class BitBfs {
     while (x != sx || y != sy) {
       // Predecessors: the horizontal neighbour toward the start in the same reachable row, the
       // vertical one in the previous row (none beyond the start's row).
-      const Word same = visited_[y];
-      const Word before = y != sy ? visited_[y - step] : 0;
+      const Word same = visited_[static_cast<std::size_t>(y)];
+      const Word before = y != sy ? visited_[static_cast<std::size_t>(y - step)] : 0;
       after = back_step(step > 0 ? before : 0, rightward ? same : 0, rightward ? 0 : same,
                         step > 0 ? 0 : before, x, y, after);
       // The run: along the row (bits outside the sweep's columns are 0), or back through the

@@ -141,8 +141,9 @@ class JumpPointSearch {
     const std::uint64_t f_bound =
         (static_cast<std::uint64_t>(cols) * static_cast<std::uint64_t>(rows) + 2 * side) *
         cost::kDiagonal;
-    int f_shift = 64 - (debug_f_bits_ > 0 ? debug_f_bits_ : std::bit_width(f_bound));
-    const int h_bits = std::bit_width(side * cost::kDiagonal);
+    int f_shift =
+        64 - (debug_f_bits_ > 0 ? debug_f_bits_ : static_cast<int>(std::bit_width(f_bound)));
+    const int h_bits = static_cast<int>(std::bit_width(side * cost::kDiagonal));
     int h_shift = h_bits > f_shift ? h_bits - f_shift : 0;
     std::uint64_t f_limit = ~std::uint64_t{0} >> f_shift;  // the largest f a key can hold
     Node* const nodes = nodes_.data();
