@@ -89,7 +89,7 @@ class GridLayer {
   [[nodiscard]] constexpr std::uint8_t blocked_cost() const noexcept { return table_[8]; }
   /// The cost of a blocked cell with tag `tag` (0..7; higher bits ignored); 0 = impassable.
   [[nodiscard]] constexpr std::uint8_t blocked_tag_cost(std::uint8_t tag) const noexcept {
-    return table_[8 + (tag & 0x7)];
+    return table_[8u + (tag & 0x7u)];
   }
   /// Whether every blocked cell costs the same whatever its tag (then `blocked_cost()` is that
   /// cost). O(8).
@@ -112,7 +112,7 @@ class GridLayer {
   [[nodiscard]] constexpr GridLayer with_blocked_tag_cost(std::uint8_t tag,
                                                           std::uint8_t cost) const noexcept {
     GridLayer l = *this;
-    l.table_[8 + (tag & 0x7)] = cost;
+    l.table_[8u + (tag & 0x7u)] = cost;
     return l;
   }
   /// A copy where every blocked cell costs `cost`, whatever its tag (all 8 blocked tag costs).
