@@ -19,8 +19,15 @@ namespace pathing {
 /// index a 16-byte table, so a lookup is one mask and one byte load, with no branch on the
 /// blocked bit).
 ///
-/// Every blocked cell costs `blocked_cost()` whatever its tag (default 0: impassable), so a unit
-/// standing on a cell can block walkers while a layer for ghosts ignores it.
+/// Each (tag, blocked) pair has its own cost: `tag_cost(t)` for an unblocked cell of tag t,
+/// `blocked_tag_cost(t)` for a blocked one. The blocked bit marks cells taken by units (or
+/// anything movable), and each layer decides what that means on each terrain: with tag 0 =
+/// land and 1 = water, walkers {land 1, water 0} may give blocked land a soft cost of 5 (walk
+/// through a crowd if nothing else is near) while blocked water stays 0 (no crossing a river over
+/// a parked boat); boats {land 0, water 1} may treat blocked water as 0; ghosts take blocked
+/// costs equal to the unblocked ones and ignore units. The seed's form, one blocked cost for
+/// every tag (`GridLayer(tag_costs, blocked_cost)`, default 0: impassable), is the special case
+/// where all 8 blocked tag costs are equal.
 ///
 /// A layer is a 16-byte value: copy it freely. All members are O(1) and thread-safe.
 class GridLayer {
@@ -28,12 +35,23 @@ class GridLayer {
   /// A layer where tag 0 costs 1 and every other tag, and blocked cells, are impassable.
   constexpr GridLayer() noexcept : GridLayer(std::array<std::uint8_t, 8>{1, 0, 0, 0, 0, 0, 0, 0}) {}
 
-  /// A layer from the 8 per-tag costs (index = tag) and the cost of blocked cells.
+  /// A layer from the 8 per-tag costs (index = tag) and the cost of blocked cells, the same for
+  /// every tag (the seed's form).
   constexpr explicit GridLayer(const std::array<std::uint8_t, 8>& tag_costs,
                                std::uint8_t blocked_cost = 0) noexcept {
     for (unsigned i = 0; i < 8; ++i) {
       table_[i] = tag_costs[i];
       table_[i + 8] = blocked_cost;
+    }
+  }
+
+  /// A layer from the 8 costs of unblocked cells (index = tag) and the 8 costs of blocked cells
+  /// (index = tag): every (tag, blocked) pair its own cost.
+  constexpr GridLayer(const std::array<std::uint8_t, 8>& tag_costs,
+                      const std::array<std::uint8_t, 8>& blocked_tag_costs) noexcept {
+    for (unsigned i = 0; i < 8; ++i) {
+      table_[i] = tag_costs[i];
+      table_[i + 8] = blocked_tag_costs[i];
     }
   }
 
@@ -50,7 +68,7 @@ class GridLayer {
     *this = GridLayer(costs, checked(blocked_cost, "blocked cost"));
   }
 
-  /// Every tag costs `cost`; blocked cells cost `blocked_cost`.
+  /// Every tag costs `cost`; blocked cells (of every tag) cost `blocked_cost`.
   [[nodiscard]] static constexpr GridLayer uniform(std::uint8_t cost,
                                                    std::uint8_t blocked_cost = 0) noexcept {
     return GridLayer(std::array<std::uint8_t, 8>{cost, cost, cost, cost, cost, cost, cost, cost},
@@ -65,8 +83,22 @@ class GridLayer {
   [[nodiscard]] constexpr std::uint8_t tag_cost(std::uint8_t tag) const noexcept {
     return table_[tag & 0x7];
   }
-  /// The cost of every blocked cell.
+  /// The cost of a blocked cell of tag 0: the cost of every blocked cell when the layer has one
+  /// blocked cost for all tags (the seed's constructor, `uniform`, `with_blocked_cost`), which
+  /// `has_one_blocked_cost()` tells. Per tag: `blocked_tag_cost`.
   [[nodiscard]] constexpr std::uint8_t blocked_cost() const noexcept { return table_[8]; }
+  /// The cost of a blocked cell with tag `tag` (0..7; higher bits ignored); 0 = impassable.
+  [[nodiscard]] constexpr std::uint8_t blocked_tag_cost(std::uint8_t tag) const noexcept {
+    return table_[8u + (tag & 0x7u)];
+  }
+  /// Whether every blocked cell costs the same whatever its tag (then `blocked_cost()` is that
+  /// cost). O(8).
+  [[nodiscard]] constexpr bool has_one_blocked_cost() const noexcept {
+    for (unsigned i = 9; i < 16; ++i) {
+      if (table_[i] != table_[8]) return false;
+    }
+    return true;
+  }
 
   /// A copy with tag `tag`'s cost replaced.
   [[nodiscard]] constexpr GridLayer with_tag_cost(std::uint8_t tag,
@@ -75,14 +107,23 @@ class GridLayer {
     l.table_[tag & 0x7] = cost;
     return l;
   }
-  /// A copy with the blocked cost replaced.
+  /// A copy where a blocked cell of tag `tag` (0..7; higher bits ignored) costs `cost`; the
+  /// other (tag, blocked) costs are kept.
+  [[nodiscard]] constexpr GridLayer with_blocked_tag_cost(std::uint8_t tag,
+                                                          std::uint8_t cost) const noexcept {
+    GridLayer l = *this;
+    l.table_[8u + (tag & 0x7u)] = cost;
+    return l;
+  }
+  /// A copy where every blocked cell costs `cost`, whatever its tag (all 8 blocked tag costs).
   [[nodiscard]] constexpr GridLayer with_blocked_cost(std::uint8_t cost) const noexcept {
     GridLayer l = *this;
     for (unsigned i = 8; i < 16; ++i) l.table_[i] = cost;
     return l;
   }
 
-  /// The smallest non-zero cost of the layer (1..255), or 0 when every cell value is impassable.
+  /// The smallest non-zero cost of the 16 (tag, blocked) pairs (1..255), or 0 when every cell
+  /// value is impassable.
   /// The searches scale their heuristics by it so they stay admissible on costly terrain.
   [[nodiscard]] constexpr std::uint8_t min_passable_cost() const noexcept {
     std::uint8_t m = 0;

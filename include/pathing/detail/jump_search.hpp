@@ -90,18 +90,44 @@ struct JumpSearchCheck {
 /// reached again with a strictly smaller g is pushed again (the older entry is skipped when
 /// popped); with an equal g the first parent is kept.
 ///
-/// Memory: 16 bytes a cell, plus the open list's pool: 16 bytes a push of the busiest query so far
-/// (reserved for 256 + cells / 32 by `ensure`). Allocation: none once warm. Not thread-safe: one
-/// per searcher.
+/// Memory: 36 bytes a cell: the 16-byte node record, 16 bytes of open-list pool and 4 of hot
+/// stack (both sized by `ensure` for the worst query, see there). Allocation: none after
+/// `ensure(n)` for any query on a grid of at most n cells (whatever the map, the limits or the
+/// searches run before). Not thread-safe: one per searcher.
 class JumpPointSearch {
  public:
-  /// Grows the per-node arrays to `n` cells (never shrinks), and the open list's pool to 256 +
-  /// n / 32 pushes a query (about 0.5 byte a cell; every query of the Moving AI maps but the maze
-  /// and random ones needs fewer; a query that needs more grows it once).
+  /// Grows the per-node arrays, the open list's pool and the hot stack to `n` cells each (never
+  /// shrinks), after which no `run` on a grid of at most n cells allocates. Why n entries are
+  /// enough for each (the bounds hold for every map, query and limit):
+  ///
+  /// - Successors are never better than their parent: a segment costs the octile distance
+  ///   between its ends and the octile h obeys the triangle inequality, so a successor's f =
+  ///   g + seg + h(succ) >= g + h(parent) = f_cur. Hence nodes leave the open list in
+  ///   nondecreasing f, and no node can improve once its f equals f_cur.
+  /// - Hot stack: it only receives nodes whose f equals f_cur, which can then not be pushed
+  ///   again (a second push needs a strictly smaller g, so f < f_cur), and each leaves it only
+  ///   by being expanded (closed). So it holds distinct open cells: at most n - 1 (the start is
+  ///   closed once anything is pushed).
+  /// - Radix heap: lazy deletion leaves stale duplicates (a node improved later, or closed by a
+  ///   hot-stack entry), and the pool keeps the entries of popped items until the next clear, so
+  ///   the entries used grow with the pushes, which have no small bound (a node may improve once
+  ///   per expanded parent that sees it). So when a query has used n pool entries, the next push
+  ///   first rebuilds the heap in place keeping only the current entries (`purge_stale`): an
+  ///   entry is current when its cell is open and its key's f is the cell's g + h (one per open
+  ///   cell at most: pushes of a cell have distinct g, hence distinct f). The cell being pushed
+  ///   is already open with its new g and has no current entry yet, and the expanding node is
+  ///   closed, so at most n - 2 entries survive and the push fits. Rebuilds free the entries of
+  ///   popped items as well, so they are rare (at most one per n pushes) and cost O(n) each;
+  ///   they happen at a point fixed by the query (`run` triggers them at the grid's cell count,
+  ///   not at the pool's capacity), so a query gives the same path whatever was reserved.
+  /// - Re-keying the open list by f alone (`widen_keys`) is done in place too.
+  ///
+  /// The output path is the caller's vector (`write_path` reuses its capacity: a path has at
+  /// most n cells).
   void ensure(std::size_t n) {
     nodes_.ensure(n);
-    if (heap_.capacity() < 256 + n / 32) heap_.reserve(256 + n / 32);
-    if (hot_.size() < 64) hot_.resize(64);
+    if (heap_.capacity() < n) heap_.reserve(n);
+    if (hot_.size() < n) hot_.resize(n);
   }
 
   /// Bytes held (per-node arrays and open list).
@@ -147,6 +173,9 @@ class JumpPointSearch {
     int h_shift = h_bits > f_shift ? h_bits - f_shift : 0;
     std::uint64_t f_limit = ~std::uint64_t{0} >> f_shift;  // the largest f a key can hold
     Node* const nodes = nodes_.data();
+    // Pool entries this query may use before stale ones are purged (see `ensure`).
+    std::size_t pool_limit = static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows);
+    if (debug_pool_limit_ != 0 && debug_pool_limit_ < pool_limit) pool_limit = debug_pool_limit_;
     nodes[index(from.x, from.y)] = Node{kNoParent, open, cell_key(from.x, from.y)};
     // The hot stack: hot_[0 .. hot_top - 1] (a local count, kept in a register).
     std::uint32_t* hot = hot_.data();
@@ -216,6 +245,9 @@ class JumpPointSearch {
             f_shift = 0;
             h_shift = 63;  // h < 2^63: no tie-break bits
             f_limit = ~std::uint64_t{0};
+          }
+          if (heap_.pool_used() >= pool_limit) [[unlikely]] {
+            pool_limit = purge_stale(open, f_shift, to, pool_limit);
           }
           heap_.push(((ng + h) << f_shift) | (h >> h_shift), n);
         }
@@ -302,6 +334,12 @@ class JumpPointSearch {
   void debug_limit_key_room(int bits) noexcept { debug_f_bits_ = bits; }
   /// Testing hook: how many times an f outgrew the open-list keys (see `run`).
   [[nodiscard]] std::uint64_t debug_widenings() const noexcept { return widenings_; }
+  /// Testing hook: later queries purge stale open-list entries once they used `entries` pool
+  /// entries (0: the normal trigger, the grid's cell count; see `ensure`), to exercise purges on
+  /// small maps.
+  void debug_limit_pool(std::size_t entries) noexcept { debug_pool_limit_ = entries; }
+  /// Testing hook: how many times a query purged stale open-list entries (see `ensure`).
+  [[nodiscard]] std::uint64_t debug_purges() const noexcept { return purges_; }
 
  private:
   // One node: g << 8 | travel code (g < 2^53 for any grid), the generation stamp, and the cell
@@ -327,16 +365,32 @@ class JumpPointSearch {
     return hot_.data();
   }
   // Re-keys the open list by f alone, from keys made with `f_shift`: for an f beyond the room
-  // `run` made for it. Allocates only the first time.
+  // `run` made for it. In place (shifting right keeps the keys' order). Allocates nothing.
   PATHING_NOINLINE void widen_keys(int f_shift) {
-    rekey_.clear();
-    while (!heap_.empty()) {
-      const auto it = heap_.pop();
-      rekey_.push_back({it.key >> f_shift, it.value});
-    }
-    heap_.clear();
-    for (const auto& it : rekey_) heap_.push(it.key, it.value);
+    heap_.rebuild(heap_.last_key() >> f_shift, [f_shift](std::uint64_t& key, std::uint32_t) {
+      key >>= f_shift;
+      return true;
+    });
     ++widenings_;
+  }
+  // Drops the open list's stale entries in place (see `ensure`): an entry is kept when its cell
+  // is open (stamp `open`) and the f of its key (keys made with `f_shift`) is the cell's g + h,
+  // h the octile distance to `to`. O(pool entries used). Allocates nothing. Returns the pool
+  // limit for the next purge: `limit` unchanged, but for a `debug_limit_pool` limit below the
+  // entries kept (then twice those, within the pool's capacity: no purge at every push).
+  PATHING_NOINLINE std::size_t purge_stale(std::uint32_t open, int f_shift, GridCoord to,
+                                           std::size_t limit) {
+    const Node* const nodes = nodes_.data();
+    heap_.rebuild(heap_.last_key(), [&](std::uint64_t& key, std::uint32_t value) {
+      const GridCoord c = cell_of(value);
+      const Node& rec = nodes[index(c.x, c.y)];
+      return rec.stamp == open &&
+             (rec.g_travel >> 8) + octile_distance_fixed(c, to) == key >> f_shift;
+    });
+    ++purges_;
+    const std::size_t used = heap_.pool_used();
+    if (used < limit) return limit;
+    return 2 * used < heap_.capacity() ? 2 * used : heap_.capacity();
   }
 
   [[nodiscard]] PATHING_ALWAYS_INLINE std::size_t index(int x, int y) const noexcept {
@@ -350,7 +404,6 @@ class JumpPointSearch {
 
   BasicNodeTable<Node> nodes_;
   PooledRadixHeap<std::uint32_t> heap_;
-  std::vector<PooledRadixHeap<std::uint32_t>::Item> rekey_;  // scratch of `widen_keys`
   // Cell keys of successors with f equal to the minimum (LIFO; the count lives in `run`).
   std::vector<std::uint32_t> hot_;
   int cols_ = 1;
@@ -358,6 +411,8 @@ class JumpPointSearch {
   bool has_last_ = false;
   int debug_f_bits_ = 0;
   std::uint64_t widenings_ = 0;
+  std::uint64_t purges_ = 0;
+  std::size_t debug_pool_limit_ = 0;
 };
 
 }  // namespace pathing::detail

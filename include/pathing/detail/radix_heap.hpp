@@ -127,8 +127,10 @@ class RadixHeap {
 /// lower ones without copying them; each bucket tracks its smallest key, so a refill walks its
 /// list once. Equal keys pop in an order fixed by the pushes and pops (deterministic, not a
 /// documented rule). push O(1), pop amortised O(log C) for a key range C.
-/// The pool is emptied by `clear` only, so a round of pushes and pops between two clears holds
-/// (8 + sizeof(T) + 4 bytes, padded) per push. Not thread-safe.
+/// The pool is emptied by `clear` and `rebuild` only, so a round of pushes and pops between two
+/// clears holds (8 + sizeof(T) + 4 bytes, padded) per push; `rebuild` gives back the entries of
+/// popped items and drops the items its caller no longer needs (lazy deletion's stale
+/// duplicates), in place. Not thread-safe.
 template <class T>
 class PooledRadixHeap {
  public:
@@ -148,6 +150,55 @@ class PooledRadixHeap {
   void reserve(std::size_t n) {
     if (n > pool_.size()) pool_.resize(n);
   }
+
+  /// Pool entries used since the last `clear` or `rebuild` (pushes, popped items included).
+  [[nodiscard]] std::size_t pool_used() const noexcept { return used_; }
+
+  /// Rebuilds the heap in place, allocating nothing: every item still in it is offered to
+  /// `keep(key, value)` (in pool order), which returns false to drop it or true to keep it, and
+  /// may rewrite `key` through a function `shift` that is nondecreasing over the items and the
+  /// last key popped; `floor` must be shift(that last key) (`last_key()` when keys are kept as
+  /// they are). Afterwards the pool holds exactly the kept items (the entries
+  /// of popped and dropped items are free again: `pool_used() == size()`). Equal keys may leave
+  /// in another order than without the rebuild (still one fixed by the pushes, pops and
+  /// rebuilds). O(pool_used() + buckets).
+  template <class Keep>
+  void rebuild(std::uint64_t floor, Keep&& keep) {
+    constexpr std::uint32_t kLive = kNone - 1;  // marks the entries of items still in the heap
+    Node* const pool = pool_.data();
+    for (std::uint32_t& head : head_) {
+      for (std::uint32_t i = head; i != kNone;) {
+        const std::uint32_t next = pool[i].next;
+        pool[i].next = kLive;
+        i = next;
+      }
+    }
+    // Entries 0 .. used_ - 1 not marked held popped items (their links are indices or kNone,
+    // never kLive: the pool holds fewer than kLive entries).
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < used_; ++i) {
+      if (pool[i].next != kLive) continue;
+      std::uint64_t key = pool[i].key;
+      if (!keep(key, static_cast<const T&>(pool[i].value))) continue;
+      pool[kept] = Node{key, pool[i].value, kNone};
+      ++kept;
+    }
+    head_.fill(kNone);
+    min_.fill(~std::uint64_t{0});
+    mask_ = 0;
+    last_ = floor;
+    for (std::size_t i = 0; i < kept; ++i) {
+      const unsigned b = radix_bucket(pool[i].key, last_);
+      pool[i].next = head_[b];
+      head_[b] = static_cast<std::uint32_t>(i);
+      min_[b] = pool[i].key < min_[b] ? pool[i].key : min_[b];
+      mark(b);
+    }
+    used_ = kept;
+    size_ = kept;
+  }
+  /// The last key popped (0 after `clear`): pushes must not go below it.
+  [[nodiscard]] std::uint64_t last_key() const noexcept { return last_; }
 
   /// Empties the heap and the pool (keeping its capacity); the key floor drops to 0. O(buckets).
   void clear() noexcept {
