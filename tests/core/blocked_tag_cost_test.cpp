@@ -126,11 +126,11 @@ TEST(BlockedTagCost, WalkersDoNotCrossTheRiverOverAParkedBoat) {
   AStar astar;
   std::vector<GridCoord> out;
   // Per-tag: blocked water stays impassable for walkers, whatever the soft land cost.
-  EXPECT_EQ(astar.find_path(g, from, to, kWalkers, out).status, SearchStatus::unreachable);
-  EXPECT_EQ(astar.find_path(g, from, to, kHardWalkers, out).status, SearchStatus::unreachable);
-  EXPECT_EQ(astar.find_path(g, from, to, kGhosts, out).status, SearchStatus::unreachable);
+  EXPECT_EQ(astar.find_path(g, kWalkers, from, to, out).status, SearchStatus::unreachable);
+  EXPECT_EQ(astar.find_path(g, kHardWalkers, from, to, out).status, SearchStatus::unreachable);
+  EXPECT_EQ(astar.find_path(g, kGhosts, from, to, out).status, SearchStatus::unreachable);
   // The seed's single blocked cost of 5 lets walkers cross on the boats (the bug of the issue).
-  const PathResult crossed = astar.find_path(g, from, to, kSeedSoftWalkers, out);
+  const PathResult crossed = astar.find_path(g, kSeedSoftWalkers, from, to, out);
   ASSERT_EQ(crossed.status, SearchStatus::found);
   bool on_water = false;
   for (const GridCoord c : out) on_water = on_water || g.tile(c) == kWater;
@@ -141,18 +141,18 @@ TEST(BlockedTagCost, WalkersDoNotCrossTheRiverOverAParkedBoat) {
   GridCoord south{19, 21};
   if (g.is_blocked(north)) north.x = g.is_blocked({18, 2}) ? 20 : 18;
   if (g.is_blocked(south)) south.x = g.is_blocked({18, 21}) ? 20 : 18;
-  EXPECT_EQ(astar.find_path(g, north, south, kBoats, out).status, SearchStatus::unreachable);
-  const PathResult sail = astar.find_path(g, north, south, ghost_boats, out);
+  EXPECT_EQ(astar.find_path(g, kBoats, north, south, out).status, SearchStatus::unreachable);
+  const PathResult sail = astar.find_path(g, ghost_boats, north, south, out);
   ASSERT_EQ(sail.status, SearchStatus::found);
   for (const GridCoord c : out) EXPECT_EQ(g.tile(c), kWater);
   // Soft cost: a walker pays 5 to step onto a unit on land when that is the cheapest way.
   Grid corridor(5, 1);
   corridor.set_blocked({2, 0}, true);
-  const PathResult through = astar.find_path(corridor, {0, 0}, {4, 0}, kWalkers, out);
+  const PathResult through = astar.find_path(corridor, kWalkers, {0, 0}, {4, 0}, out);
   ASSERT_EQ(through.status, SearchStatus::found);
-  EXPECT_EQ(through.cost_fixed, (1 + 5 + 1 + 1) * cost::kStraight);
+  EXPECT_EQ(through.cost, 1.0 + 5 + 1 + 1);
   corridor.set_tile({2, 0}, kWater);  // now a parked boat: impassable
-  EXPECT_EQ(astar.find_path(corridor, {0, 0}, {4, 0}, kWalkers, out).status,
+  EXPECT_EQ(astar.find_path(corridor, kWalkers, {0, 0}, {4, 0}, out).status,
             SearchStatus::unreachable);
 }
 
@@ -200,7 +200,7 @@ TEST(BlockedTagCost, AStarAndFieldsMatchTheReferenceExactly) {
         for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
           const auto ref = test::reference_dijkstra(g, nl.layer, from, conn);
           const std::uint64_t want = ref[at(g, to)];
-          const PathResult r = astar.find_path(g, from, to, nl.layer, out, conn);
+          const PathResult r = astar.find_path(g, nl.layer, from, to, out, {conn});
           if (from == to) {
             // no path to check (the start's own cost is ignored)
           } else if (want == cost::kInfinite) {
@@ -208,7 +208,7 @@ TEST(BlockedTagCost, AStarAndFieldsMatchTheReferenceExactly) {
             ++unreachable;
           } else {
             ASSERT_EQ(r.status, SearchStatus::found);
-            ASSERT_EQ(r.cost_fixed, want);
+            ASSERT_EQ(test::path_cost_fixed(g, nl.layer, out), want);
             std::uint64_t walked = 0;
             ASSERT_EQ(test::validate_path(g, nl.layer, conn, from, out, &walked), "");
             ASSERT_EQ(walked, want);
@@ -221,7 +221,7 @@ TEST(BlockedTagCost, AStarAndFieldsMatchTheReferenceExactly) {
           dijkstra.compute(g, nl.layer, from, field, opt);
           for (int y = 0; y < g.rows(); ++y) {
             for (int x = 0; x < g.cols(); ++x) {
-              ASSERT_EQ(field.cost({x, y}), ref[at(g, {x, y})]) << x << "," << y;
+              ASSERT_EQ(field.cost_fixed({x, y}), ref[at(g, {x, y})]) << x << "," << y;
             }
           }
         }
@@ -253,14 +253,14 @@ TEST(BlockedTagCost, BoundedAndGreedySearchesRespectEveryPair) {
         // both ways.
         for (const bool bit_parallel : {true, false}) {
           astar.set_bit_parallel(bit_parallel);
-          const BoundedResult b = astar.build_path(g, from, to, nl.layer);
+          const BoundedResult b = astar.build_path(g, nl.layer, from, to);
           if (want == cost::kInfinite) {
             // too_far when the search's window was cut at 56 steps before it ran dry.
             ASSERT_TRUE(b.status == SearchStatus::unreachable ||
                         b.status == SearchStatus::too_far);
           } else if (b.status == SearchStatus::found) {
             ASSERT_EQ(static_cast<std::uint64_t>(b.cost) * cost::kStraight, want);
-            path_to_cells(from, b.steps, cells);
+            path_to_cells(from, b.path, cells);
             std::uint64_t walked = 0;
             ASSERT_EQ(test::validate_path(g, nl.layer, Connectivity::four, from, cells, &walked),
                       "");
@@ -276,28 +276,29 @@ TEST(BlockedTagCost, BoundedAndGreedySearchesRespectEveryPair) {
         // path and cost obey every pair.
         for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
           const auto ref_c = test::reference_dijkstra(g, nl.layer, from, conn);
-          const PathResult r = greedy.find_path(g, from, to, nl.layer, out, conn);
+          const PathResult r = greedy.find_path(g, nl.layer, from, to, out, {conn});
           if (ref_c[at(g, to)] == cost::kInfinite) {
             ASSERT_EQ(r.status, SearchStatus::unreachable);
           } else {
             ASSERT_EQ(r.status, SearchStatus::found);
             std::uint64_t walked = 0;
             ASSERT_EQ(test::validate_path(g, nl.layer, conn, from, out, &walked), "");
-            ASSERT_EQ(r.cost_fixed, walked);
+            ASSERT_EQ(r.cost, test::path_cost_units(g, nl.layer, out));
             ASSERT_GE(walked, ref_c[at(g, to)]);
           }
         }
         for (const bool bit_parallel : {true, false}) {
           greedy.set_bit_parallel(bit_parallel);
-          const BoundedResult gb = greedy.build_path(g, from, to, nl.layer);
+          const BoundedResult gb = greedy.build_path(g, nl.layer, from, to);
           if (want == cost::kInfinite) {
             // The greedy search's window is cut at 56 steps: too_far when it reached the cut.
             ASSERT_TRUE(gb.status == SearchStatus::unreachable ||
                         gb.status == SearchStatus::too_far);
           } else if (gb.status == SearchStatus::found) {
-            path_to_cells(from, gb.steps, cells);
+            path_to_cells(from, gb.path, cells);
             ASSERT_EQ(test::validate_path(g, nl.layer, Connectivity::four, from, cells), "");
-            ASSERT_EQ(static_cast<std::size_t>(gb.cost) + 1, cells.size());  // steps
+            ASSERT_EQ(gb.moves + std::size_t{1}, cells.size());
+            ASSERT_EQ(gb.cost * cost::kStraight, static_cast<double>(test::path_cost_fixed(g, nl.layer, cells)));
           }
         }
         greedy.set_bit_parallel(true);
@@ -327,16 +328,17 @@ TEST(BlockedTagCost, JumpPointSearchesOnUniformPerTagLayers) {
       // The start's own passability is ignored by JPS and the reference alike; skip queries
       // whose goal the reference reaches only because it is the start.
       if (from == to) continue;
-      const PathResult rj = jps.find_path(bits, from, to, a);
-      const PathResult rp = plus.find_path(table, from, to, b);
+      const PathResult rj = jps.find_path(g, bits, from, to, a);
+      const PathResult rp = plus.find_path(g, table, from, to, b);
       if (want == cost::kInfinite) {
         EXPECT_EQ(rj.status, SearchStatus::unreachable);
         EXPECT_EQ(rp.status, SearchStatus::unreachable);
       } else {
         ASSERT_EQ(rj.status, SearchStatus::found);
         ASSERT_EQ(rp.status, SearchStatus::found);
-        EXPECT_EQ(rj.cost_fixed, want);
-        EXPECT_EQ(rp.cost_fixed, want);
+        EXPECT_EQ(test::path_cost_fixed(g, kUniformWalkers, a), want);
+        EXPECT_EQ(test::path_cost_fixed(g, kUniformWalkers, b), want);
+        EXPECT_EQ(rj.cost, rp.cost);
         EXPECT_EQ(test::validate_path(g, kUniformWalkers, Connectivity::eight, from, a), "");
         ++found;
       }

@@ -68,13 +68,13 @@ Totals run_cold(const Grid& g, const std::vector<std::pair<GridCoord, GridCoord>
   Totals t;
   const test::AllocationScope scope;
   for (const auto& [s, e] : queries) {
-    const PathResult rj = jps.find_path(bits, s, e, a);
+    const PathResult rj = jps.find_path(g, bits, s, e, a);
     jps.jump_points(pts);
-    const PathResult rp = plus.find_path(table, s, e, b);
+    const PathResult rp = plus.find_path(g, table, s, e, b);
     plus.jump_points(pts);
     EXPECT_EQ(rj.status, rp.status);
     if (rj.found()) {
-      EXPECT_EQ(rj.cost_fixed, rp.cost_fixed);
+      EXPECT_EQ(rj.cost, rp.cost);
       ++t.found;
     } else {
       ++t.unreachable;
@@ -134,7 +134,7 @@ TEST(JpsAllocation, ReservedSmallerGridsToo) {
   const test::AllocationScope scope;
   std::uint64_t expanded = 0;
   for (std::size_t i = 0; i < grids.size(); ++i) {
-    for (const auto& [s, e] : queries[i]) expanded += jps.find_path(maps[i], s, e, out).stats.expanded;
+    for (const auto& [s, e] : queries[i]) expanded += jps.find_path(grids[i], maps[i], s, e, out).stats.expanded;
   }
   EXPECT_EQ(scope.count(), 0u);
   EXPECT_GT(expanded, 1000u);
@@ -172,14 +172,14 @@ TEST(JpsAllocation, PurgingStaleEntriesKeepsCostsExact) {
           const test::AllocationScope scope;
           if (search == &js) {
             search->run(
-                g.cols(), g.rows(), s, e, SearchLimits{},
+                g.cols(), g.rows(), s, e, SearchLimits{}, 1,
                 [&](int x, int y, std::uint8_t travel, auto& gen) {
                   detail::jps_expand(bits, x, y, travel, e, gen);
                 },
                 r);
           } else {
             search->run(
-                g.cols(), g.rows(), s, e, SearchLimits{},
+                g.cols(), g.rows(), s, e, SearchLimits{}, 1,
                 [&](int x, int y, std::uint8_t travel, auto& gen) {
                   detail::jps_plus_expand(table, x, y, travel, e, gen);
                 },
@@ -191,7 +191,7 @@ TEST(JpsAllocation, PurgingStaleEntriesKeepsCostsExact) {
             EXPECT_EQ(r.status, SearchStatus::unreachable);
           } else {
             ASSERT_EQ(r.status, SearchStatus::found);
-            EXPECT_EQ(r.cost_fixed, want);
+            EXPECT_EQ(test::path_cost_fixed(g, kWalk, out), want);
             EXPECT_EQ(test::validate_path(g, kWalk, Connectivity::eight, s, out), "");
           }
         }

@@ -55,9 +55,9 @@ TEST_P(JpsAllocMovingAi, QueriesAfterReserveAllocateNothing) {
   const test::AllocationScope scope;
   for (std::size_t i = 0; i < scen.entries.size(); i += kRowStride) {
     const ScenarioEntry& e = scen.entries[i];
-    const PathResult rj = jps.find_path(bits, e.start(), e.goal(), a);
-    const PathResult rp = plus.find_path(table, e.start(), e.goal(), b);
-    if (!rj.found() || !rp.found() || rj.cost_fixed != rp.cost_fixed ||
+    const PathResult rj = jps.find_path(map.grid, bits, e.start(), e.goal(), a);
+    const PathResult rp = plus.find_path(map.grid, table, e.start(), e.goal(), b);
+    if (!rj.found() || !rp.found() || rj.cost != rp.cost ||
         !(rj.cost > e.optimal_length - e.tolerance() &&
           rj.cost < e.optimal_length + e.tolerance())) {
       ADD_FAILURE() << scen_file.string() << ":" << e.line << ": Jps " << rj.cost << ", JpsPlus "
