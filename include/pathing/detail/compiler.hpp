@@ -2,7 +2,7 @@
 //
 // Everything compiler-specific lives here: inlining hints, builtins, 128-bit arithmetic and the
 // exception switch. Each has a portable fallback, so any C++20 compiler (MSVC included) has a path;
-// GCC and Clang keep the fast path.
+// GCC and Clang keep the fast path (bit_bfs.hpp guards its own vector code: PATHING_BIT_BFS_AVX2).
 #pragma once
 
 /// Placed after a lambda's parameter list (or before a function) to force inlining of small
@@ -48,7 +48,7 @@
 #endif
 
 /// 1 when the compiler has `unsigned __int128` (GCC and Clang on 64-bit targets), else 0. Define
-/// `PATHING_NO_INT128` to force the portable two-word code (the tests do, in one translation unit).
+/// `PATHING_NO_INT128` in every file of a program to force the portable code (as the tests do).
 #if !defined(PATHING_HAS_INT128)
 #if !defined(PATHING_NO_INT128) && defined(__SIZEOF_INT128__) && \
     (defined(__GNUC__) || defined(__clang__))
