@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages pathing needs to build, test and benchmark, if they are missing.
-# Usage: scripts/deps.sh [--bench] [--docs]    (root, or sudo available)
+# Usage: scripts/deps.sh [--bench] [--docs] [--fuzz] [--platforms]    (root, or sudo available)
+#   --platforms: what the clang, noexcept and mingw presets need (clang 14; MinGW-w64 with POSIX
+#   threads; GoogleTest's sources, built inside the MinGW build; Wine to run the Windows tests).
 set -euo pipefail
 
 pkgs=(cmake ninja-build g++ libgtest-dev libgmock-dev libcli11-dev libfmt-dev)
@@ -9,7 +11,8 @@ for arg in "$@"; do
     --bench) pkgs+=(libbenchmark-dev libtcod-dev libboost-graph-dev) ;;
     --docs) pkgs+=(doxygen) ;;
     --fuzz) pkgs+=(clang-14 libclang-rt-14-dev) ;;
-    *) echo "deps.sh: unknown option '$arg' (use --bench, --docs, --fuzz)" >&2; exit 2 ;;
+    --platforms) pkgs+=(clang-14 g++-mingw-w64-x86-64-posix googletest wine wine64) ;;
+    *) echo "deps.sh: unknown option '$arg' (use --bench, --docs, --fuzz, --platforms)" >&2; exit 2 ;;
   esac
 done
 

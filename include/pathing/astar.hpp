@@ -12,6 +12,7 @@
 #include "pathing/coord.hpp"
 #include "pathing/detail/binary_heap.hpp"
 #include "pathing/detail/bit_bfs.hpp"
+#include "pathing/detail/compiler.hpp"
 #include "pathing/detail/level_queue.hpp"
 #include "pathing/detail/search_space.hpp"
 #include "pathing/detail/two_level_queue.hpp"
@@ -90,14 +91,18 @@ class AStar {
   /// in practice no query on such a grid allocates; if one did, the open list would grow once and
   /// keep its capacity.
   /// @throws std::invalid_argument naming the value for a negative side or a size beyond the
-  ///         Grid's limits (0 reserves nothing).
+  ///         Grid's limits (0 reserves nothing). Without exceptions such a size changes nothing.
   void reserve(int cols, int rows) {
-    const std::size_t n = detail::reserved_cells(cols, rows, "pathing::AStar");
-    full_.ensure(n);
-    const std::size_t entries = n / 2 < 1024 ? 1024 : n / 2;
-    open_.reserve(entries);
-    uniform_open_.reserve(entries);
-    bit_bfs_.reserve();
+    detail::reserve_or_throw(cols, rows, "pathing::AStar", [this](std::size_t n) { grow(n); });
+  }
+
+  /// The non-throwing form of `reserve`: false when `reserve` would throw, with nothing changed
+  /// and `*error` (when not null) set to `ErrorCode::invalid_size` and a message naming the value
+  /// (e.g. "pathing::AStar::reserve: cols = -1 is outside [0, 32768]"); false with
+  /// `ErrorCode::out_of_memory` when an allocation fails (exceptions enabled). Else true.
+  [[nodiscard]] bool try_reserve(int cols, int rows, Error* error = nullptr) noexcept {
+    return detail::try_reserve_with(cols, rows, "pathing::AStar", error,
+                                    [this](std::size_t n) { grow(n); });
   }
 
   /// Whether `build_path` may answer with the bit-parallel breadth-first search
@@ -179,6 +184,14 @@ class AStar {
   }
 
  private:
+  void grow(std::size_t n) {
+    full_.ensure(n);
+    const std::size_t entries = n / 2 < 1024 ? 1024 : n / 2;
+    open_.reserve(entries);
+    uniform_open_.reserve(entries);
+    bit_bfs_.reserve();
+  }
+
   // Open list of weighted A* (f = g + w h is not monotone along paths): a binary heap of 128-bit
   // entries, f in the high 64 bits, the weighted h quantised to 2^-10 of a cell in the next 32
   // (equal f and smaller h: larger g first) and the packed cell (x | y << 16: smaller y, then
@@ -190,18 +203,19 @@ class AStar {
     void push(std::uint64_t f, std::uint64_t h, std::uint32_t xy) {
       const std::uint64_t q = h >> 14;
       const std::uint32_t hq = q > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(q);
-      heap_.push((static_cast<Entry>(f) << 64) | (static_cast<Entry>(hq) << 32) | xy);
+      heap_.push(detail::make_key128(f, (std::uint64_t{hq} << 32) | xy));
     }
     /// Pops the smallest entry: its packed cell; `f` receives its f.
     std::uint32_t pop(std::uint64_t& f) noexcept {
       const Entry e = heap_.pop();
-      f = static_cast<std::uint64_t>(e >> 64);
-      return static_cast<std::uint32_t>(e);
+      f = detail::key128_hi(e);
+      return static_cast<std::uint32_t>(detail::key128_lo(e));
     }
     [[nodiscard]] std::size_t bytes() const noexcept { return heap_.capacity() * sizeof(Entry); }
 
    private:
-    __extension__ using Entry = unsigned __int128;
+    // One unsigned __int128 on GCC/Clang, a two-word struct with the same order elsewhere.
+    using Entry = detail::Key128;
     struct Less {
       bool operator()(Entry a, Entry b) const noexcept { return a < b; }
     };
@@ -438,7 +452,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
     mask &= parent < 8 ? ~(1u << (parent ^ 2u)) : ~0u;
     [[maybe_unused]] const std::uint8_t next_depth =
         (Bounded && !kUniform) ? static_cast<std::uint8_t>(depth[node] + 1) : 0;
-    const auto relax = [&]<unsigned D>() __attribute__((always_inline)) {
+    const auto relax = [&]<unsigned D>() PATHING_ALWAYS_INLINE {
       // Uni: every passable cell costs hscale.
       const std::uint64_t step = (Uni ? hscale * kUnit[D] : cost[D] * kUnit[D]) + eps;
       const std::uint64_t ng = g + step;

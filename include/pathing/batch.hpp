@@ -18,6 +18,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "pathing/detail/compiler.hpp"
 #include "pathing/astar.hpp"
 #include "pathing/distance_field.hpp"
 #include "pathing/flow_field.hpp"
@@ -51,7 +52,8 @@ struct PathQuery {
 /// before any work starts, leaving every slot unchanged. If items throw while running (only
 /// std::bad_alloc from the library; anything from user work in `run`), every other item still
 /// runs, then the exception of the lowest-numbered failing item is rethrown: the same one whatever
-/// the thread count.
+/// the thread count. Built without exceptions (docs/errors.md): a call with mismatched sizes
+/// writes nothing and returns; bad field sources are the business of `Dijkstra` (see there).
 ///
 /// Allocation: none once warm (searchers and slots keep their capacity; the pool allocates only in
 /// its constructor). Thread-safety: one batch call at a time per PathBatch (calls from several
@@ -116,8 +118,10 @@ class PathBatch {
   void find_paths(const Grid& grid, const GridLayer& layer, std::span<const PathQuery> queries,
                   std::span<PathResult> results, std::span<std::vector<GridCoord>> paths,
                   const SearchOptions& options = {}) {
-    check_size("results", results.size(), queries.size());
-    check_size("paths", paths.size(), queries.size());
+    if (!check_size("results", results.size(), queries.size()) ||
+        !check_size("paths", paths.size(), queries.size())) {
+      return;  // no exceptions: nothing written
+    }
     run(queries.size(), [&](std::size_t i, Worker& w) {
       results[i] = w.astar.find_path(grid, layer, queries[i].from, queries[i].to, paths[i], options);
     });
@@ -132,8 +136,9 @@ class PathBatch {
                       std::span<const std::span<const FieldSource>> sources,
                       std::span<DistanceField> fields, const FieldOptions& options = {},
                       std::span<FieldStats> stats = {}) {
-    check_size("fields", fields.size(), sources.size());
-    if (!stats.empty()) check_size("stats", stats.size(), sources.size());
+    if (!check_size("fields", fields.size(), sources.size())) return;
+    if (!stats.empty() && !check_size("stats", stats.size(), sources.size())) return;
+#if PATHING_HAS_EXCEPTIONS
     for (std::size_t i = 0; i < sources.size(); ++i) {
       const FieldStats bad = Dijkstra::check_sources(grid, sources[i]);
       if (bad.ok()) continue;
@@ -147,6 +152,7 @@ class PathBatch {
                      std::to_string(grid.rows()) + " grid"
                : "has initial_cost " + std::to_string(s.initial_cost) + ", above the limit 2^62"));
     }
+#endif
     run(sources.size(), [&](std::size_t i, Worker& w) {
       const FieldStats st = w.dijkstra.compute(grid, layer, sources[i], fields[i], options);
       if (!stats.empty()) stats[i] = st;
@@ -158,12 +164,13 @@ class PathBatch {
   ///         and `layer` (`DistanceField::is_current`; nothing is written).
   void build_flows(const Grid& grid, const GridLayer& layer, std::span<const DistanceField> fields,
                    std::span<FlowField> flows) {
-    check_size("flows", flows.size(), fields.size());
+    if (!check_size("flows", flows.size(), fields.size())) return;
     for (std::size_t i = 0; i < fields.size(); ++i) {
       if (!fields[i].is_current(grid, layer)) {
-        throw std::invalid_argument(
+        PATHING_THROW(std::invalid_argument(
             "pathing::PathBatch::build_flows: field " + std::to_string(i) +
-            " is stale: not computed on this grid at its current version with this layer");
+            " is stale: not computed on this grid at its current version with this layer"));
+        return;  // no exceptions: nothing written
       }
     }
     run(fields.size(), [&](std::size_t i, Worker&) { (void)flows[i].build(grid, layer, fields[i]); });
@@ -172,12 +179,15 @@ class PathBatch {
  private:
   using Fn = void (*)(void*, std::size_t, Worker&);
 
-  static void check_size(const char* what, std::size_t got, std::size_t want) {
+  // True when the sizes match; else throws (without exceptions: returns false).
+  static bool check_size(const char* what, std::size_t got, std::size_t want) {
     if (got != want) {
-      throw std::invalid_argument(std::string("pathing::PathBatch: ") + what + " has " +
-                                  std::to_string(got) + " slots for " + std::to_string(want) +
-                                  " queries");
+      PATHING_THROW(std::invalid_argument(std::string("pathing::PathBatch: ") + what + " has " +
+                                          std::to_string(got) + " slots for " +
+                                          std::to_string(want) + " queries"));
+      return false;
     }
+    return true;
   }
 
   // Runs items until the counter passes n; records the lowest failing item's exception.
@@ -185,6 +195,7 @@ class PathBatch {
     for (;;) {
       const std::size_t i = next_.fetch_add(1, std::memory_order_relaxed);
       if (i >= n_) return;
+#if PATHING_HAS_EXCEPTIONS
       try {
         fn_(ctx_, i, w);
       } catch (...) {
@@ -194,6 +205,9 @@ class PathBatch {
           error_ = std::current_exception();
         }
       }
+#else
+      fn_(ctx_, i, w);
+#endif
     }
   }
 
@@ -213,11 +227,13 @@ class PathBatch {
     drain(workers_[0]);
     std::unique_lock lk(mutex_);
     done_cv_.wait(lk, [&] { return busy_ == 0; });
+#if PATHING_HAS_EXCEPTIONS
     if (error_) {
       std::exception_ptr e = std::move(error_);
       error_ = nullptr;
       std::rethrow_exception(e);
     }
+#endif
   }
 
   void loop(std::stop_token st, unsigned id) {

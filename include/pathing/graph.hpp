@@ -16,6 +16,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "pathing/detail/compiler.hpp"
+#include "pathing/error.hpp"
+
 namespace pathing {
 
 /// The callable a graph's `for_each_neighbor` is checked against by `SearchGraph`: it takes a
@@ -183,13 +186,27 @@ class NodeInterner {
   using id_type = Id;
 
   /// The id of `key`, giving it the next free id when it is new. Amortized O(1).
-  /// @throws std::length_error when `Id` has no value left for a new key.
+  /// @throws std::length_error when `Id` has no value left for a new key. Without exceptions
+  ///   (docs/errors.md) that call returns `std::numeric_limits<Id>::max()`, an id never handed
+  ///   out (`key` and `find_key` reject it), and interns nothing.
   Id intern(const Key& key) {
+    Error e;
+    if (const std::optional<Id> id = try_intern(key, &e)) return *id;
+    PATHING_THROW(std::length_error(e.message));
+    return std::numeric_limits<Id>::max();
+  }
+
+  /// The non-throwing form of `intern`: the id, or nothing (and no change) when `Id` has no value
+  /// left, with `*error` (when not null) set to `ErrorCode::too_long` and a message naming the
+  /// limit. Allocation failure throws std::bad_alloc as `intern` does (exceptions enabled).
+  std::optional<Id> try_intern(const Key& key, Error* error = nullptr) {
     if (const auto it = ids_.find(key); it != ids_.end()) return it->second;
     if (keys_.size() >= static_cast<std::size_t>(std::numeric_limits<Id>::max())) {
-      throw std::length_error("pathing::NodeInterner: more than " +
-                              std::to_string(std::numeric_limits<Id>::max()) +
-                              " keys do not fit the id type");
+      detail::report(error, ErrorCode::too_long,
+                     "pathing::NodeInterner: more than " +
+                         std::to_string(std::numeric_limits<Id>::max()) +
+                         " keys do not fit the id type");
+      return std::nullopt;
     }
     const auto id = static_cast<Id>(keys_.size());
     keys_.push_back(key);
@@ -204,12 +221,26 @@ class NodeInterner {
   }
 
   /// The key of `id`. @throws std::out_of_range naming the id when it was never handed out.
+  ///   Without exceptions (docs/errors.md) such an id gives a value-initialized `Key` (a static
+  ///   object; `Key` must then be default-constructible); `find_key` is the non-throwing form.
   [[nodiscard]] const Key& key(Id id) const {
     if (static_cast<std::size_t>(id) >= keys_.size()) {
-      throw std::out_of_range("pathing::NodeInterner: id " + std::to_string(id) +
-                              " was never handed out (" + std::to_string(keys_.size()) + " keys)");
+      PATHING_THROW(std::out_of_range("pathing::NodeInterner: id " + std::to_string(id) +
+                                      " was never handed out (" + std::to_string(keys_.size()) +
+                                      " keys)"));
+#if !PATHING_HAS_EXCEPTIONS
+      static const Key kNone{};
+      return kNone;
+#endif
     }
     return keys_[static_cast<std::size_t>(id)];
+  }
+
+  /// The key of `id`, or nullptr when `id` was never handed out (the non-throwing form of `key`).
+  /// O(1). The pointer stays valid until the next `intern`.
+  [[nodiscard]] const Key* find_key(Id id) const noexcept {
+    return static_cast<std::size_t>(id) < keys_.size() ? &keys_[static_cast<std::size_t>(id)]
+                                                       : nullptr;
   }
 
   /// Number of keys interned: every id lies in [0, size()). Use it as the graph's node_count().

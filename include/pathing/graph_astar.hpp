@@ -102,14 +102,15 @@ class GraphAStar {
   /// @param from the start node id.
   /// @param to the goal node id.
   /// @param out receives the nodes from `from` to the path's end, both included (its capacity is
-  ///   reused; left unchanged when the status is `invalid_endpoint` or an exception is thrown).
+  ///   reused; left unchanged when the status is `invalid_endpoint` or `invalid_argument`).
   /// @param limits `max_expansions` caps the expansions; `max_cost` prunes nodes whose g exceeds
   ///   it, read in units of `graph_cost_unit<G>()` (1 unless G declares `cost_unit`).
   /// @return `found`, or a partial result (see the class comment); `invalid_endpoint` when `from`
   ///   or `to` is not in [0, node_count()). `from == to` gives a one-node path of cost 0.
-  /// @throws std::invalid_argument naming the nodes when the graph reports a neighbour id outside
-  ///   [0, node_count()), or (signed and floating cost types) a negative or NaN edge cost or
-  ///   heuristic value. The sum of costs along any path must fit `cost_type`.
+  ///   `invalid_argument` (the search stops there; cost 0, 0 steps, finish = from, `out`
+  ///   unchanged) when the graph reports a neighbour id outside [0, node_count()), or (signed and
+  ///   floating cost types) a negative or NaN edge cost or heuristic value. Never throws on bad
+  ///   input (docs/errors.md); the sum of costs along any path must fit `cost_type`.
   result_type find_path(const G& graph, node_type from, node_type to, std::vector<node_type>& out,
                         const SearchLimits& limits = {});
 
@@ -155,19 +156,14 @@ class GraphAStar {
     return static_cast<cost_type>(m);
   }
 
-  [[noreturn]] static void bad_edge(node_type from, node_type to, const char* what,
-                                    const std::string& value) {
-    throw std::invalid_argument("pathing::GraphAStar: edge from node " + std::to_string(from) +
-                                " to node " + std::to_string(to) + ": " + what + " " + value);
-  }
-
-  [[nodiscard]] static cost_type checked_heuristic(const G& graph, node_type n, node_type goal) {
+  // The heuristic of n; sets `bad` (and returns 0) when it is negative or NaN.
+  [[nodiscard]] static cost_type checked_heuristic(const G& graph, node_type n, node_type goal,
+                                                   bool& bad) {
     const cost_type h = static_cast<cost_type>(graph.heuristic(n, goal));
     if constexpr (!std::is_unsigned_v<cost_type>) {
       if (!(h >= cost_type{0})) {
-        throw std::invalid_argument("pathing::GraphAStar: heuristic(" + std::to_string(n) + ", " +
-                                    std::to_string(goal) + ") = " + std::to_string(h) +
-                                    " is negative or NaN");
+        bad = true;
+        return cost_type{0};
       }
     }
     return h;
@@ -204,7 +200,12 @@ typename GraphAStar<G>::result_type GraphAStar<G>::find_path(const G& graph, nod
     // The f-equal bypass is exact only while f never decreases along an edge (consistent h, w = 1).
     const bool bypass = weight_ == 1.0;
 
-    const cost_type h0 = checked_heuristic(graph, from, to);
+    bool bad = false;  // the graph broke its contract: invalid_argument
+    const cost_type h0 = checked_heuristic(graph, from, to, bad);
+    if (bad) {
+      r.status = SearchStatus::invalid_argument;
+      return r;
+    }
     ws_.stamps.mark_open(s);
     ws_.g[s] = cost_type{0};
     ws_.parent[s] = from;  // the start is its own parent
@@ -244,13 +245,17 @@ typename GraphAStar<G>::result_type GraphAStar<G>::find_path(const G& graph, nod
         }
       }
       graph.for_each_neighbor(e.node, [&](node_type n, cost_type step) {
+        if (bad) return;
         const auto ni = static_cast<std::size_t>(n);
         if (!(ni < count)) {
-          bad_edge(e.node, n, "the neighbour id is outside [0, node_count()), node_count() =",
-                   std::to_string(count));
+          bad = true;  // a neighbour id outside [0, node_count())
+          return;
         }
         if constexpr (!std::is_unsigned_v<cost_type>) {
-          if (!(step >= cost_type{0})) bad_edge(e.node, n, "cost", std::to_string(step) + " < 0");
+          if (!(step >= cost_type{0})) {
+            bad = true;  // a negative or NaN edge cost
+            return;
+          }
         }
         const cost_type ng = static_cast<cost_type>(e.g + step);
         if (ng > max_g) {
@@ -263,7 +268,9 @@ typename GraphAStar<G>::result_type GraphAStar<G>::find_path(const G& graph, nod
         ws_.stamps.mark_open(ni);
         ws_.g[ni] = ng;
         ws_.parent[ni] = e.node;
-        const auto nf = static_cast<cost_type>(ng + weighted(checked_heuristic(graph, n, to)));
+        const cost_type h = checked_heuristic(graph, n, to, bad);
+        if (bad) return;
+        const auto nf = static_cast<cost_type>(ng + weighted(h));
         if (bypass && nf == e.f) {
           hot_.push_back(OpenEntry{nf, ng, n});
         } else {
@@ -271,6 +278,10 @@ typename GraphAStar<G>::result_type GraphAStar<G>::find_path(const G& graph, nod
         }
         ++r.stats.generated;
       });
+      if (bad) {
+        r.status = SearchStatus::invalid_argument;
+        return r;  // cost 0, 0 steps, finish = from, `out` unchanged
+      }
     }
     if (r.status == SearchStatus::unreachable && pruned) r.status = SearchStatus::cost_limit;
 

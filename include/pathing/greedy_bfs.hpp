@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/compiler.hpp"
 #include "pathing/detail/bit_bfs.hpp"
 #include "pathing/detail/bucket_queue.hpp"
 #include "pathing/detail/search_space.hpp"
@@ -51,14 +52,18 @@ class GreedyBfs {
   /// need, so in practice no query on such a grid allocates (if one did, the open list would grow
   /// once and keep its capacity).
   /// @throws std::invalid_argument naming the value for a negative side or a size beyond the
-  ///         Grid's limits (0 reserves nothing).
+  ///         Grid's limits (0 reserves nothing). Without exceptions such a size changes nothing.
   void reserve(int cols, int rows) {
-    const std::size_t n = detail::reserved_cells(cols, rows, "pathing::GreedyBfs");
-    full_.ensure(n);
-    const std::size_t entries = n / 4 < 1024 ? 1024 : n / 4;
-    hot_.reserve(entries);
-    queue_.reserve(entries);
-    bit_bfs_.reserve();
+    detail::reserve_or_throw(cols, rows, "pathing::GreedyBfs", [this](std::size_t n) { grow(n); });
+  }
+
+  /// The non-throwing form of `reserve`: false when `reserve` would throw, with nothing changed
+  /// and `*error` (when not null) set to `ErrorCode::invalid_size` and a message naming the value
+  /// (e.g. "pathing::GreedyBfs::reserve: cols = -1 is outside [0, 32768]"); false with
+  /// `ErrorCode::out_of_memory` when an allocation fails (exceptions enabled). Else true.
+  [[nodiscard]] bool try_reserve(int cols, int rows, Error* error = nullptr) noexcept {
+    return detail::try_reserve_with(cols, rows, "pathing::GreedyBfs", error,
+                                    [this](std::size_t n) { grow(n); });
   }
 
   /// Whether `build_path` may answer with the bit-parallel breadth-first search
@@ -110,6 +115,14 @@ class GreedyBfs {
   }
 
  private:
+  void grow(std::size_t n) {
+    full_.ensure(n);
+    const std::size_t entries = n / 4 < 1024 ? 1024 : n / 4;
+    hot_.reserve(entries);
+    queue_.reserve(entries);
+    bit_bfs_.reserve();
+  }
+
   struct Entry {
     std::uint32_t xy;     // x | y << 16
     std::uint32_t depth;  // steps from the start
@@ -221,7 +234,7 @@ inline void GreedyBfs::search(const Grid& grid, GridCoord from, GridCoord to,
     const unsigned from_dir = parent[node];  // the parent was seen: skip it
     mask &= from_dir < 8 ? ~(1u << (from_dir ^ 2u)) : ~0u;
     const std::uint32_t next_depth = e.depth + 1;
-    const auto visit = [&]<unsigned D>() __attribute__((always_inline)) {
+    const auto visit = [&]<unsigned D>() PATHING_ALWAYS_INLINE {
       const auto n = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(node) + delta[D]);
       if (stamp[n] >= seen) return;
       stamp[n] = seen;

@@ -7,12 +7,16 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/compiler.hpp"
+#include "pathing/error.hpp"
 
 namespace pathing {
 
@@ -56,6 +60,10 @@ class InstanceId {
 /// Out-of-bounds reads: the getters return tag 0 / not blocked, the searches treat every cell
 /// outside the grid as impassable; out-of-bounds writes are ignored and return false.
 ///
+/// Errors (docs/errors.md): the constructor throws on bad sizes; `create` is its non-throwing form.
+/// Built with exceptions disabled, the constructor given bad sizes makes the empty 0 x 0 grid
+/// (`empty()`), on which every cell is out of bounds and every search returns `invalid_endpoint`.
+///
 /// Complexity: every cell accessor is O(1). Thread-safety: const member functions may be called
 /// from any number of threads at once (a `const Grid&` can be shared by many searchers); a mutation
 /// must not run concurrently with anything else on the same grid.
@@ -73,8 +81,34 @@ class Grid {
   /// Makes a `cols` x `rows` grid whose every cell has tag `default_tile` (0..7) and is not
   /// blocked. O(cells).
   /// @throws std::invalid_argument naming the offending value when a side is outside
-  ///         [1, kMaxSide], the cell count exceeds kMaxCells, or `default_tile` > 7.
-  Grid(int cols, int rows, std::uint8_t default_tile = 0) { init(cols, rows, default_tile); }
+  ///         [1, kMaxSide], the cell count exceeds kMaxCells, or `default_tile` > 7. Without
+  ///         exceptions (PATHING_HAS_EXCEPTIONS == 0) the same inputs make the empty 0 x 0 grid.
+  Grid(int cols, int rows, std::uint8_t default_tile = 0) {
+    Error e;
+    if (!validate(cols, rows, default_tile, &e)) {
+      PATHING_THROW(std::invalid_argument(e.message));
+      return;  // no exceptions: the empty 0 x 0 grid
+    }
+    init(cols, rows, default_tile);
+  }
+
+  /// The non-throwing form of the constructor: the grid, or nothing when the constructor would
+  /// throw; then `*error` (when not null) receives `ErrorCode::invalid_size` (a side outside
+  /// [1, kMaxSide] or more than kMaxCells cells) or `ErrorCode::invalid_tile` (`default_tile` > 7)
+  /// and the constructor's message, e.g. "pathing::Grid: cols = 0 is outside [1, 32768]".
+  /// Works with and without exceptions. O(cells). Out of memory terminates (noexcept).
+  [[nodiscard]] static std::optional<Grid> create(int cols, int rows, std::uint8_t default_tile = 0,
+                                                  Error* error = nullptr) noexcept {
+    if (!validate(cols, rows, default_tile, error)) return std::nullopt;
+    Grid g{Empty{}};
+    g.init(cols, rows, default_tile);
+    return std::optional<Grid>{std::move(g)};
+  }
+
+  /// True for the 0 x 0 grid (only made by the throwing constructor with bad sizes when exceptions
+  /// are disabled): no cell is in bounds, every setter returns false, every search returns
+  /// `invalid_endpoint`.
+  [[nodiscard]] bool empty() const noexcept { return cols_ == 0; }
 
   /// Number of columns (cells along x).
   [[nodiscard]] int cols() const noexcept { return cols_; }
@@ -104,13 +138,12 @@ class Grid {
   /// Whether a cell carries the blocked flag; false outside the grid.
   [[nodiscard]] bool is_blocked(GridCoord c) const noexcept { return (cell(c) & kBlockedBit) != 0; }
 
-  /// Sets the tile tag (only the low 3 bits of `tag` are used), keeping the blocked flag.
-  /// Returns false (and changes nothing) outside the grid.
+  /// Sets the tile tag (0..7), keeping the blocked flag. Returns false (and changes nothing)
+  /// outside the grid or when `tag` > 7.
   bool set_tile(GridCoord c, std::uint8_t tag) noexcept {
-    if (!in_bounds(c)) return false;
+    if (!in_bounds(c) || tag > kTagMask) return false;
     set_cell_unchecked(
-        c.x, c.y,
-        static_cast<std::uint8_t>((cell_unchecked(c.x, c.y) & kBlockedBit) | (tag & kTagMask)));
+        c.x, c.y, static_cast<std::uint8_t>((cell_unchecked(c.x, c.y) & kBlockedBit) | tag));
     return true;
   }
   /// Sets or clears the blocked flag, keeping the tag. Returns false (no change) outside the grid.
@@ -121,10 +154,11 @@ class Grid {
                        static_cast<std::uint8_t>(blocked ? (v | kBlockedBit) : (v & kTagMask)));
     return true;
   }
-  /// Sets the whole 4-bit value (tag | blocked bit; higher bits ignored). False outside the grid.
+  /// Sets the whole 4-bit value (tag | blocked bit, 0..15). Returns false (and changes nothing)
+  /// outside the grid or when `value` > 15.
   bool set_cell(GridCoord c, std::uint8_t value) noexcept {
-    if (!in_bounds(c)) return false;
-    set_cell_unchecked(c.x, c.y, value & 0xF);
+    if (!in_bounds(c) || value > 0xF) return false;
+    set_cell_unchecked(c.x, c.y, value);
     return true;
   }
 
@@ -190,24 +224,36 @@ class Grid {
   }
 
  private:
-  void init(int cols, int rows, std::uint8_t default_tile) {
-    if (cols < 1 || cols > kMaxSide) {
-      throw std::invalid_argument("pathing::Grid: cols = " + std::to_string(cols) +
-                                  " is outside [1, " + std::to_string(kMaxSide) + "]");
-    }
-    if (rows < 1 || rows > kMaxSide) {
-      throw std::invalid_argument("pathing::Grid: rows = " + std::to_string(rows) +
-                                  " is outside [1, " + std::to_string(kMaxSide) + "]");
-    }
+  struct Empty {};
+  explicit Grid(Empty) noexcept {}
+
+  /// True when the constructor accepts the arguments; else reports why in `*error` (if not null).
+  static bool validate(int cols, int rows, std::uint8_t default_tile, Error* error) noexcept {
+    const auto side = [&](const char* name, int v) {
+      detail::report(error, ErrorCode::invalid_size,
+                     "pathing::Grid: " + std::string(name) + " = " + std::to_string(v) +
+                         " is outside [1, " + std::to_string(kMaxSide) + "]");
+      return false;
+    };
+    if (cols < 1 || cols > kMaxSide) return side("cols", cols);
+    if (rows < 1 || rows > kMaxSide) return side("rows", rows);
     if (std::int64_t{cols} * rows > kMaxCells) {
-      throw std::invalid_argument("pathing::Grid: " + std::to_string(cols) + " x " +
-                                  std::to_string(rows) + " cells exceeds the limit of " +
-                                  std::to_string(kMaxCells) + " cells");
+      detail::report(error, ErrorCode::invalid_size,
+                     "pathing::Grid: " + std::to_string(cols) + " x " + std::to_string(rows) +
+                         " cells exceeds the limit of " + std::to_string(kMaxCells) + " cells");
+      return false;
     }
     if (default_tile > kTagMask) {
-      throw std::invalid_argument("pathing::Grid: default_tile = " + std::to_string(default_tile) +
-                                  " is outside [0, 7]");
+      detail::report(error, ErrorCode::invalid_tile,
+                     "pathing::Grid: default_tile = " + std::to_string(default_tile) +
+                         " is outside [0, 7]");
+      return false;
     }
+    return true;
+  }
+
+  /// Precondition: validate(cols, rows, default_tile) holds.
+  void init(int cols, int rows, std::uint8_t default_tile) {
     cols_ = cols;
     rows_ = rows;
     stride_ = ((static_cast<std::size_t>(cols) + 1) / 2 + 7) & ~std::size_t{7};

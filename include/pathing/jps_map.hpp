@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/compiler.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 
@@ -141,7 +142,7 @@ class JpsMap {
   /// @throws std::invalid_argument, changing nothing, when the map was not built from this grid
   ///         object (`instance_id()` or size differ) or a cell lies outside the grid (named).
   void update_cells(const Grid& grid, std::span<const GridCoord> cells) {
-    check_update(grid, cells, "JpsMap");
+    if (!check_update(grid, cells, "JpsMap")) return;
     apply_cells(grid, cells);
   }
 
@@ -304,20 +305,27 @@ class JpsMap {
     grid_version_ = grid.version();
   }
 
-  void check_update(const Grid& grid, std::span<const GridCoord> cells, const char* who) const {
+  /// True when `cells` may update this map from `grid`; otherwise throws (exceptions on) or
+  /// returns false (exceptions off), and the caller changes nothing.
+  [[nodiscard]] bool check_update(const Grid& grid, std::span<const GridCoord> cells,
+                                  const char* who) const {
     if (!built_ || grid_id_ != grid.instance_id() || cols_ != grid.cols() || rows_ != grid.rows()) {
-      throw std::invalid_argument(std::string("pathing::") + who +
-                                  "::update_cells: the map was not built from this grid object "
-                                  "(rebuild it with build or sync)");
+      PATHING_THROW(std::invalid_argument(
+          std::string("pathing::") + who +
+          "::update_cells: the map was not built from this grid object "
+          "(rebuild it with build or sync)"));
+      return false;
     }
     for (const GridCoord c : cells) {
       if (!grid.in_bounds(c)) {
-        throw std::invalid_argument(std::string("pathing::") + who + "::update_cells: cell (" +
-                                    std::to_string(c.x) + ", " + std::to_string(c.y) +
-                                    ") is outside the " + std::to_string(cols_) + " x " +
-                                    std::to_string(rows_) + " grid");
+        PATHING_THROW(std::invalid_argument(
+            std::string("pathing::") + who + "::update_cells: cell (" + std::to_string(c.x) +
+            ", " + std::to_string(c.y) + ") is outside the " + std::to_string(cols_) + " x " +
+            std::to_string(rows_) + " grid"));
+        return false;
       }
     }
+    return true;
   }
 
   int cols_ = 0;

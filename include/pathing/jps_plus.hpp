@@ -117,7 +117,7 @@ class JpsPlusMap {
   /// scratch space on the first update. Duplicates are fine.
   /// @throws std::invalid_argument, changing nothing, as `JpsMap::update_cells`.
   void update_cells(const Grid& grid, std::span<const GridCoord> cells) {
-    bits_.check_update(grid, cells, "JpsPlusMap");
+    if (!bits_.check_update(grid, cells, "JpsPlusMap")) return;
     apply_cells(grid, cells);
   }
 
@@ -164,12 +164,15 @@ class JpsPlusMap {
  public:
 
   /// The jump distance from cell `c` in direction `d` (see the class comment), in cells.
-  /// @throws std::out_of_range naming the cell when `c` is outside the map.
+  /// @throws std::out_of_range naming the cell when `c` is outside the map (with exceptions
+  ///   off: returns 0, "no legal move").
   [[nodiscard]] int jump_distance(GridCoord c, Direction8 d) const {
     if (!bits_.in_bounds(c)) {
-      throw std::out_of_range("pathing::JpsPlusMap::jump_distance: cell (" + std::to_string(c.x) +
-                              ", " + std::to_string(c.y) + ") is outside the " +
-                              std::to_string(cols_) + " x " + std::to_string(rows_) + " map");
+      PATHING_THROW(std::out_of_range("pathing::JpsPlusMap::jump_distance: cell (" +
+                                      std::to_string(c.x) + ", " + std::to_string(c.y) +
+                                      ") is outside the " + std::to_string(cols_) + " x " +
+                                      std::to_string(rows_) + " map"));
+      return 0;
     }
     return at(c.x, c.y)[static_cast<unsigned>(d) & 7u];
   }

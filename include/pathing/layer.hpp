@@ -6,9 +6,12 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "pathing/detail/compiler.hpp"
+#include "pathing/error.hpp"
 #include "pathing/grid.hpp"
 
 namespace pathing {
@@ -56,16 +59,27 @@ class GridLayer {
   }
 
   /// A layer from up to 8 per-tag costs (missing tags are impassable) and the blocked cost.
-  /// @throws std::invalid_argument if more than 8 costs are given.
+  /// @throws std::invalid_argument if more than 8 costs are given or a cost is outside [0, 255]
+  ///   (the message names it). Without exceptions (PATHING_HAS_EXCEPTIONS == 0) the same inputs
+  ///   make the layer on which every cell is impassable (every search: `unreachable`).
   GridLayer(std::initializer_list<int> tag_costs, int blocked_cost = 0) {
-    if (tag_costs.size() > 8) {
-      throw std::invalid_argument("pathing::GridLayer: " + std::to_string(tag_costs.size()) +
-                                  " tag costs given, at most 8 tags exist");
+    Error e;
+    if (!checked(tag_costs, blocked_cost, &e)) {
+      PATHING_THROW(std::invalid_argument(e.message));
+      return;  // no exceptions: every cell impassable (table_ stays all 0)
     }
-    std::array<std::uint8_t, 8> costs{};
-    unsigned i = 0;
-    for (int c : tag_costs) costs[i++] = checked(c, "tag cost");
-    *this = GridLayer(costs, checked(blocked_cost, "blocked cost"));
+    *this = make(tag_costs, blocked_cost);
+  }
+
+  /// The non-throwing form of the initializer-list constructor: the layer, or nothing when the
+  /// constructor would throw; then `*error` (when not null) receives `ErrorCode::invalid_cost`
+  /// and the constructor's message, e.g. "pathing::GridLayer: tag cost 300 is outside [0, 255]".
+  /// Works with and without exceptions. O(1).
+  [[nodiscard]] static std::optional<GridLayer> create(std::initializer_list<int> tag_costs,
+                                                       int blocked_cost = 0,
+                                                       Error* error = nullptr) noexcept {
+    if (!checked(tag_costs, blocked_cost, error)) return std::nullopt;
+    return make(tag_costs, blocked_cost);
   }
 
   /// Every tag costs `cost`; blocked cells (of every tag) cost `blocked_cost`.
@@ -142,12 +156,33 @@ class GridLayer {
   friend constexpr bool operator==(const GridLayer&, const GridLayer&) = default;
 
  private:
-  static std::uint8_t checked(int c, const char* what) {
-    if (c < 0 || c > 255) {
-      throw std::invalid_argument(std::string("pathing::GridLayer: ") + what + " " +
-                                  std::to_string(c) + " is outside [0, 255]");
+  /// True when every cost is valid; else reports the first bad one in `*error` (if not null).
+  static bool checked(std::initializer_list<int> tag_costs, int blocked_cost,
+                      Error* error) noexcept {
+    if (tag_costs.size() > 8) {
+      detail::report(error, ErrorCode::invalid_cost,
+                     "pathing::GridLayer: " + std::to_string(tag_costs.size()) +
+                         " tag costs given, at most 8 tags exist");
+      return false;
     }
-    return static_cast<std::uint8_t>(c);
+    const auto bad = [error](const char* what, int c) {
+      detail::report(error, ErrorCode::invalid_cost,
+                     std::string("pathing::GridLayer: ") + what + " " + std::to_string(c) +
+                         " is outside [0, 255]");
+      return false;
+    };
+    for (int c : tag_costs) {
+      if (c < 0 || c > 255) return bad("tag cost", c);
+    }
+    if (blocked_cost < 0 || blocked_cost > 255) return bad("blocked cost", blocked_cost);
+    return true;
+  }
+  /// Precondition: checked(tag_costs, blocked_cost) holds.
+  static GridLayer make(std::initializer_list<int> tag_costs, int blocked_cost) noexcept {
+    std::array<std::uint8_t, 8> costs{};
+    unsigned i = 0;
+    for (int c : tag_costs) costs[i++] = static_cast<std::uint8_t>(c);
+    return GridLayer(costs, static_cast<std::uint8_t>(blocked_cost));
   }
 
   alignas(16) std::array<std::uint8_t, 16> table_{};

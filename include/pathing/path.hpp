@@ -10,6 +10,7 @@
 #include <string>
 #include <utility>
 
+#include "pathing/detail/compiler.hpp"
 #include "pathing/coord.hpp"
 
 namespace pathing {
@@ -33,11 +34,13 @@ class GridPath {
   constexpr GridPath() noexcept = default;
 
   /// A path of the given steps, first step first.
-  /// @throws std::length_error when more than 56 steps are given.
+  /// @throws std::length_error when more than 56 steps are given. Without exceptions
+  ///   (docs/errors.md) that makes the empty path.
   GridPath(std::initializer_list<Direction> steps) {
     if (steps.size() > kMaxSteps) {
-      throw std::length_error("pathing::GridPath: " + std::to_string(steps.size()) +
-                              " steps given, at most 56 fit");
+      PATHING_THROW(std::length_error("pathing::GridPath: " + std::to_string(steps.size()) +
+                                      " steps given, at most 56 fit"));
+      return;  // no exceptions: the empty path
     }
     for (auto it = steps.end(); it != steps.begin();) push_front(*--it);
   }

@@ -5,11 +5,14 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "pathing/detail/compiler.hpp"
+#include "pathing/error.hpp"
 #include "pathing/coord.hpp"
 #include "pathing/path.hpp"
 #include "pathing/world.hpp"
@@ -54,21 +57,23 @@ inline void cells_to_world(const WorldMapping& mapping, std::span<const GridCoor
   for (std::size_t i = 0; i < cells.size(); ++i) out[i] = mapping.to_world(cells[i]);
 }
 
-/// The `GridPath` that walks through `cells` in order (the inverse of `path_to_cells`; the start
-/// cell is `cells.front()` and is not stored in the path). O(n).
-/// @throws std::invalid_argument when `cells` is empty or two consecutive cells are not
-///         4-neighbours (the message names their indices and coordinates);
-///         std::length_error when the cells make more than 56 steps.
-[[nodiscard]] inline GridPath path_from_cells(std::span<const GridCoord> cells) {
+/// The non-throwing form of `path_from_cells`: the path, or nothing with `*error` (when not null)
+/// set to `ErrorCode::invalid_argument` (no cells, or two consecutive cells that are not
+/// 4-neighbours: the message names their indices and coordinates) or `ErrorCode::too_long` (more
+/// than 56 steps). O(n).
+[[nodiscard]] inline std::optional<GridPath> try_path_from_cells(std::span<const GridCoord> cells,
+                                                                Error* error = nullptr) noexcept {
   if (cells.empty()) {
-    throw std::invalid_argument(
-        "pathing::path_from_cells: no cells given (need at least the start)");
+    detail::report(error, ErrorCode::invalid_argument,
+                   "pathing::path_from_cells: no cells given (need at least the start)");
+    return std::nullopt;
   }
   const std::size_t steps = cells.size() - 1;
   if (steps > static_cast<std::size_t>(GridPath::kMaxSteps)) {
-    throw std::length_error("pathing::path_from_cells: " + std::to_string(steps) +
-                            " steps given, at most " + std::to_string(GridPath::kMaxSteps) +
-                            " fit in a GridPath");
+    detail::report(error, ErrorCode::too_long,
+                   "pathing::path_from_cells: " + std::to_string(steps) + " steps given, at most " +
+                       std::to_string(GridPath::kMaxSteps) + " fit in a GridPath");
+    return std::nullopt;
   }
   const auto step_between = [](GridCoord a, GridCoord b) {
     const GridCoord d = b - a;
@@ -82,15 +87,34 @@ inline void cells_to_world(const WorldMapping& mapping, std::span<const GridCoor
     const GridCoord a = cells[i - 1];
     const GridCoord b = cells[i];
     if (step_between(a, b) == Direction::none) {
-      throw std::invalid_argument("pathing::path_from_cells: cells " + std::to_string(i - 1) +
-                                  " (" + std::to_string(a.x) + ", " + std::to_string(a.y) +
-                                  ") and " + std::to_string(i) + " (" + std::to_string(b.x) + ", " +
-                                  std::to_string(b.y) + ") are not 4-connected neighbours");
+      detail::report(error, ErrorCode::invalid_argument,
+                     "pathing::path_from_cells: cells " + std::to_string(i - 1) + " (" +
+                         std::to_string(a.x) + ", " + std::to_string(a.y) + ") and " +
+                         std::to_string(i) + " (" + std::to_string(b.x) + ", " +
+                         std::to_string(b.y) + ") are not 4-connected neighbours");
+      return std::nullopt;
     }
   }
   GridPath path;
   for (std::size_t i = steps; i > 0; --i) path.push_front(step_between(cells[i - 1], cells[i]));
   return path;
+}
+
+/// The `GridPath` that walks through `cells` in order (the inverse of `path_to_cells`; the start
+/// cell is `cells.front()` and is not stored in the path). O(n).
+/// @throws std::invalid_argument when `cells` is empty or two consecutive cells are not
+///         4-neighbours (the message names their indices and coordinates);
+///         std::length_error when the cells make more than 56 steps. Without exceptions
+///         (docs/errors.md) these inputs give the empty path; `try_path_from_cells` tells them apart.
+[[nodiscard]] inline GridPath path_from_cells(std::span<const GridCoord> cells) {
+  Error e;
+  if (std::optional<GridPath> p = try_path_from_cells(cells, &e)) return *p;
+  if (e.code == ErrorCode::too_long) {
+    PATHING_THROW(std::length_error(e.message));
+  } else {
+    PATHING_THROW(std::invalid_argument(e.message));
+  }
+  return GridPath{};
 }
 
 }  // namespace pathing

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "pathing/detail/compiler.hpp"
 #include "pathing/coord.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
@@ -151,11 +152,14 @@ inline void diagonal_shortcut_cells(const Grid& grid, const GridLayer& layer, Gr
 /// Complexity: O(n * L) for n cells and segments of L cells. Allocation: none once `waypoints`
 /// has capacity.
 /// @throws std::invalid_argument when `waypoints` is the storage of `cells` (no in-place use).
+///   Without exceptions (docs/errors.md) that call returns 0 and changes nothing.
 inline std::size_t smooth_path(const Grid& grid, const GridLayer& layer,
                                std::span<const GridCoord> cells,
                                std::vector<GridCoord>& waypoints) {
   if (!cells.empty() && cells.data() == waypoints.data()) {
-    throw std::invalid_argument("pathing::smooth_path: waypoints must not be the cell buffer");
+    PATHING_THROW(
+        std::invalid_argument("pathing::smooth_path: waypoints must not be the cell buffer"));
+    return 0;  // no exceptions: nothing changed
   }
   waypoints.clear();
   if (cells.empty()) return 0;

@@ -4,10 +4,13 @@
 #pragma once
 
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/compiler.hpp"
+#include "pathing/error.hpp"
 
 namespace pathing {
 
@@ -33,15 +36,27 @@ class WorldMapping {
 
   /// Cells of `cell_width` x `cell_height` world units.
   /// @throws std::invalid_argument when a size is not a finite number > 0 (the value is named).
-  WorldMapping(double cell_width, double cell_height) : w_(cell_width), h_(cell_height) {
-    if (!(cell_width > 0) || !std::isfinite(cell_width)) {
-      throw std::invalid_argument("pathing::WorldMapping: cell_width = " +
-                                  std::to_string(cell_width) + " must be finite and > 0");
+  ///   Without exceptions (docs/errors.md) such a size makes the default 32 x 32 mapping.
+  WorldMapping(double cell_width, double cell_height) {
+    Error e;
+    if (!check(cell_width, cell_height, &e)) {
+      PATHING_THROW(std::invalid_argument(e.message));
+      return;  // no exceptions: the default 32 x 32 cells
     }
-    if (!(cell_height > 0) || !std::isfinite(cell_height)) {
-      throw std::invalid_argument("pathing::WorldMapping: cell_height = " +
-                                  std::to_string(cell_height) + " must be finite and > 0");
-    }
+    w_ = cell_width;
+    h_ = cell_height;
+  }
+
+  /// The non-throwing form of the constructor: the mapping, or nothing when the constructor would
+  /// throw; then `*error` (when not null) gets `ErrorCode::invalid_argument` and the message
+  /// naming the value, e.g. "pathing::WorldMapping: cell_width = 0.000000 must be finite and > 0".
+  [[nodiscard]] static std::optional<WorldMapping> create(double cell_width, double cell_height,
+                                                          Error* error = nullptr) noexcept {
+    if (!check(cell_width, cell_height, error)) return std::nullopt;
+    WorldMapping m;
+    m.w_ = cell_width;
+    m.h_ = cell_height;
+    return m;
   }
 
   /// Width of a cell, in world units.
@@ -61,6 +76,18 @@ class WorldMapping {
   [[nodiscard]] WorldPos align(WorldPos p) const noexcept { return to_world(to_cell(p)); }
 
  private:
+  static bool check(double cell_width, double cell_height, Error* error) noexcept {
+    const auto bad = [error](const char* name, double v) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     std::string("pathing::WorldMapping: ") + name + " = " + std::to_string(v) +
+                         " must be finite and > 0");
+      return false;
+    };
+    if (!(cell_width > 0) || !std::isfinite(cell_width)) return bad("cell_width", cell_width);
+    if (!(cell_height > 0) || !std::isfinite(cell_height)) return bad("cell_height", cell_height);
+    return true;
+  }
+
   double w_ = 32.0;
   double h_ = 32.0;
 };

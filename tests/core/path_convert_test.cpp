@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "pathing/detail/compiler.hpp"
 #include "pathing/path_convert.hpp"
 
 namespace pathing {
@@ -50,6 +51,7 @@ TEST(PathConvert, PathFromCellsRoundTrips) {
   EXPECT_EQ(longest.end_from({0, 0}), (GridCoord{56, 0}));
 }
 
+#if PATHING_HAS_EXCEPTIONS
 TEST(PathConvert, PathFromCellsErrors) {
   EXPECT_THROW((void)path_from_cells(std::vector<GridCoord>{}), std::invalid_argument);
   try {
@@ -72,6 +74,7 @@ TEST(PathConvert, PathFromCellsErrors) {
               "pathing::path_from_cells: 57 steps given, at most 56 fit in a GridPath");
   }
 }
+#endif
 
 }  // namespace
 }  // namespace pathing

@@ -4,6 +4,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "pathing/detail/compiler.hpp"
 #include "pathing/path.hpp"
 
 namespace pathing {
@@ -69,6 +70,7 @@ TEST(GridPath, HoldsExactly56Steps) {
   EXPECT_FALSE(p.push_front(D::none));
 }
 
+#if PATHING_HAS_EXCEPTIONS
 TEST(GridPath, TooManyStepsThrow) {
   EXPECT_THROW(
       (GridPath{D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up,
@@ -78,6 +80,7 @@ TEST(GridPath, TooManyStepsThrow) {
                 D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up, D::up}),
       std::length_error);
 }
+#endif
 
 // The seed's Truncated(n) kept the last n steps once the path had been iterated; ours keeps the
 // route's first n steps whatever the iterator state.

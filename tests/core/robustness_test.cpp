@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "pathing/detail/compiler.hpp"
 #include "pathing/astar.hpp"
 #include "pathing/graph_astar.hpp"
 #include "pathing/greedy_bfs.hpp"
@@ -25,6 +26,7 @@ namespace {
 
 const GridLayer kWalk{1};
 
+#if PATHING_HAS_EXCEPTIONS
 template <class F>
 std::string invalid_argument_message(F&& f) {
   try {
@@ -80,6 +82,7 @@ TEST(BadInput, GridSizesAreCheckedBeforeTheCellCountOverflows) {
 
 // ---------------------------------------------------------------------------------------------
 // Coordinates
+#endif  // PATHING_HAS_EXCEPTIONS
 
 TEST(BadInput, ExtremeCoordinatesAreInvalidEndpointsAndLeaveTheOutputUntouched) {
   const Grid g(8, 8);

@@ -1,6 +1,8 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// Compiler hints for the hot loops (no effect on results).
+// Everything compiler-specific lives here: inlining hints, builtins, 128-bit arithmetic and the
+// exception switch. Each has a portable fallback, so any C++20 compiler (MSVC included) has a path;
+// GCC and Clang keep the fast path (bit_bfs.hpp guards its own vector code: PATHING_BIT_BFS_AVX2).
 #pragma once
 
 /// Placed after a lambda's parameter list (or before a function) to force inlining of small
@@ -23,6 +25,37 @@
 #define PATHING_PREFETCH(addr) __builtin_prefetch(addr)
 #else
 #define PATHING_PREFETCH(addr) static_cast<void>(addr)
+#endif
+
+/// 1 when C++ exceptions are enabled (`__cpp_exceptions`, or MSVC's `_CPPUNWIND`), else 0. A user
+/// may force 0 by defining `PATHING_NO_EXCEPTIONS` before including any pathing header (then the
+/// throwing forms fall back to their documented inert states; see docs/errors.md).
+#if !defined(PATHING_HAS_EXCEPTIONS)
+#if !defined(PATHING_NO_EXCEPTIONS) && (defined(__cpp_exceptions) || defined(_CPPUNWIND))
+#define PATHING_HAS_EXCEPTIONS 1
+#else
+#define PATHING_HAS_EXCEPTIONS 0
+#endif
+#endif
+
+/// `PATHING_THROW(x)` throws `x` when exceptions are enabled; without them it is an empty
+/// statement (the expression is not evaluated) and the caller continues into its documented
+/// fallback. Every `throw` of the pathing headers goes through it (like {fmt}'s FMT_THROW).
+#if PATHING_HAS_EXCEPTIONS
+#define PATHING_THROW(x) throw x
+#else
+#define PATHING_THROW(x) static_cast<void>(0)
+#endif
+
+/// 1 when the compiler has `unsigned __int128` (GCC and Clang on 64-bit targets), else 0. Define
+/// `PATHING_NO_INT128` in every file of a program to force the portable code (as the tests do).
+#if !defined(PATHING_HAS_INT128)
+#if !defined(PATHING_NO_INT128) && defined(__SIZEOF_INT128__) && \
+    (defined(__GNUC__) || defined(__clang__))
+#define PATHING_HAS_INT128 1
+#else
+#define PATHING_HAS_INT128 0
+#endif
 #endif
 
 #include <bit>
@@ -50,5 +83,72 @@ namespace pathing::detail {
   return static_cast<unsigned>(std::bit_width(x));
 #endif
 }
+
+/// The high 64 bits of the 128-bit product a * b from four 32 x 32-bit products: the portable
+/// path of `mul_high64`, always compiled (the tests compare it with the builtin one). O(1).
+[[nodiscard]] constexpr std::uint64_t portable_mul_high64(std::uint64_t a,
+                                                          std::uint64_t b) noexcept {
+  const std::uint64_t a_lo = a & 0xFFFFFFFFu, a_hi = a >> 32;
+  const std::uint64_t b_lo = b & 0xFFFFFFFFu, b_hi = b >> 32;
+  const std::uint64_t lo_lo = a_lo * b_lo;
+  const std::uint64_t hi_lo = a_hi * b_lo;
+  const std::uint64_t lo_hi = a_lo * b_hi;
+  const std::uint64_t hi_hi = a_hi * b_hi;
+  const std::uint64_t cross = (lo_lo >> 32) + (hi_lo & 0xFFFFFFFFu) + lo_hi;
+  return hi_hi + (hi_lo >> 32) + (cross >> 32);
+}
+
+/// The high 64 bits of the 128-bit product a * b. O(1); one MUL on GCC/Clang x86-64.
+[[nodiscard]] PATHING_ALWAYS_INLINE inline std::uint64_t mul_high64(std::uint64_t a,
+                                                                    std::uint64_t b) noexcept {
+#if PATHING_HAS_INT128
+  __extension__ using U128 = unsigned __int128;
+  return static_cast<std::uint64_t>((static_cast<U128>(a) * b) >> 64);
+#else
+  return portable_mul_high64(a, b);
+#endif
+}
+
+/// A 128-bit key as two words, `hi` the more significant, ordered as one unsigned 128-bit number:
+/// the portable path of `Key128`, always compiled (the tests compare it with the builtin one).
+struct PortableKey128 {
+  std::uint64_t hi;  ///< The more significant word.
+  std::uint64_t lo;  ///< The less significant word.
+  /// Ordered by `hi`, then `lo`.
+  friend constexpr bool operator<(const PortableKey128& a, const PortableKey128& b) noexcept {
+    return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo);
+  }
+  /// Both words equal.
+  friend constexpr bool operator==(const PortableKey128&, const PortableKey128&) = default;
+};
+/// The more significant word of `k`.
+[[nodiscard]] constexpr std::uint64_t key128_hi(PortableKey128 k) noexcept { return k.hi; }
+/// The less significant word of `k`.
+[[nodiscard]] constexpr std::uint64_t key128_lo(PortableKey128 k) noexcept { return k.lo; }
+
+/// A 128-bit priority key: one `unsigned __int128` where the compiler has it (PATHING_HAS_INT128),
+/// else `PortableKey128`, with the same ordering. make_key128 / key128_hi / key128_lo and `<` are
+/// the only operations the queues use.
+#if PATHING_HAS_INT128
+__extension__ using Key128 = unsigned __int128;
+/// The key `hi`:`lo` as one 128-bit integer.
+[[nodiscard]] constexpr Key128 make_key128(std::uint64_t hi, std::uint64_t lo) noexcept {
+  return (static_cast<Key128>(hi) << 64) | lo;
+}
+/// The more significant word of `k`.
+[[nodiscard]] constexpr std::uint64_t key128_hi(Key128 k) noexcept {
+  return static_cast<std::uint64_t>(k >> 64);
+}
+/// The less significant word of `k`.
+[[nodiscard]] constexpr std::uint64_t key128_lo(Key128 k) noexcept {
+  return static_cast<std::uint64_t>(k);
+}
+#else
+using Key128 = PortableKey128;
+/// The key `hi`:`lo`.
+[[nodiscard]] constexpr Key128 make_key128(std::uint64_t hi, std::uint64_t lo) noexcept {
+  return PortableKey128{hi, lo};
+}
+#endif
 
 }  // namespace pathing::detail

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <vector>
 
+#include "pathing/detail/compiler.hpp"
 #include "pathing/detail/radix_heap.hpp"
 
 namespace pathing::detail {
@@ -91,7 +92,7 @@ class LevelQueue {
   [[nodiscard]] std::uint64_t last() const noexcept { return last_; }
 
   /// Adds `value` under `key` (< 2^64 - 1) with tie-breaking `rank`.
-  [[gnu::always_inline]] void push(std::uint64_t key, std::uint32_t value, std::uint64_t rank = 0) {
+  PATHING_ALWAYS_INLINE void push(std::uint64_t key, std::uint32_t value, std::uint64_t rank = 0) {
     if (key == last_) [[likely]] {
       head_ = new_entry(value, rank, head_);
       return;
@@ -113,7 +114,7 @@ class LevelQueue {
 
   /// Removes and returns a value of the smallest key; `last()` becomes that key.
   /// Precondition: !empty().
-  [[gnu::always_inline]] std::uint32_t pop() {
+  PATHING_ALWAYS_INLINE std::uint32_t pop() {
     return pop([](std::uint32_t, std::uint64_t) { return true; });
   }
 
@@ -121,7 +122,7 @@ class LevelQueue {
   /// false are dropped before it is sorted (a search's stale duplicates: cheaper to drop in that
   /// pass than to sort and pop). Returns kNil when every entry left was dropped.
   template <class Live>
-  [[gnu::always_inline]] std::uint32_t pop(Live live) {
+  PATHING_ALWAYS_INLINE std::uint32_t pop(Live live) {
     if (head_ == kNil) [[unlikely]] {
       next_level(live);
       if (head_ == kNil) return kNil;
@@ -156,7 +157,7 @@ class LevelQueue {
     return static_cast<unsigned>((key * 0xFF51AFD7ED558CCDull) >> (64 - kCacheBits));
   }
 
-  [[gnu::always_inline]] std::uint32_t new_entry(std::uint32_t value, std::uint64_t rank,
+  PATHING_ALWAYS_INLINE std::uint32_t new_entry(std::uint32_t value, std::uint64_t rank,
                                                  std::uint32_t next) {
     std::uint32_t i = free_entry_;
     if (i != kNil) {
@@ -178,7 +179,7 @@ class LevelQueue {
   // value). Out of line: it runs once a level, and inlined into a search loop it crowds the
   // loop's registers.
   template <class Live>
-  [[gnu::noinline]] void next_level(Live live) {
+  PATHING_NOINLINE void next_level(Live live) {
     if (bucket_[0] == kNil) refill();
     last_ = floor_;
     sort_.clear();
@@ -236,7 +237,7 @@ class LevelQueue {
   }
 
   // push of a key above last_ whose level is not cached (in `slot`): a new level.
-  [[gnu::noinline]] void push_new_level(std::uint64_t key, std::uint32_t value, std::uint64_t rank,
+  PATHING_NOINLINE void push_new_level(std::uint64_t key, std::uint32_t value, std::uint64_t rank,
                                         unsigned slot) {
     const std::uint32_t l = park(key, kNil);
     cache_[slot] = l;
@@ -244,7 +245,7 @@ class LevelQueue {
   }
 
   // push of a key below last_: it becomes current; the old current level waits in the buckets.
-  [[gnu::noinline]] void push_below(std::uint64_t key, std::uint32_t value, std::uint64_t rank) {
+  PATHING_NOINLINE void push_below(std::uint64_t key, std::uint32_t value, std::uint64_t rank) {
     if (head_ != kNil) cache_[slot_of(last_)] = park(last_, head_);
     last_ = key;
     head_ = new_entry(value, rank, kNil);
@@ -318,7 +319,7 @@ class LevelQueue {
   }
 
   // Grows the entry pool (its size is the capacity; `used_` entries are taken). Out of line.
-  [[gnu::noinline]] void grow_entries() { entries_.resize(entries_.size() * 2 + 64); }
+  PATHING_NOINLINE void grow_entries() { entries_.resize(entries_.size() * 2 + 64); }
 
   std::vector<Entry> entries_;  // entries 0 .. used_ - 1 are taken (in a level or free)
   std::size_t used_ = 0;

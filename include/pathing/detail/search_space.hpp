@@ -11,8 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "pathing/detail/compiler.hpp"
 #include "pathing/coord.hpp"
 #include "pathing/detail/generation_map.hpp"
+#include "pathing/error.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
@@ -32,29 +34,78 @@ class FastDivider {
   explicit FastDivider(std::uint32_t d) noexcept : m_(d > 1 ? ~std::uint64_t{0} / d + 1 : 0) {}
   /// n / d for any 32-bit n.
   [[nodiscard]] std::uint32_t divide(std::uint32_t n) const noexcept {
-    __extension__ using U128 = unsigned __int128;
     if (m_ == 0) return n;  // d == 1 (2^64 / 1 does not fit)
-    return static_cast<std::uint32_t>((static_cast<U128>(m_) * n) >> 64);
+    return static_cast<std::uint32_t>(mul_high64(m_, n));
   }
 
  private:
   std::uint64_t m_ = 0;
 };
 
-/// The cell count of a searcher's `reserve(cols, rows)`: cols * rows, 0 when a side is 0.
-/// @throws std::invalid_argument naming the value (and `who`) when a side is negative or above
-///         Grid::kMaxSide, or the product exceeds Grid::kMaxCells: no grid is that large, and
-///         sizing for it would allocate gigabytes before failing.
-[[nodiscard]] inline std::size_t reserved_cells(int cols, int rows, const char* who) {
-  const auto bad = [who](const char* what, std::int64_t v, std::int64_t hi) {
-    throw std::invalid_argument(std::string(who) + "::reserve: " + what + " = " +
-                                std::to_string(v) + " is outside [0, " + std::to_string(hi) + "]");
+/// True when `cols` x `rows` is a valid size for a searcher's `reserve(cols, rows)`: each side in
+/// [0, Grid::kMaxSide] and the product at most Grid::kMaxCells (no grid is larger, and sizing for
+/// it would allocate gigabytes before failing). Else reports `ErrorCode::invalid_size` and a
+/// message naming the value and `who` in `*error` (if not null). O(1).
+[[nodiscard]] inline bool check_reserve(int cols, int rows, const char* who,
+                                        Error* error) noexcept {
+  const auto bad = [&](const char* what, std::int64_t v, std::int64_t hi) {
+    report(error, ErrorCode::invalid_size,
+           std::string(who) + "::reserve: " + what + " = " + std::to_string(v) +
+               " is outside [0, " + std::to_string(hi) + "]");
+    return false;
   };
-  if (cols < 0 || cols > Grid::kMaxSide) bad("cols", cols, Grid::kMaxSide);
-  if (rows < 0 || rows > Grid::kMaxSide) bad("rows", rows, Grid::kMaxSide);
+  if (cols < 0 || cols > Grid::kMaxSide) return bad("cols", cols, Grid::kMaxSide);
+  if (rows < 0 || rows > Grid::kMaxSide) return bad("rows", rows, Grid::kMaxSide);
   if (std::int64_t{cols} * rows > Grid::kMaxCells)
-    bad("cols * rows", std::int64_t{cols} * rows, Grid::kMaxCells);
+    return bad("cols * rows", std::int64_t{cols} * rows, Grid::kMaxCells);
+  return true;
+}
+
+/// The cell count of a searcher's `reserve(cols, rows)`: cols * rows, 0 when a side is 0.
+/// @throws std::invalid_argument naming the value (and `who`) when `check_reserve` fails; without
+///         exceptions it returns 0 then (the searcher reserves nothing and grows on first use).
+[[nodiscard]] inline std::size_t reserved_cells(int cols, int rows, const char* who) {
+  Error e;
+  if (!check_reserve(cols, rows, who, &e)) {
+    PATHING_THROW(std::invalid_argument(e.message));
+    return 0;
+  }
   return static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows);
+}
+
+/// The body of a searcher's `reserve(cols, rows)`: checks the size (throws as `reserved_cells`;
+/// without exceptions a bad size changes nothing) and calls `grow(cells)`.
+template <class Grow>
+void reserve_or_throw(int cols, int rows, const char* who, Grow&& grow) {
+  Error e;
+  if (!check_reserve(cols, rows, who, &e)) {
+    PATHING_THROW(std::invalid_argument(e.message));
+    return;
+  }
+  grow(static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows));
+}
+
+/// The body of a searcher's `try_reserve(cols, rows, error)`: false with `invalid_size` (nothing
+/// changed) for a bad size, false with `out_of_memory` when an allocation throws (exceptions on;
+/// what was already reserved stays), else calls `grow(cells)` and returns true.
+template <class Grow>
+[[nodiscard]] bool try_reserve_with(int cols, int rows, const char* who, Error* error,
+                                    Grow&& grow) noexcept {
+  if (!check_reserve(cols, rows, who, error)) return false;
+  const std::size_t n = static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows);
+#if PATHING_HAS_EXCEPTIONS
+  try {
+    grow(n);
+  } catch (...) {
+    report(error, ErrorCode::out_of_memory,
+           std::string(who) + "::try_reserve: out of memory for " + std::to_string(cols) + " x " +
+               std::to_string(rows) + " cells");
+    return false;
+  }
+#else
+  grow(n);
+#endif
+  return true;
 }
 
 /// Nodes are the grid's cells, indexed row-major (unbounded searches). Memory scales with the grid.
@@ -352,7 +403,7 @@ class CellReader {
   /// 16-bit loads (rows y - 1, y, y + 1, nibbles x - 1..x + 1), no bounds check; border cells
   /// check each neighbour. The moves of `for_each_neighbor`. O(1), no allocation.
   template <Connectivity C>
-  [[gnu::always_inline]] unsigned neighbors(int x, int y, std::uint8_t (&c)[8]) const noexcept {
+  PATHING_ALWAYS_INLINE unsigned neighbors(int x, int y, std::uint8_t (&c)[8]) const noexcept {
     constexpr int kN = C == Connectivity::eight ? 8 : 4;
     unsigned n[8];
     if (off_border(x, y)) [[likely]] {
@@ -394,7 +445,7 @@ class CellReader {
   /// 3 x 3 block off the grid's border read through `pass` (a `PassTable` updated for the layer
   /// this reader was made with): three 16-bit loads, three look-ups in `pass` and one in
   /// `kMoves8`. O(1), no allocation.
-  [[gnu::always_inline]] unsigned neighbors8(int x, int y, std::uint8_t (&c)[8],
+  PATHING_ALWAYS_INLINE unsigned neighbors8(int x, int y, std::uint8_t (&c)[8],
                                              const std::uint8_t* pass) const noexcept {
     if (off_border(x, y)) [[likely]] {
       const auto [up, mid, dn] = block3(x, y);
@@ -417,7 +468,7 @@ class CellReader {
 
  private:
   // True when (x, y) and its 8 neighbours are on the grid (1 <= x < cols - 1, 1 <= y < rows - 1).
-  [[gnu::always_inline]] bool off_border(int x, int y) const noexcept {
+  PATHING_ALWAYS_INLINE bool off_border(int x, int y) const noexcept {
     return static_cast<unsigned>(x - 1) < static_cast<unsigned>(cols_ - 2) &&
            static_cast<unsigned>(y - 1) < static_cast<unsigned>(rows_ - 2);
   }
@@ -429,7 +480,7 @@ class CellReader {
     unsigned mid;
     unsigned dn;
   };
-  [[gnu::always_inline]] Block3 block3(int x, int y) const noexcept {
+  PATHING_ALWAYS_INLINE Block3 block3(int x, int y) const noexcept {
     const std::uint8_t* p =
         data_ + static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x - 1) >> 1);
     const unsigned sh = (static_cast<unsigned>(x - 1) & 1u) * 4u;

@@ -65,6 +65,11 @@ struct MapSpec {
 ///         density outside [0, 1] (or NaN), or a room_size < 1.
 [[nodiscard]] Grid generate_map(const MapSpec& spec);
 
+/// The non-throwing form of `generate_map`: the grid, or nothing with `*error` (when not null)
+/// set to `ErrorCode::invalid_argument` and the message naming the value (or `out_of_memory`).
+[[nodiscard]] std::optional<Grid> try_generate_map(const MapSpec& spec,
+                                                   Error* error = nullptr) noexcept;
+
 /// The optimal 8-connected length from `from` to `to` (octile moves, no corner cutting: a
 /// diagonal needs both orthogonal cells it passes to be passable), in cost units: a straight
 /// move into a cell of layer cost c costs c, a diagonal one c * sqrt(2). Passability and costs
@@ -93,6 +98,12 @@ struct MapSpec {
 [[nodiscard]] Scenario generate_scenario(const Grid& grid, const std::string& map_name, int queries,
                                          std::uint64_t seed,
                                          const GridLayer& layer = movingai_layer());
+
+/// The non-throwing form of `generate_scenario`: nothing with `*error` (when not null) set to
+/// `ErrorCode::invalid_argument` (the message of the exception `generate_scenario` throws).
+[[nodiscard]] std::optional<Scenario> try_generate_scenario(
+    const Grid& grid, const std::string& map_name, int queries, std::uint64_t seed,
+    const GridLayer& layer = movingai_layer(), Error* error = nullptr) noexcept;
 
 /// Writes a scenario in Moving AI format: `version 1` (or the scenario's version), then one
 /// tab-separated line per entry with the optimal length printed with the entry's `decimals`

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
+#include "pathing/error.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 
@@ -90,6 +92,17 @@ struct Map {
 /// @throws ParseError (line 0, column 0 when the file cannot be read).
 [[nodiscard]] Map load_map(const std::filesystem::path& file);
 
+/// The non-throwing form of `parse_map`: the map, or nothing with `*error` (when not null) set to
+/// `ErrorCode::parse_error` and the ParseError's text ("name:line:column: message"), or
+/// `ErrorCode::out_of_memory`. Usable from code built with -fno-exceptions (pathing::io itself is
+/// always compiled with exceptions; see docs/errors.md).
+[[nodiscard]] std::optional<Map> try_parse_map(std::string_view text, const std::string& name,
+                                               Error* error = nullptr) noexcept;
+/// The non-throwing form of `load_map`: as `try_parse_map`, and `ErrorCode::io_error` (line 0,
+/// column 0 in the message) when the file cannot be read.
+[[nodiscard]] std::optional<Map> try_load_map(const std::filesystem::path& file,
+                                              Error* error = nullptr) noexcept;
+
 /// Writes a map in Moving AI format: `type octile`, `height`, `width`, `map` and one row of
 /// characters per grid row, each line ending in '\n'. Inverse of parse_map up to `G` -> `.`.
 /// Complexity: O(cells). Thread-safe for a const grid.
@@ -155,11 +168,23 @@ struct Scenario {
 /// @throws ParseError (line 0, column 0 when the file cannot be read).
 [[nodiscard]] Scenario load_scenario(const std::filesystem::path& file);
 
+/// The non-throwing form of `parse_scenario` (errors as for `try_parse_map`).
+[[nodiscard]] std::optional<Scenario> try_parse_scenario(std::string_view text,
+                                                         const std::string& name,
+                                                         Error* error = nullptr) noexcept;
+/// The non-throwing form of `load_scenario` (errors as for `try_load_map`).
+[[nodiscard]] std::optional<Scenario> try_load_scenario(const std::filesystem::path& file,
+                                                        Error* error = nullptr) noexcept;
+
 /// Checks every entry against `grid`: `map_width` x `map_height` equals the grid's size, start
 /// and goal lie on the grid. (Passability is not checked: that is the search's business.)
 /// Complexity: O(entries). @throws ParseError "name:line:column" at the first offending field
 /// of the first bad entry (name: the scenario's file name), naming the value and the map size.
 void validate_scenario(const Scenario& scen, const Grid& grid, const std::string& name);
+/// The non-throwing form of `validate_scenario`: true when valid, else false with `*error` (when
+/// not null) set to `ErrorCode::parse_error` and the ParseError's text.
+[[nodiscard]] bool try_validate_scenario(const Scenario& scen, const Grid& grid,
+                                         const std::string& name, Error* error = nullptr) noexcept;
 
 /// The map file of a scenario: the base name of the map column of its first entry (after the
 /// last '/' or '\\'), in the directory of `scen_file`. No file system access.

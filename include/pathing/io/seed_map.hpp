@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -36,5 +37,13 @@ struct SeedMap {
 /// Reads and parses a seed benchmark map file (e.g. ../shared/data/seed-bench/simple_wall.txt).
 /// @throws ParseError (line 0, column 0 when the file cannot be read).
 [[nodiscard]] SeedMap load_seed_map(const std::filesystem::path& file);
+
+/// The non-throwing form of `parse_seed_map` (errors as for `try_parse_map`).
+[[nodiscard]] std::optional<SeedMap> try_parse_seed_map(std::string_view text,
+                                                        const std::string& name,
+                                                        Error* error = nullptr) noexcept;
+/// The non-throwing form of `load_seed_map` (errors as for `try_load_map`).
+[[nodiscard]] std::optional<SeedMap> try_load_seed_map(const std::filesystem::path& file,
+                                                       Error* error = nullptr) noexcept;
 
 }  // namespace pathing::io
