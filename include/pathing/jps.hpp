@@ -55,9 +55,10 @@ namespace pathing {
 /// unchanged) unless `map.matches(grid)`: call `map.sync(grid, layer)` first. A path through a
 /// cell the grid now blocks is never returned.
 ///
-/// Memory: 16 bytes a grid cell of search state plus the open list; `find_path(grid, layer, ...)`
-/// also keeps a `JpsMap` (about 2 bits a cell). Allocation: none once warm (same map size, map in
-/// sync or caught up from the edit log). Thread-safety: one Jps per thread; any number of them may
+/// Memory: 36 bytes a grid cell of search state (node records, open-list pool and hot stack,
+/// sized by `reserve` for the worst query: see `detail::JumpPointSearch`); `find_path(grid,
+/// layer, ...)` also keeps a `JpsMap` (about 2 bits a cell). Allocation: none after `reserve` for
+/// any query on a grid of at most that size (map in sync or caught up from the edit log). Thread-safety: one Jps per thread; any number of them may
 /// share one `const JpsMap&`.
 class Jps {
  public:
