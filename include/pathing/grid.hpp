@@ -201,8 +201,8 @@ class Grid {
 
   /// The cells written since this grid was at version `since` (every successful `set_tile`,
   /// `set_blocked`, `set_cell` bumps `version()` by one and logs its cell), oldest first, into
-  /// `out[0 .. n)`; returns n = version() - since (a cell written twice appears twice; a write
-  /// that stored the value already there counts too). Returns `kEditsUnknown`, writing nothing,
+  /// the first n entries of `out`; returns n = version() - since (a cell written twice appears
+  /// twice; a write that stored the value already there counts too). Returns `kEditsUnknown`, writing nothing,
   /// when `since` > version(), when the log no longer holds them all (more than
   /// `kEditLogCapacity` writes since `since`, or `since` predates the grid's construction or
   /// last assignment), or when `out` is shorter than n. The caller must know that `since` was a

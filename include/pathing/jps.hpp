@@ -77,7 +77,8 @@ class Jps {
   /// Shortest path from `from` to `to` on `grid` under `layer`, through the internal `JpsMap`
   /// (brought up to date as the class comment says).
   ///
-  /// @param grid the map; `layer` its move costs (see UNIFORM COST above).
+  /// @param grid the map.
+  /// @param layer its move costs (see UNIFORM COST above).
   /// @param from start cell (its own passability is ignored).
   /// @param to goal cell (a blocked goal is unreachable).
   /// @param out receives every cell from `from` to the end of the path (cleared first; left
