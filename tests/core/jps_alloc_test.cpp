@@ -163,7 +163,9 @@ TEST(JpsAllocation, PurgingStaleEntriesKeepsCostsExact) {
       std::vector<GridCoord> out;
       out.reserve(g.cell_count());
       const auto queries = random_queries(rng, g, 6);
-      for (const auto& [s, e] : queries) {
+      for (const auto& query : queries) {
+        const GridCoord s = query.first;  // plain variables: clang 14 cannot capture bindings
+        const GridCoord e = query.second;
         const auto dist = test::reference_dijkstra(g, kWalk, s, Connectivity::eight);
         const std::uint64_t want = dist[static_cast<std::size_t>(e.y * g.cols() + e.x)];
         for (detail::JumpPointSearch* search : {&js, &jp}) {
