@@ -181,6 +181,7 @@ class PathBatch {
 
   // True when the sizes match; else throws (without exceptions: returns false).
   static bool check_size(const char* what, std::size_t got, std::size_t want) {
+    static_cast<void>(what);  // unused without exceptions
     if (got != want) {
       PATHING_THROW(std::invalid_argument(std::string("pathing::PathBatch: ") + what + " has " +
                                           std::to_string(got) + " slots for " +

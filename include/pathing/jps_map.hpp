@@ -309,6 +309,7 @@ class JpsMap {
   /// returns false (exceptions off), and the caller changes nothing.
   [[nodiscard]] bool check_update(const Grid& grid, std::span<const GridCoord> cells,
                                   const char* who) const {
+    static_cast<void>(who);  // unused without exceptions
     if (!built_ || grid_id_ != grid.instance_id() || cols_ != grid.cols() || rows_ != grid.rows()) {
       PATHING_THROW(std::invalid_argument(
           std::string("pathing::") + who +

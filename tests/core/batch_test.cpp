@@ -133,6 +133,7 @@ TEST(PathBatch, RunVisitsEveryIndexOnceOnEveryThreadCount) {
   }
 }
 
+#if PATHING_HAS_EXCEPTIONS  // (the exception paths; see docs/errors.md for -fno-exceptions)
 TEST(PathBatch, TheLowestFailingItemsExceptionIsRethrown) {
   for (const unsigned threads : {1u, 2u, 4u}) {
     PathBatch batch(threads);
@@ -184,6 +185,8 @@ TEST(PathBatch, BadArgumentsThrowBeforeAnyWork) {
   flows.resize(2);
   EXPECT_THROW(batch.build_flows(grid, GridLayer{}, fields, flows), std::invalid_argument);
 }
+
+#endif
 
 TEST(PathBatch, WarmBatchesAllocateNothing) {
   const GridLayer layer = random_layer();

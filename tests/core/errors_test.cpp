@@ -261,14 +261,14 @@ TEST(NoExceptionsFallback, BadGridIsTheEmptyGridAndEverySearchRejectsIt) {
   std::vector<GridCoord> out{{7, 7}};
   AStar a;
   for (Connectivity c : {Connectivity::four, Connectivity::eight}) {
-    EXPECT_EQ(a.find_path(g, {0, 0}, {0, 0}, GridLayer{}, out, c).status,
+    EXPECT_EQ(a.find_path(g, GridLayer{}, {0, 0}, {0, 0}, out, {c}).status,
               SearchStatus::invalid_endpoint);
   }
-  EXPECT_EQ(a.build_path(g, {0, 0}, {1, 0}, GridLayer{}).status, SearchStatus::invalid_endpoint);
+  EXPECT_EQ(a.build_path(g, GridLayer{}, {0, 0}, {1, 0}).status, SearchStatus::invalid_endpoint);
   GreedyBfs b;
-  EXPECT_EQ(b.find_path(g, {0, 0}, {0, 0}, GridLayer{}, out).status,
+  EXPECT_EQ(b.find_path(g, GridLayer{}, {0, 0}, {0, 0}, out).status,
             SearchStatus::invalid_endpoint);
-  EXPECT_EQ(b.build_path(g, {0, 0}, {1, 0}, GridLayer{}).status, SearchStatus::invalid_endpoint);
+  EXPECT_EQ(b.build_path(g, GridLayer{}, {0, 0}, {1, 0}).status, SearchStatus::invalid_endpoint);
   EXPECT_EQ(out, (std::vector<GridCoord>{{7, 7}}));
   std::vector<GridCoord> waypoints;
   EXPECT_EQ(smooth_path(g, GridLayer{}, out, waypoints), 1u);
@@ -279,17 +279,17 @@ TEST(NoExceptionsFallback, BadLayerIsImpassableEverywhere) {
   for (unsigned v = 0; v < 16; ++v) EXPECT_EQ(l.cost_of_cell(static_cast<std::uint8_t>(v)), 0);
   std::vector<GridCoord> out;
   AStar a;
-  EXPECT_EQ(a.find_path(Grid(4, 4), {0, 0}, {3, 3}, l, out).status, SearchStatus::unreachable);
+  EXPECT_EQ(a.find_path(Grid(4, 4), l, {0, 0}, {3, 3}, out).status, SearchStatus::unreachable);
 }
 
 TEST(NoExceptionsFallback, OtherThrowingFormsFallBackToInertValues) {
   AStar a(-1, 5);  // reserves nothing, still works
   std::vector<GridCoord> out;
-  EXPECT_TRUE(a.find_path(Grid(3, 3), {0, 0}, {2, 2}, GridLayer{}, out).found());
+  EXPECT_TRUE(a.find_path(Grid(3, 3), GridLayer{}, {0, 0}, {2, 2}, out).found());
   a.reserve(INT_MAX, 1);
-  EXPECT_TRUE(a.find_path(Grid(3, 3), {0, 0}, {2, 2}, GridLayer{}, out).found());
+  EXPECT_TRUE(a.find_path(Grid(3, 3), GridLayer{}, {0, 0}, {2, 2}, out).found());
   GreedyBfs b(5, INT_MIN);
-  EXPECT_TRUE(b.find_path(Grid(3, 3), {0, 0}, {2, 2}, GridLayer{}, out).found());
+  EXPECT_TRUE(b.find_path(Grid(3, 3), GridLayer{}, {0, 0}, {2, 2}, out).found());
 
   const WorldMapping m(0, 1);
   EXPECT_EQ(m.cell_width(), 32.0);

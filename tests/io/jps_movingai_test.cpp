@@ -14,6 +14,7 @@
 #include "pathing/io/movingai.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_plus.hpp"
+#include "support/throws.hpp"
 #include "support/reference.hpp"
 #include "support/shared_data.hpp"
 
@@ -31,7 +32,7 @@ TEST_P(JpsMovingAi, EveryCheckedRowIsOptimal) {
   }
   const Scenario scen = load_scenario(scen_file);
   const Map map = load_map(scenario_map_path(scen, scen_file));
-  ASSERT_NO_THROW(validate_scenario(scen, map.grid, scen_file.string()));
+  PATHING_ASSERT_NO_THROW(validate_scenario(scen, map.grid, scen_file.string()));
   const GridLayer layer = movingai_layer();
   const JpsMap bits(map.grid, layer);
   const JpsPlusMap table(map.grid, layer);
