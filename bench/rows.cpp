@@ -341,7 +341,8 @@ Extras::Extras(const std::vector<Input>& inputs, const DataChoice& choice, bool 
                      for (auto _ : s) {
                        expanded = 0;
                        for (const PathQuery& q : up->queries) {
-                         const PathResult r = astar.find_path(m.grid, m.layer, q.from, q.to, out, {Connectivity::eight});
+                         const PathResult r = astar.find_path(m.grid, m.layer, q.from, q.to, out,
+                                                              {Connectivity::eight});
                          expanded += r.stats.expanded;
                        }
                      }
@@ -357,7 +358,8 @@ Extras::Extras(const std::vector<Input>& inputs, const DataChoice& choice, bool 
                      const JpsMap jmap(m.grid, m.layer);
                      Jps jps(m.grid.cols(), m.grid.rows());
                      std::vector<GridCoord> out;
-                     for (const PathQuery& q : up->queries) jps.find_path(m.grid, jmap, q.from, q.to, out);
+                     for (const PathQuery& q : up->queries)
+                       jps.find_path(m.grid, jmap, q.from, q.to, out);
                      const test::AllocationScope allocs;
                      std::uint64_t expanded = 0;
                      for (auto _ : s) {

@@ -122,8 +122,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!on_grid) continue;
     const std::vector<GridCoord> first_cells = out;
     const PathResult again = s.find_path(g, layer, from, to, out, {conn, limits});
-    fuzz::check(out == first_cells && again.status == first.status &&
-                    again.cost == first.cost &&
+    fuzz::check(out == first_cells && again.status == first.status && again.cost == first.cost &&
                     again.stats.expanded == first.stats.expanded,
                 query + ": " + s.name + " gives another result the second time");
   }

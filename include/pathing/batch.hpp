@@ -18,8 +18,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "pathing/detail/compiler.hpp"
 #include "pathing/astar.hpp"
+#include "pathing/detail/compiler.hpp"
 #include "pathing/distance_field.hpp"
 #include "pathing/flow_field.hpp"
 #include "pathing/grid.hpp"
@@ -123,7 +123,8 @@ class PathBatch {
       return;  // no exceptions: nothing written
     }
     run(queries.size(), [&](std::size_t i, Worker& w) {
-      results[i] = w.astar.find_path(grid, layer, queries[i].from, queries[i].to, paths[i], options);
+      results[i] =
+          w.astar.find_path(grid, layer, queries[i].from, queries[i].to, paths[i], options);
     });
   }
 
@@ -173,7 +174,8 @@ class PathBatch {
         return;  // no exceptions: nothing written
       }
     }
-    run(fields.size(), [&](std::size_t i, Worker&) { (void)flows[i].build(grid, layer, fields[i]); });
+    run(fields.size(),
+        [&](std::size_t i, Worker&) { (void)flows[i].build(grid, layer, fields[i]); });
   }
 
  private:

@@ -863,8 +863,8 @@ inline bool bit_parallel_bounded(BitBfs& bfs, const Grid& grid, GridCoord from, 
   r.path = path;
   r.finish = to;
   r.moves = static_cast<std::uint32_t>(steps);
-  r.cost = unit != 0 ? static_cast<double>(steps * unit)
-                      : bounded_path_cost(grid, layer, from, path);
+  r.cost =
+      unit != 0 ? static_cast<double>(steps * unit) : bounded_path_cost(grid, layer, from, path);
   r.status = SearchStatus::found;
   r.stats = stats;
   return true;

@@ -122,9 +122,13 @@ struct PortableKey128 {
   friend constexpr bool operator==(const PortableKey128&, const PortableKey128&) = default;
 };
 /// The more significant word of `k`.
-[[nodiscard]] constexpr std::uint64_t key128_hi(PortableKey128 k) noexcept { return k.hi; }
+[[nodiscard]] constexpr std::uint64_t key128_hi(PortableKey128 k) noexcept {
+  return k.hi;
+}
 /// The less significant word of `k`.
-[[nodiscard]] constexpr std::uint64_t key128_lo(PortableKey128 k) noexcept { return k.lo; }
+[[nodiscard]] constexpr std::uint64_t key128_lo(PortableKey128 k) noexcept {
+  return k.lo;
+}
 
 /// A 128-bit priority key: one `unsigned __int128` where the compiler has it (PATHING_HAS_INT128),
 /// else `PortableKey128`, with the same ordering. make_key128 / key128_hi / key128_lo and `<` are

@@ -150,7 +150,7 @@ class JumpPointSearch {
   void run(int cols, int rows, GridCoord from, GridCoord to, const SearchLimits& limits,
            std::uint8_t unit_cost, Expand&& expand, PathResult& r) {
     cols_ = cols;
-    std::uint64_t max_g = cost::from_units(limits.max_cost);  // NaN, < 0: 0; +inf: none
+    std::uint64_t max_g = cost::from_units(limits.max_cost);            // NaN, < 0: 0; +inf: none
     if (max_g != cost::kInfinite && unit_cost > 1) max_g /= unit_cost;  // g * unit <= limit
     nodes_.next_generation();
     const std::uint32_t open = nodes_.open_stamp();

@@ -158,7 +158,7 @@ class LevelQueue {
   }
 
   PATHING_ALWAYS_INLINE std::uint32_t new_entry(std::uint32_t value, std::uint64_t rank,
-                                                 std::uint32_t next) {
+                                                std::uint32_t next) {
     std::uint32_t i = free_entry_;
     if (i != kNil) {
       free_entry_ = entries_[i].next;
@@ -238,7 +238,7 @@ class LevelQueue {
 
   // push of a key above last_ whose level is not cached (in `slot`): a new level.
   PATHING_NOINLINE void push_new_level(std::uint64_t key, std::uint32_t value, std::uint64_t rank,
-                                        unsigned slot) {
+                                       unsigned slot) {
     const std::uint32_t l = park(key, kNil);
     cache_[slot] = l;
     levels_[l].head = new_entry(value, rank, kNil);

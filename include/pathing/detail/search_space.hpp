@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/detail/compiler.hpp"
 #include "pathing/coord.hpp"
+#include "pathing/detail/compiler.hpp"
 #include "pathing/detail/generation_map.hpp"
 #include "pathing/error.hpp"
 #include "pathing/grid.hpp"
@@ -446,7 +446,7 @@ class CellReader {
   /// this reader was made with): three 16-bit loads, three look-ups in `pass` and one in
   /// `kMoves8`. O(1), no allocation.
   PATHING_ALWAYS_INLINE unsigned neighbors8(int x, int y, std::uint8_t (&c)[8],
-                                             const std::uint8_t* pass) const noexcept {
+                                            const std::uint8_t* pass) const noexcept {
     if (off_border(x, y)) [[likely]] {
       const auto [up, mid, dn] = block3(x, y);
       // Costs (dead code for a caller that reads none of c).
