@@ -24,7 +24,7 @@
 
 #include "fuzz_support.hpp"
 #include "pathing/astar.hpp"
-#include "pathing/detail/generation_map.hpp"
+#include "pathing/detail/nodes/generation_map.hpp"
 #include "support/reference.hpp"
 #include "support/search_checks.hpp"
 #include "support/searches.hpp"

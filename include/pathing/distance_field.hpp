@@ -16,11 +16,11 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
-#include "pathing/detail/bucket_ring.hpp"
-#include "pathing/detail/canonical_order.hpp"
+#include "pathing/detail/queue/bucket_ring.hpp"
+#include "pathing/detail/jump/canonical_order.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/detail/padded_costs.hpp"
-#include "pathing/detail/radix_heap.hpp"
+#include "pathing/detail/moves/padded_costs.hpp"
+#include "pathing/detail/queue/radix_heap.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"

@@ -12,7 +12,7 @@
 
 #include "pathing/coord.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/detail/padded_costs.hpp"
+#include "pathing/detail/moves/padded_costs.hpp"
 #include "pathing/distance_field.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"

@@ -11,8 +11,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "pathing/detail/binary_heap.hpp"
-#include "pathing/detail/search_space.hpp"
+#include "pathing/detail/queue/binary_heap.hpp"
+#include "pathing/detail/moves/neighbors.hpp"
+#include "pathing/detail/nodes/node_table.hpp"
 #include "pathing/graph.hpp"
 #include "pathing/result.hpp"
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
-#include "pathing/detail/search_space.hpp"
+#include "pathing/detail/moves/neighbors.hpp"
 #include "pathing/graph.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"

@@ -8,8 +8,9 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
-#include "pathing/detail/jump_search.hpp"
-#include "pathing/detail/search_space.hpp"
+#include "pathing/detail/jump/jump_search.hpp"
+#include "pathing/detail/nodes/node_table.hpp"
+#include "pathing/detail/reserve.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/jps_map.hpp"
 #include "pathing/layer.hpp"

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
-#include "pathing/detail/jump_search.hpp"
+#include "pathing/detail/jump/jump_search.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_map.hpp"

@@ -1,6 +1,6 @@
 // The bit-parallel BFS behind the bounded searches (detail/bit_bfs.hpp): its cell classifier, its
 // answers against the cell-by-cell searches, its tie rule, every vector width, no allocation.
-#include "pathing/detail/bit_bfs.hpp"
+#include "pathing/detail/bfs/bit_bfs.hpp"
 
 #include <gtest/gtest.h>
 

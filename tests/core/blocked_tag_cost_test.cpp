@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
-#include "pathing/detail/bit_bfs.hpp"
-#include "pathing/detail/search_space.hpp"
+#include "pathing/detail/bfs/bit_bfs.hpp"
+#include "pathing/detail/moves/neighbors.hpp"
 #include "pathing/distance_field.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/jps.hpp"

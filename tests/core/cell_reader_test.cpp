@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
-#include "pathing/detail/search_space.hpp"
+#include "pathing/detail/moves/cell_reader.hpp"
+#include "pathing/detail/moves/neighbors.hpp"
 
 namespace pathing {
 namespace {

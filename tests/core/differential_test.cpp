@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "pathing/detail/generation_map.hpp"
+#include "pathing/detail/nodes/generation_map.hpp"
 #include "support/reference.hpp"
 #include "support/search_checks.hpp"
 #include "support/searches.hpp"

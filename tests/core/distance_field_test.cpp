@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
-#include "pathing/detail/radix_heap.hpp"
+#include "pathing/detail/queue/radix_heap.hpp"
 #include "pathing/flow_field.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/field_reference.hpp"

@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/detail/jump_search.hpp"
-#include "pathing/detail/radix_heap.hpp"
+#include "pathing/detail/jump/jump_search.hpp"
+#include "pathing/detail/queue/radix_heap.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_plus.hpp"
 #include "support/alloc_counter.hpp"

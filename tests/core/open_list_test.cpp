@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
-#include "pathing/detail/level_queue.hpp"
-#include "pathing/detail/radix_heap.hpp"
-#include "pathing/detail/two_level_queue.hpp"
+#include "pathing/detail/queue/level_queue.hpp"
+#include "pathing/detail/queue/radix_heap.hpp"
+#include "pathing/detail/queue/two_level_queue.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
 

@@ -1,4 +1,4 @@
-#include "pathing/detail/padded_costs.hpp"
+#include "pathing/detail/moves/padded_costs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <tuple>
 #include <vector>
 
-#include "pathing/detail/search_space.hpp"
+#include "pathing/detail/moves/neighbors.hpp"
 #include "support/field_reference.hpp"
 
 namespace pathing {

@@ -89,7 +89,7 @@ class PaddedCosts {
   int rows_ = 0;
 };
 
-/// The move model of `detail::for_each_neighbor` (search_space.hpp) read from unpacked costs.
+/// The move model of `detail::for_each_neighbor` (moves/neighbors.hpp) read from unpacked costs.
 /// Successors: calls `f(dir, step_cost_fixed)` for each move OUT of cell (x, y); Predecessors: for
 /// each move INTO it (from a cell that may itself be impassable, as `AStar::find_path` lets a
 /// unit leave its own blocked start cell), in both cases in `Direction8` order with `dir` the

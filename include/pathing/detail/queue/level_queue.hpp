@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "pathing/detail/compiler.hpp"
-#include "pathing/detail/radix_heap.hpp"
+#include "pathing/detail/queue/radix_heap.hpp"
 
 namespace pathing::detail {
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "pathing/detail/binary_heap.hpp"
+#include "pathing/detail/queue/binary_heap.hpp"
 
 namespace pathing::detail {
 

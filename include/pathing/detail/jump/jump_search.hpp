@@ -12,8 +12,8 @@
 
 #include "pathing/coord.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/detail/radix_heap.hpp"
-#include "pathing/detail/search_space.hpp"
+#include "pathing/detail/queue/radix_heap.hpp"
+#include "pathing/detail/nodes/node_table.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
