@@ -388,11 +388,11 @@ Extras::Extras(const std::vector<Input>& inputs, const DataChoice& choice, bool 
             PathBatch batch(threads);
             std::vector<PathResult> results(up->queries.size());
             std::vector<std::vector<GridCoord>> paths(up->queries.size());
-            batch.find_paths(m.grid, m.layer, up->queries, results, paths);  // warm up
+            (void)batch.find_paths(m.grid, m.layer, up->queries, results, paths);  // warm up
             const test::AllocationScope allocs;
             const double cpu0 = process_cpu_ns();
             for (auto _ : s) {
-              batch.find_paths(m.grid, m.layer, up->queries, results, paths);
+              (void)batch.find_paths(m.grid, m.layer, up->queries, results, paths);
               benchmark::ClobberMemory();
             }
             // CPU time of the whole process (every thread) per batch: shows whether both

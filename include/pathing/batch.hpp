@@ -11,7 +11,6 @@
 #include <memory>
 #include <mutex>
 #include <span>
-#include <stdexcept>
 #include <stop_token>
 #include <string>
 #include <thread>
@@ -21,6 +20,7 @@
 #include "pathing/astar.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/distance_field.hpp"
+#include "pathing/error.hpp"
 #include "pathing/flow_field.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
@@ -48,12 +48,12 @@ struct PathQuery {
 /// short queries mix well). Starting a batch costs one mutex/condition-variable round trip per
 /// thread (microseconds): batch at least tens of queries at once.
 ///
-/// Errors: argument errors (mismatched span sizes, bad field sources) throw std::invalid_argument
-/// before any work starts, leaving every slot unchanged. If items throw while running (only
+/// Errors: argument errors (mismatched span sizes, bad field sources, stale fields) are returned
+/// as an `Error` (code `invalid_argument`, the message names the span, list or field) before any
+/// work starts, leaving every slot unchanged; they never throw. If items throw while running (only
 /// std::bad_alloc from the library; anything from user work in `run`), every other item still
 /// runs, then the exception of the lowest-numbered failing item is rethrown: the same one whatever
-/// the thread count. Built without exceptions (docs/errors.md): a call with mismatched sizes
-/// writes nothing and returns; bad field sources are the business of `Dijkstra` (see there).
+/// the thread count (docs/errors.md).
 ///
 /// Allocation: none once warm (searchers and slots keep their capacity; the pool allocates only in
 /// its constructor). Thread-safety: one batch call at a time per PathBatch (calls from several
@@ -113,84 +113,98 @@ class PathBatch {
 
   /// `AStar::find_path` for every query: `results[i]` and `paths[i]` (cells, capacity reused) get
   /// query i's answer, exactly as a single AStar would give it.
-  /// @throws std::invalid_argument when `results` or `paths` has a size other than
-  ///         `queries.size()` (nothing is written).
-  void find_paths(const Grid& grid, const GridLayer& layer, std::span<const PathQuery> queries,
-                  std::span<PathResult> results, std::span<std::vector<GridCoord>> paths,
-                  const SearchOptions& options = {}) {
-    if (!check_size("results", results.size(), queries.size()) ||
-        !check_size("paths", paths.size(), queries.size())) {
-      return;  // no exceptions: nothing written
+  /// @return An `Error` with code `none`; or `invalid_argument` when `results` or `paths` has a
+  ///         size other than `queries.size()` (the message names the span and both sizes; nothing
+  ///         is written). Never throws for bad arguments (errors: see the class comment).
+  [[nodiscard]] Error find_paths(const Grid& grid, const GridLayer& layer,
+                                 std::span<const PathQuery> queries, std::span<PathResult> results,
+                                 std::span<std::vector<GridCoord>> paths,
+                                 const SearchOptions& options = {}) {
+    Error e;
+    if (!check_size("find_paths", "results", results.size(), queries.size(), &e) ||
+        !check_size("find_paths", "paths", paths.size(), queries.size(), &e)) {
+      return e;
     }
     run(queries.size(), [&](std::size_t i, Worker& w) {
       results[i] =
           w.astar.find_path(grid, layer, queries[i].from, queries[i].to, paths[i], options);
     });
+    return e;
   }
 
   /// `Dijkstra::compute` for every source list: `fields[i]` gets the field of `sources[i]`, and
   /// `stats[i]` its statistics when `stats` is not empty.
-  /// @throws std::invalid_argument when `fields` (or a non-empty `stats`) has a size other than
-  ///         `sources.size()`, or a source is off the grid or has too large an initial cost; the
-  ///         message names the list and the source. Nothing is written then.
-  void compute_fields(const Grid& grid, const GridLayer& layer,
-                      std::span<const std::span<const FieldSource>> sources,
-                      std::span<DistanceField> fields, const FieldOptions& options = {},
-                      std::span<FieldStats> stats = {}) {
-    if (!check_size("fields", fields.size(), sources.size())) return;
-    if (!stats.empty() && !check_size("stats", stats.size(), sources.size())) return;
-#if PATHING_HAS_EXCEPTIONS
+  /// @return An `Error` with code `none`; or `invalid_argument` when `fields` (or a non-empty
+  ///         `stats`) has a size other than `sources.size()`, or a source is off the grid or has
+  ///         too large an initial cost (the message names the list and the source). Nothing is
+  ///         written then. Never throws for bad arguments.
+  [[nodiscard]] Error compute_fields(const Grid& grid, const GridLayer& layer,
+                                     std::span<const std::span<const FieldSource>> sources,
+                                     std::span<DistanceField> fields,
+                                     const FieldOptions& options = {},
+                                     std::span<FieldStats> stats = {}) {
+    Error e;
+    if (!check_size("compute_fields", "fields", fields.size(), sources.size(), &e)) return e;
+    if (!stats.empty() &&
+        !check_size("compute_fields", "stats", stats.size(), sources.size(), &e)) {
+      return e;
+    }
     for (std::size_t i = 0; i < sources.size(); ++i) {
       const FieldStats bad = Dijkstra::check_sources(grid, sources[i]);
       if (bad.ok()) continue;
       const FieldSource& s = sources[i][bad.bad_source];
-      throw std::invalid_argument(
-          "pathing::PathBatch::compute_fields: list " + std::to_string(i) + ": source " +
-          std::to_string(bad.bad_source) + " at (" + std::to_string(s.cell.x) + ", " +
-          std::to_string(s.cell.y) + ") " +
-          (bad.status == SearchStatus::invalid_endpoint
-               ? "is outside the " + std::to_string(grid.cols()) + " x " +
-                     std::to_string(grid.rows()) + " grid"
-               : "has initial_cost " + std::to_string(s.initial_cost) + ", above the limit 2^62"));
+      detail::report(&e, ErrorCode::invalid_argument,
+                     "pathing::PathBatch::compute_fields: list " + std::to_string(i) + ": source " +
+                         std::to_string(bad.bad_source) + " at (" + std::to_string(s.cell.x) +
+                         ", " + std::to_string(s.cell.y) + ") " +
+                         (bad.status == SearchStatus::invalid_endpoint
+                              ? "is outside the " + std::to_string(grid.cols()) + " x " +
+                                    std::to_string(grid.rows()) + " grid"
+                              : "has initial_cost " + std::to_string(s.initial_cost) +
+                                    ", outside [0, 2^38] cost units"));
+      return e;
     }
-#endif
     run(sources.size(), [&](std::size_t i, Worker& w) {
       const FieldStats st = w.dijkstra.compute(grid, layer, sources[i], fields[i], options);
       if (!stats.empty()) stats[i] = st;
     });
+    return e;
   }
 
   /// `FlowField::build` for every field: `flows[i]` from `fields[i]`.
-  /// @throws std::invalid_argument when the sizes differ, or a field is not current for `grid`
-  ///         and `layer` (`DistanceField::is_current`; nothing is written).
-  void build_flows(const Grid& grid, const GridLayer& layer, std::span<const DistanceField> fields,
-                   std::span<FlowField> flows) {
-    if (!check_size("flows", flows.size(), fields.size())) return;
+  /// @return An `Error` with code `none`; or `invalid_argument` when the sizes differ, or a field
+  ///         is stale: not current for `grid` and `layer` (`DistanceField::is_current`); the
+  ///         message names the field. Nothing is written then. Never throws for bad arguments.
+  [[nodiscard]] Error build_flows(const Grid& grid, const GridLayer& layer,
+                                  std::span<const DistanceField> fields,
+                                  std::span<FlowField> flows) {
+    Error e;
+    if (!check_size("build_flows", "flows", flows.size(), fields.size(), &e)) return e;
     for (std::size_t i = 0; i < fields.size(); ++i) {
       if (!fields[i].is_current(grid, layer)) {
-        PATHING_THROW(std::invalid_argument(
-            "pathing::PathBatch::build_flows: field " + std::to_string(i) +
-            " is stale: not computed on this grid at its current version with this layer"));
-        return;  // no exceptions: nothing written
+        detail::report(&e, ErrorCode::invalid_argument,
+                       "pathing::PathBatch::build_flows: field " + std::to_string(i) +
+                           " is stale: not computed on this grid at its current version with "
+                           "this layer");
+        return e;
       }
     }
     run(fields.size(),
         [&](std::size_t i, Worker&) { (void)flows[i].build(grid, layer, fields[i]); });
+    return e;
   }
 
  private:
   using Fn = void (*)(void*, std::size_t, Worker&);
 
-  // True when the sizes match; else throws (without exceptions: returns false).
-  static bool check_size(const char* what, std::size_t got, std::size_t want) {
-    static_cast<void>(what);  // unused without exceptions
-    if (got != want) {
-      PATHING_THROW(std::invalid_argument(std::string("pathing::PathBatch: ") + what + " has " +
-                                          std::to_string(got) + " slots for " +
-                                          std::to_string(want) + " queries"));
-      return false;
-    }
-    return true;
+  // True when the sizes match; else reports invalid_argument naming the span in `*e`.
+  static bool check_size(const char* fn, const char* what, std::size_t got, std::size_t want,
+                         Error* e) {
+    if (got == want) return true;
+    detail::report(e, ErrorCode::invalid_argument,
+                   std::string("pathing::PathBatch::") + fn + ": " + what + " has " +
+                       std::to_string(got) + " slots for " + std::to_string(want) + " items");
+    return false;
   }
 
   // Runs items until the counter passes n; records the lowest failing item's exception.

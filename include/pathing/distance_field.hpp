@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
-#include "pathing/detail/queue/bucket_ring.hpp"
-#include "pathing/detail/jump/canonical_order.hpp"
 #include "pathing/detail/compiler.hpp"
+#include "pathing/detail/jump/canonical_order.hpp"
 #include "pathing/detail/moves/padded_costs.hpp"
+#include "pathing/detail/queue/bucket_ring.hpp"
 #include "pathing/detail/queue/radix_heap.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
@@ -40,13 +40,14 @@ enum class FieldDirection : std::uint8_t {
   from_sources = 1,
 };
 
-/// One source of a field: a cell and the cost the field starts with there (fixed point, see
-/// `cost::kStraight`; at most `DistanceField::kMaxInitialCost`). A lower initial cost makes a
-/// source more attractive: a roguelike "desire" value (roguebasin, "The Incredible Power of
-/// Dijkstra Maps").
+/// One source of a field: a cell and the cost the field starts with there, in cost units (the
+/// units of `DistanceField::cost`: 1.0 = one straight move onto a cell of layer cost 1), in
+/// [0, `DistanceField::kMaxInitialCost`]; kept to 2^-24 cost units (rounded down), the fixed
+/// point of the searches (`cost::kStraight`). A lower initial cost makes a source more attractive:
+/// a roguelike "desire" value (roguebasin, "The Incredible Power of Dijkstra Maps").
 struct FieldSource {
-  GridCoord cell;                  ///< The source cell (must lie on the grid).
-  std::uint64_t initial_cost = 0;  ///< Fixed-point cost at the source.
+  GridCoord cell;           ///< The source cell (must lie on the grid).
+  double initial_cost = 0;  ///< Cost at the source, in cost units (see above).
 };
 
 /// How a field is computed.
@@ -65,10 +66,10 @@ struct FieldOptions {
 
 /// How one field computation ended, and the work it did. `status`: `found` when the field was
 /// computed; otherwise nothing was computed and the output field is unchanged:
-/// `invalid_endpoint` (a source off the grid), `invalid_argument` (an initial cost above
-/// `DistanceField::kMaxInitialCost`, an explored bitmap too short, a flee factor not finite or
-/// too large), `stale` (a flee map's input field not computed on this grid, at its current
-/// version, with this layer). `bad_source`: the index of the offending source for
+/// `invalid_endpoint` (a source off the grid), `invalid_argument` (an initial cost negative, NaN
+/// or above `DistanceField::kMaxInitialCost`, an explored bitmap too short, a flee factor not
+/// finite or too large), `stale` (a flee map's input field not computed on this grid, at its
+/// current version, with this layer). `bad_source`: the index of the offending source for
 /// `invalid_endpoint` / `invalid_argument` from `compute`.
 struct FieldStats {
   SearchStatus status = SearchStatus::found;  ///< See above.
@@ -118,8 +119,14 @@ class DistanceField {
  public:
   /// Stored cost of an unreached cell.
   static constexpr std::uint64_t kUnreached = cost::kInfinite;
-  /// Largest initial cost of a source (2^62; keeps every sum below 2^64).
-  static constexpr std::uint64_t kMaxInitialCost = std::uint64_t{1} << 62;
+  /// Largest initial cost of a source, in cost units (2^38: 2^62 in fixed point, which keeps every
+  /// sum below 2^64).
+  static constexpr double kMaxInitialCost = static_cast<double>(std::uint64_t{1} << 38);
+  /// The fixed-point value of an initial cost in [0, kMaxInitialCost] (`cost::kStraight` units,
+  /// rounded down): what `cost_fixed` returns at a source of that initial cost. O(1).
+  [[nodiscard]] static constexpr std::uint64_t initial_cost_fixed(double units) noexcept {
+    return static_cast<std::uint64_t>(units * static_cast<double>(cost::kStraight));
+  }
 
   /// An empty field (0 x 0; every cell unreached) until computed.
   DistanceField() = default;
@@ -306,7 +313,8 @@ class Dijkstra {
   /// source (in `options.direction`), or `DistanceField::kUnreached`. No sources: every cell
   /// unreached.
   /// Returns the statistics; status `invalid_endpoint` when a source is off the grid,
-  /// `invalid_argument` when its initial cost exceeds `DistanceField::kMaxInitialCost`
+  /// `invalid_argument` when its initial cost is negative, NaN or above
+  /// `DistanceField::kMaxInitialCost`
   /// (`bad_source` = its index; `out` is then unchanged).
   FieldStats compute(const Grid& grid, const GridLayer& layer, std::span<const FieldSource> sources,
                      DistanceField& out, const FieldOptions& options = {}) {
@@ -314,7 +322,8 @@ class Dijkstra {
     Box box{grid.cols(), grid.rows(), -1, -1};
     for (const FieldSource& s : sources) box.add(s.cell.x, s.cell.y);
     return run(grid, layer, out, options, box, [&](auto&& seed) {
-      for (const FieldSource& s : sources) seed(s.cell.x, s.cell.y, s.initial_cost);
+      for (const FieldSource& s : sources)
+        seed(s.cell.x, s.cell.y, DistanceField::initial_cost_fixed(s.initial_cost));
     });
   }
 
@@ -387,17 +396,16 @@ class Dijkstra {
   /// escape route to a dead end nearby; following the result's `FlowField` flees.
   ///
   /// The result keeps `toward`'s connectivity and direction and has no cost limit; its values are
-  /// negative, stored with `bias_fixed()` (`cost()` / `value_fixed()` give the signed value). `out` may be `toward`
-  /// itself (in-place).
-  /// Statuses (nothing computed, `out` unchanged): `stale` when `toward` is not current for
-  /// `grid` and `layer` (`DistanceField::is_current`: computed on another grid, an older version,
-  /// another layer, or never); `invalid_argument` when `factor` is not finite or |factor * value|
-  /// reaches 2^61 for some cell.
+  /// negative, stored with `bias_fixed()` (`cost()` / `value_fixed()` give the signed value). `out`
+  /// may be `toward` itself (in-place). Statuses (nothing computed, `out` unchanged): `stale` when
+  /// `toward` is not current for `grid` and `layer` (`DistanceField::is_current`: computed on
+  /// another grid, an older version, another layer, or never); `invalid_argument` when `factor` is
+  /// not finite or |factor * value| reaches 2^61 for some cell.
   FieldStats compute_flee(const Grid& grid, const GridLayer& layer, const DistanceField& toward,
                           DistanceField& out, double factor = -1.2);
 
   /// Checks sources as `compute` does: each must lie on the grid (else status
-  /// `invalid_endpoint`) with an initial cost of at most `DistanceField::kMaxInitialCost` (else
+  /// `invalid_endpoint`) with an initial cost in [0, `DistanceField::kMaxInitialCost`] (else
   /// `invalid_argument`); `bad_source` is the first bad one's index. O(sources), never throws.
   [[nodiscard]] static FieldStats check_sources(const Grid& grid,
                                                 std::span<const FieldSource> sources) noexcept {
@@ -405,7 +413,8 @@ class Dijkstra {
     for (std::size_t i = 0; i < sources.size(); ++i) {
       if (!grid.in_bounds(sources[i].cell)) {
         st.status = SearchStatus::invalid_endpoint;
-      } else if (sources[i].initial_cost > DistanceField::kMaxInitialCost) {
+      } else if (!(sources[i].initial_cost >= 0.0 &&
+                   sources[i].initial_cost <= DistanceField::kMaxInitialCost)) {
         st.status = SearchStatus::invalid_argument;
       } else {
         continue;

@@ -59,6 +59,8 @@ struct Error {
   ErrorCode code = ErrorCode::none;
   /// Human-readable text naming the function and the offending value.
   std::string message;
+  /// True when there is no error (`code == ErrorCode::none`). O(1).
+  [[nodiscard]] bool ok() const noexcept { return code == ErrorCode::none; }
 };
 
 namespace detail {

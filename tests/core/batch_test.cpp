@@ -60,7 +60,7 @@ TEST(PathBatch, FindPathsEqualSequentialAStarForAnyThreadCount) {
       EXPECT_EQ(batch.thread_count(), threads);
       std::vector<PathResult> got(queries.size());
       std::vector<std::vector<GridCoord>> paths(queries.size());
-      batch.find_paths(grid, layer, queries, got, paths, {conn});
+      ASSERT_TRUE(batch.find_paths(grid, layer, queries, got, paths, {conn}).ok());
       for (std::size_t i = 0; i < queries.size(); ++i) {
         expect_same(got[i], want[i], i);
         EXPECT_EQ(paths[i], want_paths[i]) << i;
@@ -78,7 +78,7 @@ TEST(PathBatch, FieldsAndFlowsEqualSequentialForAnyThreadCount) {
   for (auto& l : lists) {
     for (unsigned k = 0; k < 1 + rng() % 3; ++k) {
       l.push_back({{static_cast<int>(rng() % 70), static_cast<int>(rng() % 50)},
-                   (rng() % 3) * cost::kStraight});
+                   static_cast<double>(rng() % 3)});
     }
   }
   lists[4].clear();  // no sources: an all-unreached field
@@ -98,8 +98,8 @@ TEST(PathBatch, FieldsAndFlowsEqualSequentialForAnyThreadCount) {
     std::vector<DistanceField> fields(lists.size());
     std::vector<FieldStats> stats(lists.size());
     std::vector<FlowField> flows(lists.size());
-    batch.compute_fields(grid, layer, spans, fields, o, stats);
-    batch.build_flows(grid, layer, fields, flows);
+    ASSERT_TRUE(batch.compute_fields(grid, layer, spans, fields, o, stats).ok());
+    ASSERT_TRUE(batch.build_flows(grid, layer, fields, flows).ok());
     for (std::size_t i = 0; i < lists.size(); ++i) {
       EXPECT_EQ(test::costs_of(fields[i]), test::costs_of(want[i])) << i;
       EXPECT_EQ(stats[i].settled, want_stats[i].settled) << i;
@@ -155,38 +155,43 @@ TEST(PathBatch, TheLowestFailingItemsExceptionIsRethrown) {
   }
 }
 
-TEST(PathBatch, BadArgumentsThrowBeforeAnyWork) {
+#endif
+
+TEST(PathBatch, BadArgumentsReturnAnErrorBeforeAnyWork) {
   const Grid grid(10, 10);
   PathBatch batch(2);
   const std::vector<PathQuery> queries(3);
   std::vector<PathResult> results(2);
   std::vector<std::vector<GridCoord>> paths(3);
-  try {
-    batch.find_paths(grid, GridLayer{}, queries, results, paths);
-    FAIL() << "no exception";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_EQ(std::string(e.what()), "pathing::PathBatch: results has 2 slots for 3 queries");
-  }
+  paths[0] = {{7, 7}};
+  Error e = batch.find_paths(grid, GridLayer{}, queries, results, paths);
+  EXPECT_EQ(e.code, ErrorCode::invalid_argument);
+  EXPECT_EQ(e.message, "pathing::PathBatch::find_paths: results has 2 slots for 3 items");
+  EXPECT_EQ(paths[0], (std::vector<GridCoord>{{7, 7}}));  // nothing written
   const std::vector<FieldSource> good = {{{1, 1}, 0}};
   const std::vector<FieldSource> bad = {{{1, 1}, 0}, {{3, 10}, 0}};
   const std::vector<std::span<const FieldSource>> lists = {good, bad};
   std::vector<DistanceField> fields(2);
-  try {
-    batch.compute_fields(grid, GridLayer{}, lists, fields);
-    FAIL() << "no exception";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "pathing::PathBatch::compute_fields: list 1: source 1 at (3, 10) is outside the 10 x "
-              "10 grid");
-  }
+  e = batch.compute_fields(grid, GridLayer{}, lists, fields);
+  EXPECT_EQ(e.code, ErrorCode::invalid_argument);
+  EXPECT_EQ(e.message,
+            "pathing::PathBatch::compute_fields: list 1: source 1 at (3, 10) is outside the 10 x "
+            "10 grid");
   EXPECT_EQ(fields[0].cols(), 0);  // nothing ran
   std::vector<FlowField> flows(1);
-  EXPECT_THROW(batch.build_flows(grid, GridLayer{}, fields, flows), std::invalid_argument);
+  e = batch.build_flows(grid, GridLayer{}, fields, flows);
+  EXPECT_EQ(e.message, "pathing::PathBatch::build_flows: flows has 1 slots for 2 items");
   flows.resize(2);
-  EXPECT_THROW(batch.build_flows(grid, GridLayer{}, fields, flows), std::invalid_argument);
+  e = batch.build_flows(grid, GridLayer{}, fields, flows);
+  EXPECT_EQ(e.code, ErrorCode::invalid_argument);
+  EXPECT_EQ(e.message,
+            "pathing::PathBatch::build_flows: field 0 is stale: not computed on this grid at its "
+            "current version with this layer");
+  EXPECT_EQ(flows[0].cols(), 0);
+  // Good arguments: no error.
+  std::vector<PathResult> three(3);
+  EXPECT_TRUE(batch.find_paths(grid, GridLayer{}, queries, three, paths).ok());
 }
-
-#endif
 
 TEST(PathBatch, WarmBatchesAllocateNothing) {
   const GridLayer layer = random_layer();
@@ -200,9 +205,9 @@ TEST(PathBatch, WarmBatchesAllocateNothing) {
   std::vector<DistanceField> fields(lists.size());
   std::vector<FlowField> flows(lists.size());
   auto all = [&] {
-    batch.find_paths(grid, layer, queries, results, paths);
-    batch.compute_fields(grid, layer, lists, fields);
-    batch.build_flows(grid, layer, fields, flows);
+    (void)batch.find_paths(grid, layer, queries, results, paths);
+    (void)batch.compute_fields(grid, layer, lists, fields);
+    (void)batch.build_flows(grid, layer, fields, flows);
   };
   // Which thread runs which item varies, so warm every searcher on every item first.
   for (unsigned w = 0; w < batch.thread_count(); ++w) {

@@ -7,6 +7,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -48,8 +49,9 @@ FieldOptions opts(Connectivity c, FieldDirection d = FieldDirection::to_sources,
 }
 
 std::size_t count_reached(const DistanceField& f) {
-  return static_cast<std::size_t>(std::count_if(
-      f.costs_fixed().begin(), f.costs_fixed().end(), [](auto c) { return c != DistanceField::kUnreached; }));
+  return static_cast<std::size_t>(
+      std::count_if(f.costs_fixed().begin(), f.costs_fixed().end(),
+                    [](auto c) { return c != DistanceField::kUnreached; }));
 }
 
 TEST(DistanceField, OpenGridFourConnectedIsManhattan) {
@@ -123,7 +125,7 @@ TEST(DistanceField, RandomMapsMatchTextbookDijkstra) {
         for (int k = 0; k < n_sources; ++k) {
           sources.push_back({{static_cast<int>(rng() % static_cast<unsigned>(cols)),
                               static_cast<int>(rng() % static_cast<unsigned>(rows))},
-                             (rng() % 3) * (rng() % 5) * S + (rng() % 2) * 12345});
+                             units((rng() % 3) * (rng() % 5) * S + (rng() % 2) * 12345)});
         }
         const FieldStats st = dijkstra.compute(grid, layer, sources, field, opts(conn, dir));
         const auto expected = reference_field(grid, layer, sources, conn, dir);
@@ -207,7 +209,7 @@ TEST(DistanceField, CanonicalOrderingMatchesTextbookDijkstra) {
           (rng() & 1) != 0 ? (rng() % 4) * step : rng() % (3 * step);  // on / off the step grid
       sources.push_back({{static_cast<int>(rng() % static_cast<unsigned>(cols)),
                           static_cast<int>(rng() % static_cast<unsigned>(rows))},
-                         initial});
+                         units(initial)});
     }
     const FieldDirection dir =
         trial % 2 == 0 ? FieldDirection::to_sources : FieldDirection::from_sources;
@@ -293,7 +295,7 @@ TEST(DistanceField, MultiSourceIsMinimumOfSingleSources) {
   const Grid grid = random_grid(31, 23, 5, 20, true);
   Dijkstra dijkstra;
   const std::vector<FieldSource> sources = {
-      {{2, 3}, 0}, {{28, 20}, 7 * S}, {{15, 11}, 3 * S + 99}, {{2, 3}, 5 * S}, {{29, 1}, 0}};
+      {{2, 3}, 0}, {{28, 20}, 7.0}, {{15, 11}, units(3 * S + 99)}, {{2, 3}, 5.0}, {{29, 1}, 0}};
   for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
     for (const FieldDirection dir : {FieldDirection::to_sources, FieldDirection::from_sources}) {
       DistanceField all;
@@ -338,7 +340,8 @@ TEST(DistanceField, CostLimitCutsExactly) {
         const FieldStats st = dijkstra.compute(grid, layer, {20, 15}, cut, opts(conn, dir, limit));
         std::size_t reached = 0;
         for (std::size_t i = 0; i < grid.cell_count(); ++i) {
-          const std::uint64_t want = full.costs_fixed()[i] <= limit ? full.costs_fixed()[i] : cost::kInfinite;
+          const std::uint64_t want =
+              full.costs_fixed()[i] <= limit ? full.costs_fixed()[i] : cost::kInfinite;
           ASSERT_EQ(cut.costs_fixed()[i], want) << "limit " << limit << " cell " << i;
           reached += want != cost::kInfinite;
         }
@@ -364,7 +367,7 @@ TEST(DistanceField, CostLimitCutsExactly) {
     }
   }
   // A source whose initial cost is above the limit is not even seeded.
-  const FieldSource far{{3, 3}, 10 * S};
+  const FieldSource far{{3, 3}, 10.0};
   const FieldStats st =
       dijkstra.compute(grid, layer, std::span<const FieldSource>(&far, 1), cut,
                        opts(Connectivity::eight, FieldDirection::to_sources, 9 * S));
@@ -438,11 +441,18 @@ TEST(DistanceField, BadSourcesThrowAndLeaveTheFieldUnchanged) {
   EXPECT_EQ(off.status, SearchStatus::invalid_endpoint);
   EXPECT_EQ(off.bad_source, 1u);
   EXPECT_FALSE(off.ok());
-  const std::vector<FieldSource> costly = {{{0, 0}, 0}, {{1, 0}, 0},
-                                           {{0, 0}, DistanceField::kMaxInitialCost + 1}};
+  const std::vector<FieldSource> costly = {
+      {{0, 0}, 0}, {{1, 0}, 0}, {{0, 0}, DistanceField::kMaxInitialCost * 2}};
   const FieldStats dear = dijkstra.compute(grid, GridLayer{}, costly, f);
   EXPECT_EQ(dear.status, SearchStatus::invalid_argument);
   EXPECT_EQ(dear.bad_source, 2u);
+  for (const double v : {-1.0, -0.0 - 1e-9, std::numeric_limits<double>::quiet_NaN(),
+                         std::numeric_limits<double>::infinity()}) {
+    const std::vector<FieldSource> odd = {{{0, 0}, 0}, {{1, 0}, v}};
+    const FieldStats st = dijkstra.compute(grid, GridLayer{}, odd, f);
+    EXPECT_EQ(st.status, SearchStatus::invalid_argument) << v;
+    EXPECT_EQ(st.bad_source, 1u) << v;
+  }
   EXPECT_EQ(dijkstra.compute(grid, GridLayer{}, GridCoord{-1, 0}, f).status,
             SearchStatus::invalid_endpoint);
   EXPECT_EQ(dijkstra.compute(grid, GridLayer{}, GridCoord{INT_MAX, INT_MIN}, f).status,
@@ -452,7 +462,7 @@ TEST(DistanceField, BadSourcesThrowAndLeaveTheFieldUnchanged) {
   EXPECT_TRUE(f.is_current(grid, GridLayer{}));
   const std::vector<FieldSource> max_ok = {{{0, 0}, DistanceField::kMaxInitialCost}};
   dijkstra.compute(grid, GridLayer{}, max_ok, f);
-  EXPECT_EQ(f.cost_fixed({7, 5}), DistanceField::kMaxInitialCost + 7 * S + 5 * (D - S));
+  EXPECT_EQ(f.cost_fixed({7, 5}), (std::uint64_t{1} << 62) + 7 * S + 5 * (D - S));
 }
 
 TEST(DistanceField, AutoExploreBitmapPredicateAndSourcesAgree) {
@@ -525,7 +535,7 @@ TEST(DistanceField, FleeMapMatchesRelaxedScaledReference) {
           if (toward.costs_fixed()[i] == cost::kInfinite) continue;
           sources.push_back(
               {{static_cast<int>(i % 33), static_cast<int>(i / 33)},
-               static_cast<std::uint64_t>(scaled[i] + static_cast<std::int64_t>(bias))});
+               units(static_cast<std::uint64_t>(scaled[i] + static_cast<std::int64_t>(bias)))});
         }
         EXPECT_EQ(flee.bias_fixed(), bias);
         EXPECT_EQ(st.sources, sources.size());
@@ -533,7 +543,8 @@ TEST(DistanceField, FleeMapMatchesRelaxedScaledReference) {
                   reference_field(grid, layer, sources, conn, FieldDirection::to_sources));
         EXPECT_EQ(flee.connectivity(), conn);
         if (factor < 0) {
-          EXPECT_LT(flee.value_fixed({16, 9}), 0);  // even the player's cell is "downhill" somewhere
+          EXPECT_LT(flee.value_fixed({16, 9}),
+                    0);  // even the player's cell is "downhill" somewhere
         }
         // In place gives the same.
         DistanceField in_place = toward;
@@ -660,8 +671,7 @@ TEST(DistanceField, DearAndUnevenLayersMatchTextbookDijkstra) {
   unsigned seed = 300;
   for (const GridLayer& layer : layers) {
     const Grid grid = test::random_grid(29, 23, ++seed, 20, true);
-    const std::vector<FieldSource> sources = {
-        {{0, 0}, 0}, {{28, 22}, 3 * cost::kStraight}, {{14, 3}, 77}};
+    const std::vector<FieldSource> sources = {{{0, 0}, 0}, {{28, 22}, 3.0}, {{14, 3}, units(77)}};
     for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
       for (const FieldDirection dir : {FieldDirection::to_sources, FieldDirection::from_sources}) {
         for (const std::uint64_t limit :

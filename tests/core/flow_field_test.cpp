@@ -99,7 +99,7 @@ TEST(FlowField, WalksReachASourceWithExactlyThePromisedCost) {
     std::vector<FieldSource> sources;
     for (int k = 0; k < 3; ++k) {
       sources.push_back({{static_cast<int>(rng() % 41), static_cast<int>(rng() % 29)},
-                         k == 0 ? 0 : (rng() % 4) * S});
+                         k == 0 ? 0.0 : static_cast<double>(rng() % 4)});
     }
     for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
       for (const FieldDirection dir : {FieldDirection::to_sources, FieldDirection::from_sources}) {
@@ -141,7 +141,8 @@ TEST(FlowField, WalksReachASourceWithExactlyThePromisedCost) {
             }
             const bool at_source =
                 std::any_of(sources.begin(), sources.end(), [&](const FieldSource& s) {
-                  return s.cell == c && s.initial_cost == field.cost_fixed(c);
+                  return s.cell == c &&
+                         DistanceField::initial_cost_fixed(s.initial_cost) == field.cost_fixed(c);
                 });
             ASSERT_TRUE(at_source)
                 << "walk from " << x << "," << y << " ends at " << c.x << "," << c.y;

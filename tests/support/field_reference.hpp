@@ -54,9 +54,10 @@ inline std::vector<std::uint64_t> reference_field(const Grid& grid, const GridLa
   std::priority_queue<Entry, std::vector<Entry>, std::greater<>> pq;
   for (const FieldSource& s : sources) {
     const int i = s.cell.y * cols + s.cell.x;
-    if (s.initial_cost <= max_cost && s.initial_cost < dist[static_cast<std::size_t>(i)]) {
-      dist[static_cast<std::size_t>(i)] = s.initial_cost;
-      pq.push({s.initial_cost, i});
+    const std::uint64_t initial = DistanceField::initial_cost_fixed(s.initial_cost);
+    if (initial <= max_cost && initial < dist[static_cast<std::size_t>(i)]) {
+      dist[static_cast<std::size_t>(i)] = initial;
+      pq.push({initial, i});
     }
   }
   auto passable = [&](int x, int y) { return layer.cost_at(grid, {x, y}) != 0; };
