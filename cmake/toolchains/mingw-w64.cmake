@@ -1,5 +1,5 @@
 # Cross-compiles pathing for 64-bit Windows with Debian's MinGW-w64 (g++-mingw-w64-x86-64-posix:
-# the POSIX thread model, which std::jthread needs). Executables are linked statically (no
+# the POSIX thread model, which std::thread needs). Executables are linked statically (no
 # libstdc++/winpthread DLLs to find) and run under Wine (Debian wine64) as the crosscompiling
 # emulator, with a fresh WINEPREFIX inside the build tree and Wine's own logging off.
 #   cmake --preset mingw      (CMakePresets.json; scripts/test.sh runs it)

@@ -11,7 +11,6 @@
 #include <memory>
 #include <mutex>
 #include <span>
-#include <stop_token>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -36,7 +35,7 @@ struct PathQuery {
 };
 
 /// Runs many independent queries (A* paths, distance fields, flow fields, or any per-item work)
-/// across a fixed pool of threads (std::jthread), each with its own searchers
+/// across a fixed pool of threads (std::thread), each with its own searchers
 /// (`PathBatch::Worker`), all reading one shared `const Grid&`. The calling thread works too: a
 /// batch of N threads starts N - 1 threads, and `PathBatch(1)` runs everything on the caller.
 ///
@@ -77,20 +76,23 @@ class PathBatch {
                                                                : 1u)),
         workers_(std::make_unique<Worker[]>(count_)) {
     pool_.reserve(count_ - 1);
-    for (unsigned id = 1; id < count_; ++id) {
-      pool_.emplace_back([this, id](std::stop_token st) { loop(st, id); });
+#if PATHING_HAS_EXCEPTIONS
+    try {
+      for (unsigned id = 1; id < count_; ++id) pool_.emplace_back([this, id] { loop(id); });
+    } catch (...) {
+      stop_and_join();  // the threads started so far
+      throw;
     }
+#else
+    for (unsigned id = 1; id < count_; ++id) pool_.emplace_back([this, id] { loop(id); });
+#endif
   }
 
   PathBatch(const PathBatch&) = delete;
   PathBatch& operator=(const PathBatch&) = delete;
 
   /// Stops and joins the threads.
-  ~PathBatch() {
-    for (auto& t : pool_) t.request_stop();
-    start_cv_.notify_all();
-    pool_.clear();  // joins
-  }
+  ~PathBatch() { stop_and_join(); }
 
   /// Threads in the pool, the caller included.
   [[nodiscard]] unsigned thread_count() const noexcept { return count_; }
@@ -197,6 +199,17 @@ class PathBatch {
  private:
   using Fn = void (*)(void*, std::size_t, Worker&);
 
+  // Wakes every pool thread with the stop flag set and joins it.
+  void stop_and_join() noexcept {
+    {
+      const std::lock_guard lk(mutex_);
+      stopping_ = true;
+    }
+    start_cv_.notify_all();
+    for (auto& t : pool_) t.join();
+    pool_.clear();
+  }
+
   // True when the sizes match; else reports invalid_argument naming the span in `*e`.
   static bool check_size(const char* fn, const char* what, std::size_t got, std::size_t want,
                          Error* e) {
@@ -253,12 +266,13 @@ class PathBatch {
 #endif
   }
 
-  void loop(std::stop_token st, unsigned id) {
+  void loop(unsigned id) {
     std::uint64_t seen = 0;
     for (;;) {
       {
         std::unique_lock lk(mutex_);
-        if (!start_cv_.wait(lk, st, [&] { return epoch_ != seen; })) return;  // stop requested
+        start_cv_.wait(lk, [&] { return stopping_ || epoch_ != seen; });
+        if (stopping_) return;
         seen = epoch_;
       }
       drain(workers_[id]);
@@ -273,8 +287,9 @@ class PathBatch {
   std::unique_ptr<Worker[]> workers_;
 
   std::mutex mutex_;
-  std::condition_variable_any start_cv_;
+  std::condition_variable start_cv_;
   std::condition_variable done_cv_;
+  bool stopping_ = false;    // set by the destructor (under mutex_)
   std::uint64_t epoch_ = 0;  // bumped by each batch (under mutex_)
   unsigned busy_ = 0;        // pool threads still draining the current batch (under mutex_)
   Fn fn_ = nullptr;          // the current batch (written under mutex_ before epoch_ moves)
@@ -284,7 +299,7 @@ class PathBatch {
   std::size_t error_index_ = static_cast<std::size_t>(-1);  // under mutex_
   std::exception_ptr error_;                                // under mutex_
 
-  std::vector<std::jthread> pool_;  // last: destroyed (joined) first
+  std::vector<std::thread> pool_;  // joined by the destructor
 };
 
 }  // namespace pathing
