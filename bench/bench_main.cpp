@@ -51,7 +51,7 @@ class OursBounded final : public Searcher {
   Outcome run(const Query& q) override {
     const BoundedResult r = greedy_ ? greedy_search_.build_path(in_.grid, in_.layer, q.from, q.to)
                                     : astar_.build_path(in_.grid, in_.layer, q.from, q.to);
-    return Outcome{!r.partial, static_cast<double>(r.cost), r.stats.expanded};
+    return Outcome{!r.partial(), r.cost, r.stats.expanded};
   }
   [[nodiscard]] std::size_t memory_bytes() const override {
     return greedy_ ? greedy_search_.memory_bytes() : astar_.memory_bytes();
@@ -88,14 +88,16 @@ class OursUnbounded final : public Searcher {
 // Weighted A* (f = g + w h): paths cost at most w times the optimum.
 class OursWeighted final : public Searcher {
  public:
-  OursWeighted(const Input& in, double w) : in_(in) { astar_.set_heuristic_weight(w); }
+  OursWeighted(const Input& in, double w) : in_(in), weight_(w) {}
   Outcome run(const Query& q) override {
-    const PathResult r = astar_.find_path(in_.grid, in_.layer, q.from, q.to, out_, {in_.conn});
+    const PathResult r =
+        astar_.find_path(in_.grid, in_.layer, q.from, q.to, out_, {in_.conn, {}, weight_});
     return Outcome{r.found(), r.cost, r.stats.expanded};
   }
 
  private:
   const Input& in_;
+  double weight_;
   AStar astar_;
   std::vector<GridCoord> out_;
 };

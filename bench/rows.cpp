@@ -730,7 +730,7 @@ void Extras::print(std::ostream& os, const std::vector<Row>& rows,
   if (!weights.empty()) {
     os << "\n### Weighted A* (f = g + w h) vs w = 1: 8-connected, every scenario row "
           "(issue #6)\n\n"
-       << "`AStar::set_heuristic_weight(w)`. saved: expansions saved vs w = 1 (AStar); length "
+       << "`SearchOptions::weight = w`. saved: expansions saved vs w = 1 (AStar); length "
           "ratio: mean length / mean optimal length; worst: the largest length / optimum over "
           "the rows (must be <= w).\n\n"
        << "| map | w | ns/query | speed-up vs w = 1 | expanded/query | saved | mean length | "

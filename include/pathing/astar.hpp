@@ -10,17 +10,20 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
-#include "pathing/detail/queue/binary_heap.hpp"
 #include "pathing/detail/bfs/bit_bfs.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/detail/queue/level_queue.hpp"
+#include "pathing/detail/grid_query.hpp"
 #include "pathing/detail/moves/cell_reader.hpp"
 #include "pathing/detail/moves/neighbors.hpp"
+#include "pathing/detail/nodes/cell_key.hpp"
 #include "pathing/detail/nodes/index_space.hpp"
 #include "pathing/detail/nodes/node_table.hpp"
 #include "pathing/detail/nodes/reconstruct.hpp"
-#include "pathing/detail/reserve.hpp"
+#include "pathing/detail/queue/binary_heap.hpp"
+#include "pathing/detail/queue/level_queue.hpp"
 #include "pathing/detail/queue/two_level_queue.hpp"
+#include "pathing/detail/reserve.hpp"
+#include "pathing/detail/test_access.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
@@ -182,13 +185,13 @@ class AStar {
            weighted_open_.bytes() + depth_.capacity() + bit_bfs_.bytes();
   }
 
-  /// Testing hook: sets both generation counters, e.g. near 2^32 to force the wrap-around.
-  void debug_force_generation(std::uint32_t g) noexcept {
+
+ private:
+  friend struct detail::TestAccess;
+  void force_generation(std::uint32_t g) noexcept {
     full_.force_generation(g);
     window_.force_generation(g);
   }
-
- private:
   void grow(std::size_t n) {
     full_.ensure(n);
     const std::size_t entries = n / 2 < 1024 ? 1024 : n / 2;
@@ -199,8 +202,8 @@ class AStar {
 
   // Open list of weighted A* (f = g + w h is not monotone along paths): a binary heap of 128-bit
   // entries, f in the high 64 bits, the weighted h quantised to 2^-10 of a cell in the next 32
-  // (equal f and smaller h: larger g first) and the packed cell (x | y << 16: smaller y, then
-  // smaller x) in the low 32. One branch-free 128-bit comparison a step.
+  // (equal f and smaller h: larger g first) and the packed cell (`detail::cell_key`: smaller y,
+  // then smaller x) in the low 32. One branch-free 128-bit comparison a step.
   class WeightedOpenList {
    public:
     void clear() noexcept { heap_.clear(); }
@@ -300,11 +303,12 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
                                       cost::kDiagonal, cost::kDiagonal};
   constexpr int kOx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
   constexpr int kOy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-  // pack(x + kOx[d], y + kOy[d]) - pack(x, y) (modulo 2^32) for a neighbour on the grid: packing
-  // is x | y << 16, and the sides are < 2^16.
-  static_assert(Grid::kMaxSide < (1 << 16));
-  constexpr std::uint32_t kPackStep[8] = {1u,       0x10000u, 0xFFFFFFFFu, 0xFFFF0000u,
-                                          0x10001u, 0xFFFFu,  0xFFFEFFFFu, 0xFFFF0001u};
+  // The key of a neighbour is the cell's key plus kKeyStep[d] (`detail::cell_key_step`).
+  constexpr std::uint32_t kKeyStep[8] = {
+      detail::cell_key_step(kOx[0], kOy[0]), detail::cell_key_step(kOx[1], kOy[1]),
+      detail::cell_key_step(kOx[2], kOy[2]), detail::cell_key_step(kOx[3], kOy[3]),
+      detail::cell_key_step(kOx[4], kOy[4]), detail::cell_key_step(kOx[5], kOy[5]),
+      detail::cell_key_step(kOx[6], kOy[6]), detail::cell_key_step(kOx[7], kOy[7])};
 
   const detail::CellReader cells(grid, layer);
   const std::uint8_t* pass = nullptr;
@@ -317,9 +321,6 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   const std::uint32_t closed = table.closed_stamp();
   detail::NodeRecord* const nodes = table.data();
   std::uint8_t* const depth = Bounded ? depth_.data() : nullptr;
-  const auto pack = [](int x, int y) {
-    return static_cast<std::uint32_t>(x) | (static_cast<std::uint32_t>(y) << 16);
-  };
 
   const auto s = static_cast<std::uint32_t>(space.index(from.x, from.y));
   nodes[s] = detail::NodeRecord{0, open, detail::kNoParent};
@@ -327,13 +328,13 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   const std::uint64_t h0 = h_of(from.x, from.y);
   if constexpr (kUniform) {
     open_list.clear(h0, 2 * hs);  // every step costs hs: f grows by 0 or 2 hs
-    open_list.push(h0, pack(from.x, from.y));
+    open_list.push(h0, detail::cell_key(from.x, from.y));
   } else if constexpr (kLevel) {
     open_list.clear(h0);
-    open_list.push(h0, pack(from.x, from.y), 0);
+    open_list.push(h0, detail::cell_key(from.x, from.y), 0);
   } else {
     open_list.clear();
-    open_list.push(h0, h0, pack(from.x, from.y));
+    open_list.push(h0, h0, detail::cell_key(from.x, from.y));
   }
 
   // Goal index; a goal off the grid, or (bounded mode) outside the search window, gets an index no
@@ -351,9 +352,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   std::uint64_t deep_cut = 0;
   bool too_deep = false;
   if constexpr (Bounded) {
-    std::uint64_t max_step = 0;
-    for (std::uint8_t v = 0; v < 16; ++v)
-      if (layer.cost_of_cell(v) > max_step) max_step = layer.cost_of_cell(v);
+    const std::uint64_t max_step = layer.max_cost();
     deep_cut = GridPath::kMaxSteps * (max_step * cost::kStraight + 1);
   }
   // Locals, not the caller's structs: stores to the node records could alias those.
@@ -375,7 +374,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
       // Stale duplicates (the node was improved or closed since) are dropped level by level.
       xy = open_list.pop([&](std::uint32_t v, std::uint64_t pushed_g) {
         const detail::NodeRecord& r =
-            nodes[space.index(static_cast<int>(v & 0xFFFFu), static_cast<int>(v >> 16))];
+            nodes[space.index(detail::cell_key_x(v), detail::cell_key_y(v))];
         return r.stamp == open && r.g == pushed_g;
       });
       if (xy == detail::LevelQueue::kNil) continue;
@@ -386,8 +385,8 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
     } else {
       xy = open_list.pop(f_cur);
     }
-    const int x = static_cast<int>(xy & 0xFFFFu);
-    const int y = static_cast<int>(xy >> 16);
+    const int x = detail::cell_key_x(xy);
+    const int y = detail::cell_key_y(xy);
     const auto node = static_cast<std::uint32_t>(space.index(x, y));
     detail::NodeRecord& rec = nodes[node];
     if (rec.stamp != open) continue;  // closed already: a stale duplicate
@@ -477,7 +476,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
       const int ny = y + kOy[D];
       if constexpr (kWeighted) {
         const std::uint64_t h = h_of(nx, ny);
-        open_list.push(ng + h, h, xy + kPackStep[D]);
+        open_list.push(ng + h, h, xy + kKeyStep[D]);
       } else {
         std::uint64_t f;
         if constexpr (kIncremental) {
@@ -493,9 +492,9 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
           f = ng + h_of(nx, ny);
         }
         if constexpr (kLevel) {
-          open_list.push(f, xy + kPackStep[D], ng);  // ties in f: larger g first
+          open_list.push(f, xy + kKeyStep[D], ng);  // ties in f: larger g first
         } else {
-          open_list.push(f, xy + kPackStep[D]);
+          open_list.push(f, xy + kKeyStep[D]);
         }
       }
       ++generated;
@@ -531,7 +530,7 @@ inline void AStar::dispatch(const Grid& grid, GridCoord from, GridCoord to, cons
   if (weight_ != 1.0) {
     search<C, Space, Bounded, false>(grid, from, to, layer, table, space, weighted_open_, limits,
                                      status, finish, stats);
-  } else if (detail::is_uniform(layer)) {
+  } else if (layer.uniform_cost() != 0) {
     if constexpr (C == Connectivity::four) {
       search<C, Space, Bounded, true>(grid, from, to, layer, table, space, uniform_open_, limits,
                                       status, finish, stats);
@@ -547,65 +546,27 @@ inline void AStar::dispatch(const Grid& grid, GridCoord from, GridCoord to, cons
 
 inline BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
                                        GridCoord to) {
-  BoundedResult r;
-  r.finish = from;
-  weight_ = 1.0;
-  if (!grid.in_bounds(from)) {
-    r.status = SearchStatus::invalid_endpoint;
-    return r;
-  }
-  if (from == to) return r;
-  if (bit_parallel_ && detail::bit_parallel_bounded(bit_bfs_, grid, from, to, layer, true, r)) {
-    return r;
-  }
-  window_.ensure(detail::WindowSpace::kNodes);
-  if (depth_.size() < detail::WindowSpace::kNodes) depth_.resize(detail::WindowSpace::kNodes);
-  const detail::WindowSpace space{from.x - detail::WindowSpace::kRadius,
-                                  from.y - detail::WindowSpace::kRadius};
-  // A goal off the grid can still be approached: the search heads for it and returns a partial
-  // path.
-  dispatch<Connectivity::four, detail::WindowSpace, true>(
-      grid, from, detail::bounded_target(from, to), layer, window_, space, {}, r.status, r.finish,
-      r.stats);
-  r.path = detail::reconstruct_steps(window_, space, r.finish);
-  r.moves = static_cast<std::uint32_t>(r.path.len());
-  r.cost = static_cast<double>(finish_g_ / cost::kStraight);
-  return r;
+  return detail::run_bounded_query(
+      grid, layer, from, to, bit_bfs_, bit_parallel_, true, window_,
+      [&](const detail::WindowSpace& space, GridCoord target, BoundedResult& r) {
+        weight_ = 1.0;
+        if (depth_.size() < detail::WindowSpace::kNodes) depth_.resize(detail::WindowSpace::kNodes);
+        dispatch<Connectivity::four, detail::WindowSpace, true>(
+            grid, from, target, layer, window_, space, {}, r.status, r.finish, r.stats);
+      },
+      [&](const BoundedResult&) { return static_cast<double>(finish_g_ / cost::kStraight); });
 }
 
 inline PathResult AStar::find_path(const Grid& grid, const GridLayer& layer, GridCoord from,
                                    GridCoord to, std::vector<GridCoord>& out,
                                    const SearchOptions& options) {
-  PathResult r;
-  r.finish = from;
-  if (!(options.weight >= 1.0)) {  // also NaN
-    r.status = SearchStatus::invalid_argument;
-    last_query_ = {};
-    return r;
-  }
-  weight_ = options.weight;
-  const Connectivity conn = options.connectivity;
-  const SearchLimits& limits = options.limits;
-  if (!grid.in_bounds(from) || !grid.in_bounds(to)) {
-    r.status = SearchStatus::invalid_endpoint;
-    last_query_ = {};
-    return r;
-  }
-  full_.ensure(grid.cell_count());
-  last_query_ = {grid.cols(), grid.rows()};
-  const detail::GridSpace space(grid.cols());
-  if (conn == Connectivity::four) {
-    dispatch<Connectivity::four, detail::GridSpace, false>(grid, from, to, layer, full_, space,
-                                                           limits, r.status, r.finish, r.stats);
-  } else {
-    dispatch<Connectivity::eight, detail::GridSpace, false>(grid, from, to, layer, full_, space,
-                                                            limits, r.status, r.finish, r.stats);
-  }
-  const detail::CellPathCost pc =
-      detail::reconstruct_cells(full_, space, grid, layer, r.finish, out);
-  r.cost = cost::exact_length(pc.straight, pc.diagonal);
-  r.moves = pc.steps;
-  return r;
+  return detail::run_unbounded_query(
+      grid, layer, from, to, out, options, full_, last_query_,
+      [&]<Connectivity C>(const detail::GridSpace& space, PathResult& r) {
+        weight_ = options.weight;
+        dispatch<C, detail::GridSpace, false>(grid, from, to, layer, full_, space, options.limits,
+                                              r.status, r.finish, r.stats);
+      });
 }
 
 static_assert(BoundedGridSearcher<AStar>);

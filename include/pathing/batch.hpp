@@ -92,13 +92,19 @@ class PathBatch {
   PathBatch& operator=(const PathBatch&) = delete;
 
   /// Stops and joins the threads.
-  ~PathBatch() { stop_and_join(); }
+  ~PathBatch() {
+    stop_and_join();
+  }
 
   /// Threads in the pool, the caller included.
-  [[nodiscard]] unsigned thread_count() const noexcept { return count_; }
+  [[nodiscard]] unsigned thread_count() const noexcept {
+    return count_;
+  }
 
   /// The searchers of thread `i` (0 = the calling thread), e.g. to reserve memory up front.
-  [[nodiscard]] Worker& worker(unsigned i) noexcept { return workers_[i]; }
+  [[nodiscard]] Worker& worker(unsigned i) noexcept {
+    return workers_[i];
+  }
 
   /// Calls `work(i, worker)` for every i in [0, n), spread over the pool; returns when all are
   /// done. `work` must be callable concurrently from several threads (with distinct `worker`s)

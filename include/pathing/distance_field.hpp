@@ -19,6 +19,7 @@
 #include "pathing/detail/compiler.hpp"
 #include "pathing/detail/jump/canonical_order.hpp"
 #include "pathing/detail/moves/padded_costs.hpp"
+#include "pathing/detail/nodes/cell_key.hpp"
 #include "pathing/detail/queue/bucket_ring.hpp"
 #include "pathing/detail/queue/radix_heap.hpp"
 #include "pathing/grid.hpp"
@@ -444,23 +445,17 @@ class Dijkstra {
   }
 
  private:
-  // An open-list item: a cell packed as x | y << 16 (grid sides are at most 32768).
+  // An open-list item: a cell packed by detail::cell_key.
   using Cell = std::uint32_t;
 
-  [[nodiscard]] static Cell pack(int x, int y) noexcept {
-    return static_cast<Cell>(x) | (static_cast<Cell>(y) << 16);
-  }
+  [[nodiscard]] static Cell pack(int x, int y) noexcept { return detail::cell_key(x, y); }
 
   // Bucket width 2^shift_: the largest power of two not above the cheapest move of the layer, so
   // a move always leaves its bucket (see detail::BucketRing); span_: how many buckets past its
   // own the dearest move can reach (at most 255 * sqrt(2) + 1 = 362 < the ring's 512).
   void set_buckets(const GridLayer& layer, Connectivity conn) noexcept {
     const unsigned lo = layer.min_passable_cost();
-    unsigned hi = 0;
-    for (unsigned c = 0; c < 16; ++c) {
-      const unsigned v = layer.cost_of_cell(static_cast<std::uint8_t>(c));
-      hi = v > hi ? v : hi;
-    }
+    const unsigned hi = layer.max_cost();
     uniform_ = lo != 0 && hi == lo;  // (a layer property: the unpack cache does not know conn)
     uniform_cost_ = static_cast<std::uint8_t>(lo);
     shift_ = static_cast<unsigned>(cost::kFractionBits) +
@@ -689,13 +684,14 @@ class Dijkstra {
     const auto pcols = static_cast<std::ptrdiff_t>(costs_.stride());
     const std::size_t pad_origin = costs_.index(0, 0);
     const unsigned shift = shift_;
-    // Per Direction8: the offset of the neighbour in the field and in packed (x | y << 16) form.
+    // Per Direction8: the offset of the neighbour in the field and in packed (`detail::cell_key`)
+    // form.
     const std::array<std::ptrdiff_t, 8> dg = {1,         gcols,     -1,         -gcols,
                                               gcols + 1, gcols - 1, -gcols - 1, -gcols + 1};
-    constexpr Cell kX = 1;
-    constexpr Cell kY = Cell{1} << 16;
-    constexpr std::array<Cell, 8> dc = {kX,      kY,      Cell(0) - kX,      Cell(0) - kY,
-                                        kY + kX, kY - kX, Cell(0) - kY - kX, kX - kY};
+    constexpr std::array<Cell, 8> dc = {
+        detail::cell_key_step(1, 0),   detail::cell_key_step(0, 1), detail::cell_key_step(-1, 0),
+        detail::cell_key_step(0, -1),  detail::cell_key_step(1, 1), detail::cell_key_step(-1, 1),
+        detail::cell_key_step(-1, -1), detail::cell_key_step(1, -1)};
     std::uint8_t* const came = came_.data();
     const std::uint64_t straight_step = std::uint64_t{uniform_cost_} * cost::kStraight;
     const std::uint64_t diagonal_step = std::uint64_t{uniform_cost_} * cost::kDiagonal;
@@ -717,8 +713,8 @@ class Dijkstra {
       const Cell* const cells = items.data();
       for (std::size_t k = 0; k < count; ++k) {
         const Cell cell = cells[k];
-        const int x = static_cast<int>(cell & 0xFFFFu);
-        const int y = static_cast<int>(cell >> 16);
+        const int x = detail::cell_key_x(cell);
+        const int y = detail::cell_key_y(cell);
         const std::size_t gi = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols) +
                                static_cast<std::size_t>(x);
         std::uint64_t* const gp = g + gi;

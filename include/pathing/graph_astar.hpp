@@ -11,9 +11,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "pathing/detail/queue/binary_heap.hpp"
 #include "pathing/detail/moves/neighbors.hpp"
 #include "pathing/detail/nodes/node_table.hpp"
+#include "pathing/detail/queue/binary_heap.hpp"
+#include "pathing/detail/test_access.hpp"
 #include "pathing/graph.hpp"
 #include "pathing/result.hpp"
 
@@ -120,10 +121,9 @@ class GraphAStar {
     return ws_.bytes() + (heap_.capacity() + hot_.capacity()) * sizeof(OpenEntry);
   }
 
-  /// Testing hook: sets the generation counter, e.g. near 2^32 to force the wrap-around.
-  void debug_force_generation(std::uint32_t g) noexcept { ws_.stamps.force_generation(g); }
-
  private:
+  friend struct detail::TestAccess;
+  void force_generation(std::uint32_t g) noexcept { ws_.stamps.force_generation(g); }
   struct OpenEntry {
     cost_type f;
     cost_type g;

@@ -7,14 +7,17 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
-#include "pathing/detail/compiler.hpp"
 #include "pathing/detail/bfs/bit_bfs.hpp"
-#include "pathing/detail/queue/bucket_queue.hpp"
+#include "pathing/detail/compiler.hpp"
+#include "pathing/detail/grid_query.hpp"
 #include "pathing/detail/moves/cell_reader.hpp"
+#include "pathing/detail/nodes/cell_key.hpp"
 #include "pathing/detail/nodes/index_space.hpp"
 #include "pathing/detail/nodes/node_table.hpp"
 #include "pathing/detail/nodes/reconstruct.hpp"
+#include "pathing/detail/queue/bucket_queue.hpp"
 #include "pathing/detail/reserve.hpp"
+#include "pathing/detail/test_access.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
@@ -38,8 +41,8 @@ namespace pathing {
 /// up-left, up-right), so ties are deterministic.
 ///
 /// Modes, results, memory and thread-safety are as for `AStar`: `build_path` is the seed's bounded
-/// 56-step search (constant memory), `find_path` the unbounded one (13 bytes a grid cell: the
-/// shared `detail::NodeWorkspace`, of which it reads the 4-byte stamp and 1-byte parent).
+/// 56-step search (constant memory), `find_path` the unbounded one (5 bytes a grid cell:
+/// `detail::ParentWorkspace`, a 4-byte generation stamp and a 1-byte parent direction; no g).
 /// Allocation: none once warm.
 class GreedyBfs {
  public:
@@ -49,7 +52,7 @@ class GreedyBfs {
   GreedyBfs(int cols, int rows) { reserve(cols, rows); }
 
   /// Sizes the unbounded workspace for grids up to `cols` x `rows` cells (never shrinks): the
-  /// node arrays (13 bytes a cell) and the open list, room for a quarter of the cells in the bucket
+  /// node arrays (5 bytes a cell) and the open list, room for a quarter of the cells in the bucket
   /// queue, as many in its overflow heap and in the hot stack (about 9 bytes a cell; at least 1024
   /// entries each). A cell is pushed at most once, so the open list never holds more entries than
   /// the grid has cells; a quarter is far more than the queries on the Moving AI benchmark maps
@@ -78,13 +81,14 @@ class GreedyBfs {
   [[nodiscard]] bool bit_parallel() const noexcept { return bit_parallel_; }
 
   /// Bounded search, the seed's `BuildPath`: 4-connected, at most 56 steps; arguments as for
-  /// `AStar::build_path`. `cost` is the layer cost of the returned path. Unless `set_bit_parallel(false)`, a bit-parallel breadth-first search answers
-  /// first when a path of at most 56 steps exists (`detail::BitBfs`: one 64-bit word a row, a
-  /// few word operations a row and step, less work than the greedy search's queue on the seeds'
-  /// maps): the path is then a shortest one, never longer than the greedy path, with the tie
-  /// rule and statistics given at `AStar::build_path`. Otherwise the greedy search runs. Partial
-  /// results end at the cell expanded closest to the goal (Manhattan, earliest on ties). See
-  /// `AStar::build_path` for statuses. Complexity: O(k) for k cells within 57 steps of the start (k
+  /// `AStar::build_path`. `cost` is the layer cost of the returned path. Unless
+  /// `set_bit_parallel(false)`, a bit-parallel breadth-first search answers first when a path of at
+  /// most 56 steps exists (`detail::BitBfs`: one 64-bit word a row, a few word operations a row and
+  /// step, less work than the greedy search's queue on the seeds' maps): the path is then a
+  /// shortest one, never longer than the greedy path, with the tie rule and statistics given at
+  /// `AStar::build_path`. Otherwise the greedy search runs. Partial results end at the cell
+  /// expanded closest to the goal (Manhattan, earliest on ties). See `AStar::build_path` for
+  /// statuses. Complexity: O(k) for k cells within 57 steps of the start (k
   /// <= 6613), plus O(log) for keys outside the bucket window.
   BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to);
 
@@ -112,13 +116,13 @@ class GreedyBfs {
            bit_bfs_.bytes();
   }
 
-  /// Testing hook: sets the generation counters, e.g. near 2^32 to force the wrap-around.
-  void debug_force_generation(std::uint32_t g) noexcept {
+
+ private:
+  friend struct detail::TestAccess;
+  void force_generation(std::uint32_t g) noexcept {
     full_.stamps.force_generation(g);
     window_.stamps.force_generation(g);
   }
-
- private:
   void grow(std::size_t n) {
     full_.ensure(n);
     const std::size_t entries = n / 4 < 1024 ? 1024 : n / 4;
@@ -128,7 +132,7 @@ class GreedyBfs {
   }
 
   struct Entry {
-    std::uint32_t xy;     // x | y << 16
+    std::uint32_t xy;     // detail::cell_key(x, y)
     std::uint32_t depth;  // steps from the start
   };
 
@@ -145,11 +149,11 @@ class GreedyBfs {
 
   template <Connectivity C, class Space, bool Bounded>
   void search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
-              detail::NodeWorkspace& ws, const Space& space, const SearchLimits& limits,
+              detail::ParentWorkspace& ws, const Space& space, const SearchLimits& limits,
               SearchStatus& status, GridCoord& finish, SearchStats& stats);
 
-  detail::NodeWorkspace full_;
-  detail::NodeWorkspace window_;
+  detail::ParentWorkspace full_;
+  detail::ParentWorkspace window_;
   std::vector<Entry> hot_;
   detail::BucketQueue<Entry> queue_;
   detail::BitBfs bit_bfs_;  // bounded mode: the bit-parallel BFS tried first
@@ -162,9 +166,9 @@ class GreedyBfs {
 
 template <Connectivity C, class Space, bool Bounded>
 inline void GreedyBfs::search(const Grid& grid, GridCoord from, GridCoord to,
-                              const GridLayer& layer, detail::NodeWorkspace& ws, const Space& space,
-                              const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
-                              SearchStats& stats) {
+                              const GridLayer& layer, detail::ParentWorkspace& ws,
+                              const Space& space, const SearchLimits& limits, SearchStatus& status,
+                              GridCoord& finish, SearchStats& stats) {
   const detail::CellReader cells(grid, layer);
   std::ptrdiff_t delta[8];
   for (unsigned d = 0; d < 8; ++d) delta[d] = space.delta(static_cast<Direction8>(d));
@@ -185,10 +189,7 @@ inline void GreedyBfs::search(const Grid& grid, GridCoord from, GridCoord to,
   const auto s = space.index(from.x, from.y);
   stamp[s] = seen;
   parent[s] = detail::kNoParent;
-  const auto pack = [](int x, int y) {
-    return static_cast<std::uint32_t>(x) | (static_cast<std::uint32_t>(y) << 16);
-  };
-  hot_.push_back(Entry{pack(from.x, from.y), 0});
+  hot_.push_back(Entry{detail::cell_key(from.x, from.y), 0});
 
   // Locals, not the caller's structs: stores to the node arrays could alias those.
   const std::uint64_t max_expansions = limits.max_expansions;
@@ -208,8 +209,8 @@ inline void GreedyBfs::search(const Grid& grid, GridCoord from, GridCoord to,
     } else {
       break;
     }
-    const int x = static_cast<int>(e.xy & 0xFFFFu);
-    const int y = static_cast<int>(e.xy >> 16);
+    const int x = detail::cell_key_x(e.xy);
+    const int y = detail::cell_key_y(e.xy);
     if constexpr (Bounded) {
       if (e.depth > static_cast<std::uint32_t>(GridPath::kMaxSteps)) {
         result = SearchStatus::too_far;
@@ -257,7 +258,7 @@ inline void GreedyBfs::search(const Grid& grid, GridCoord from, GridCoord to,
       } else {
         nkey = key_of<C>(nx, ny, to);
       }
-      const Entry ne{pack(nx, ny), next_depth};
+      const Entry ne{detail::cell_key(nx, ny), next_depth};
       if (nkey < key) {
         hot_.push_back(ne);
       } else {
@@ -282,67 +283,31 @@ inline void GreedyBfs::search(const Grid& grid, GridCoord from, GridCoord to,
   finish = best;
 }
 
-inline BoundedResult GreedyBfs::build_path(const Grid& grid, const GridLayer& layer,
-                                           GridCoord from, GridCoord to) {
-  BoundedResult r;
-  r.finish = from;
-  if (!grid.in_bounds(from)) {
-    r.status = SearchStatus::invalid_endpoint;
-    return r;
-  }
-  if (from == to) return r;
-  if (bit_parallel_ && detail::bit_parallel_bounded(bit_bfs_, grid, from, to, layer, false, r)) {
-    return r;
-  }
-  window_.ensure(detail::WindowSpace::kNodes);
-  const detail::WindowSpace space{from.x - detail::WindowSpace::kRadius,
-                                  from.y - detail::WindowSpace::kRadius};
-  search<Connectivity::four, detail::WindowSpace, true>(
-      grid, from, detail::bounded_target(from, to), layer, window_, space, {}, r.status, r.finish,
-      r.stats);
-  r.path = detail::reconstruct_steps(window_, space, r.finish);
-  r.moves = static_cast<std::uint32_t>(r.path.len());
-  r.cost = detail::bounded_path_cost(grid, layer, from, r.path);
-  return r;
+inline BoundedResult GreedyBfs::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                           GridCoord to) {
+  return detail::run_bounded_query(
+      grid, layer, from, to, bit_bfs_, bit_parallel_, false, window_,
+      [&](const detail::WindowSpace& space, GridCoord target, BoundedResult& r) {
+        search<Connectivity::four, detail::WindowSpace, true>(
+            grid, from, target, layer, window_, space, {}, r.status, r.finish, r.stats);
+      },
+      [&](const BoundedResult& r) { return detail::bounded_path_cost(grid, layer, from, r.path); });
 }
 
 inline PathResult GreedyBfs::find_path(const Grid& grid, const GridLayer& layer, GridCoord from,
                                        GridCoord to, std::vector<GridCoord>& out,
                                        const SearchOptions& options) {
-  PathResult r;
-  r.finish = from;
-  if (!(options.weight >= 1.0)) {  // also NaN
-    r.status = SearchStatus::invalid_argument;
-    last_query_ = {};
-    return r;
-  }
-  if (cost::from_units(options.limits.max_cost) != cost::kInfinite) {
-    r.status = SearchStatus::unsupported;  // no g is kept: a cost limit cannot be honoured
-    last_query_ = {};
-    return r;
-  }
-  const Connectivity conn = options.connectivity;
-  const SearchLimits& limits = options.limits;
-  if (!grid.in_bounds(from) || !grid.in_bounds(to)) {
-    r.status = SearchStatus::invalid_endpoint;
-    last_query_ = {};
-    return r;
-  }
-  full_.ensure(grid.cell_count());
-  last_query_ = {grid.cols(), grid.rows()};
-  const detail::GridSpace space(grid.cols());
-  if (conn == Connectivity::four) {
-    search<Connectivity::four, detail::GridSpace, false>(grid, from, to, layer, full_, space,
-                                                         limits, r.status, r.finish, r.stats);
-  } else {
-    search<Connectivity::eight, detail::GridSpace, false>(grid, from, to, layer, full_, space,
-                                                          limits, r.status, r.finish, r.stats);
-  }
-  const detail::CellPathCost pc =
-      detail::reconstruct_cells(full_, space, grid, layer, r.finish, out);
-  r.cost = cost::exact_length(pc.straight, pc.diagonal);
-  r.moves = pc.steps;
-  return r;
+  // No g is kept: a cost limit cannot be honoured.
+  const SearchStatus refusal = cost::from_units(options.limits.max_cost) != cost::kInfinite
+                                   ? SearchStatus::unsupported
+                                   : SearchStatus::found;
+  return detail::run_unbounded_query(
+      grid, layer, from, to, out, options, full_, last_query_,
+      [&]<Connectivity C>(const detail::GridSpace& space, PathResult& r) {
+        search<C, detail::GridSpace, false>(grid, from, to, layer, full_, space, options.limits,
+                                            r.status, r.finish, r.stats);
+      },
+      refusal);
 }
 
 static_assert(BoundedGridSearcher<GreedyBfs>);

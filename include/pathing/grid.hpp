@@ -8,14 +8,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "pathing/coord.hpp"
 #include "pathing/detail/compiler.hpp"
+#include "pathing/detail/nodes/cell_key.hpp"
 #include "pathing/error.hpp"
 
 namespace pathing {
@@ -71,6 +72,7 @@ class Grid {
  public:
   /// Largest number of columns or rows.
   static constexpr int kMaxSide = 32768;
+  static_assert(kMaxSide <= (1 << (detail::kCellKeyShift - 1)), "cell keys hold x and y");
   /// Largest number of cells (cols * rows).
   static constexpr std::int64_t kMaxCells = std::int64_t{1} << 28;
   /// The blocked flag inside a 4-bit cell value.
@@ -142,8 +144,8 @@ class Grid {
   /// outside the grid or when `tag` > 7.
   bool set_tile(GridCoord c, std::uint8_t tag) noexcept {
     if (!in_bounds(c) || tag > kTagMask) return false;
-    set_cell_unchecked(
-        c.x, c.y, static_cast<std::uint8_t>((cell_unchecked(c.x, c.y) & kBlockedBit) | tag));
+    set_cell_unchecked(c.x, c.y,
+                       static_cast<std::uint8_t>((cell_unchecked(c.x, c.y) & kBlockedBit) | tag));
     return true;
   }
   /// Sets or clears the blocked flag, keeping the tag. Returns false (no change) outside the grid.
@@ -202,8 +204,8 @@ class Grid {
   /// The cells written since this grid was at version `since` (every successful `set_tile`,
   /// `set_blocked`, `set_cell` bumps `version()` by one and logs its cell), oldest first, into
   /// the first n entries of `out`; returns n = version() - since (a cell written twice appears
-  /// twice; a write that stored the value already there counts too). Returns `kEditsUnknown`, writing nothing,
-  /// when `since` > version(), when the log no longer holds them all (more than
+  /// twice; a write that stored the value already there counts too). Returns `kEditsUnknown`,
+  /// writing nothing, when `since` > version(), when the log no longer holds them all (more than
   /// `kEditLogCapacity` writes since `since`, or `since` predates the grid's construction or
   /// last assignment), or when `out` is shorter than n. The caller must know that `since` was a
   /// version of this very grid object (compare `instance_id()`): the log says nothing about
@@ -217,8 +219,7 @@ class Grid {
     for (std::uint64_t i = 0; i < n; ++i) {
       // Version v's cell sits at slot (v - 1) % capacity.
       const std::uint32_t packed = edit_log_[(since + i) % kEditLogCapacity];
-      out[static_cast<std::size_t>(i)] =
-          GridCoord{static_cast<int>(packed & 0xFFFFu), static_cast<int>(packed >> 16)};
+      out[static_cast<std::size_t>(i)] = detail::cell_of_key(packed);
     }
     return static_cast<std::size_t>(n);
   }
@@ -244,9 +245,9 @@ class Grid {
       return false;
     }
     if (default_tile > kTagMask) {
-      detail::report(error, ErrorCode::invalid_tile,
-                     "pathing::Grid: default_tile = " + std::to_string(default_tile) +
-                         " is outside [0, 7]");
+      detail::report(
+          error, ErrorCode::invalid_tile,
+          "pathing::Grid: default_tile = " + std::to_string(default_tile) + " is outside [0, 7]");
       return false;
     }
     return true;
@@ -267,8 +268,7 @@ class Grid {
     const int shift = (x & 1) * 4;
     b = static_cast<std::uint8_t>((b & ~(0xF << shift)) | (v << shift));
     // Edit log: the write that makes version v sits at slot (v - 1) % capacity.
-    edit_log_[version_ % kEditLogCapacity] =
-        static_cast<std::uint32_t>(x) | (static_cast<std::uint32_t>(y) << 16);
+    edit_log_[version_ % kEditLogCapacity] = detail::cell_key(x, y);
     ++version_;
   }
 

@@ -11,6 +11,7 @@
 #include "pathing/detail/jump/jump_search.hpp"
 #include "pathing/detail/nodes/node_table.hpp"
 #include "pathing/detail/reserve.hpp"
+#include "pathing/detail/test_access.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/jps_map.hpp"
 #include "pathing/layer.hpp"
@@ -59,8 +60,8 @@ namespace pathing {
 /// Memory: 36 bytes a grid cell of search state (node records, open-list pool and hot stack,
 /// sized by `reserve` for the worst query: see `detail::JumpPointSearch`); `find_path(grid,
 /// layer, ...)` also keeps a `JpsMap` (about 2 bits a cell). Allocation: none after `reserve` for
-/// any query on a grid of at most that size (map in sync or caught up from the edit log). Thread-safety: one Jps per thread; any number of them may
-/// share one `const JpsMap&`.
+/// any query on a grid of at most that size (map in sync or caught up from the edit log).
+/// Thread-safety: one Jps per thread; any number of them may share one `const JpsMap&`.
 class Jps {
  public:
   /// A searcher with no memory yet; it grows on first use.
@@ -133,10 +134,9 @@ class Jps {
     return search_.memory_bytes() + own_map_.memory_bytes();
   }
 
-  /// Testing hook: sets the generation counter, e.g. near 2^32 to force the wrap-around.
-  void debug_force_generation(std::uint32_t g) noexcept { search_.debug_force_generation(g); }
-
  private:
+  friend struct detail::TestAccess;
+  void force_generation(std::uint32_t g) noexcept { search_.debug_force_generation(g); }
   // A result for a query that searched nothing (finish = from, out untouched).
   PathResult refuse(GridCoord from, SearchStatus status) noexcept {
     search_.forget_last();

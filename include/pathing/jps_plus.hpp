@@ -15,6 +15,7 @@
 
 #include "pathing/coord.hpp"
 #include "pathing/detail/jump/jump_search.hpp"
+#include "pathing/detail/test_access.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_map.hpp"
@@ -162,7 +163,6 @@ class JpsPlusMap {
   }
 
  public:
-
   /// The jump distance from cell `c` in direction `d` (see the class comment), in cells.
   /// @throws std::out_of_range naming the cell when `c` is outside the map (with exceptions
   ///   off: returns 0, "no legal move").
@@ -384,10 +384,9 @@ class JpsPlus {
     return search_.memory_bytes() + own_map_.memory_bytes();
   }
 
-  /// Testing hook: sets the generation counter, e.g. near 2^32 to force the wrap-around.
-  void debug_force_generation(std::uint32_t g) noexcept { search_.debug_force_generation(g); }
-
  private:
+  friend struct detail::TestAccess;
+  void force_generation(std::uint32_t g) noexcept { search_.debug_force_generation(g); }
   PathResult refuse(GridCoord from, SearchStatus status) noexcept {
     search_.forget_last();
     PathResult r;

@@ -42,15 +42,15 @@ TEST(NibbleClassifier, MatchesTheSetOnEveryValueSet) {
 }
 
 TEST(BitBfsLayers, PassableValuesAndUniformCost) {
-  EXPECT_EQ(detail::passable_values(GridLayer{1}), 0x0001);
-  EXPECT_EQ(detail::passable_values(GridLayer::uniform(3)), 0x00FF);
-  EXPECT_EQ(detail::passable_values(GridLayer::uniform(3, 3)), 0xFFFF);
-  EXPECT_EQ(detail::passable_values(GridLayer({0, 2, 0, 2}, 2)), 0xFF0A);
-  EXPECT_EQ(detail::uniform_passable_cost(GridLayer{1}), 1);
-  EXPECT_EQ(detail::uniform_passable_cost(GridLayer({0, 2, 0, 2}, 2)), 2);
-  EXPECT_EQ(detail::uniform_passable_cost(GridLayer({1, 2})), 0);
-  EXPECT_EQ(detail::uniform_passable_cost(GridLayer::uniform(4, 1)), 0);
-  EXPECT_EQ(detail::uniform_passable_cost(GridLayer({0, 0})), 0);
+  EXPECT_EQ(GridLayer{1}.passable_mask(), 0x0001);
+  EXPECT_EQ(GridLayer::uniform(3).passable_mask(), 0x00FF);
+  EXPECT_EQ(GridLayer::uniform(3, 3).passable_mask(), 0xFFFF);
+  EXPECT_EQ(GridLayer({0, 2, 0, 2}, 2).passable_mask(), 0xFF0A);
+  EXPECT_EQ(GridLayer{1}.uniform_cost(), 1);
+  EXPECT_EQ(GridLayer({0, 2, 0, 2}, 2).uniform_cost(), 2);
+  EXPECT_EQ(GridLayer({1, 2}).uniform_cost(), 0);
+  EXPECT_EQ(GridLayer::uniform(4, 1).uniform_cost(), 0);
+  EXPECT_EQ(GridLayer({0, 0}).uniform_cost(), 0);
 }
 
 // The tie rule on an open map: walking back from the goal the first step is the first move in
@@ -87,7 +87,7 @@ GridPath rule_path(const Grid& g, const GridLayer& layer, GridCoord from, GridCo
     return dist[static_cast<std::size_t>(c.y) * static_cast<std::size_t>(g.cols()) +
                 static_cast<std::size_t>(c.x)];
   };
-  const std::uint64_t unit = detail::uniform_passable_cost(layer) * cost::kStraight;
+  const std::uint64_t unit = layer.uniform_cost() * cost::kStraight;
   GridPath path;
   GridCoord c = to;
   int after = 4;
@@ -164,7 +164,7 @@ TEST(BitBfsDifferential, MatchesCellByCellAStarAndGreedy) {
     ASSERT_EQ(got.cost, want.cost);
     ASSERT_EQ(got.path.len(), want.path.len());
     ASSERT_EQ(got.finish, want.finish);
-    const bool uniform = detail::uniform_passable_cost(c.layer) != 0;
+    const bool uniform = c.layer.uniform_cost() != 0;
     if (want.status == SearchStatus::found && uniform && c.from != c.to) {
       ++answered;
       const auto cells = cells_of(c.from, got.path);
@@ -181,10 +181,9 @@ TEST(BitBfsDifferential, MatchesCellByCellAStarAndGreedy) {
     detail::BitBfs bfs;
     GridPath shortest;
     SearchStats st;
-    const int steps =
-        c.grid.in_bounds(c.to) && c.from != c.to
-            ? bfs.find(c.grid, c.from, c.to, detail::passable_values(c.layer), shortest, st)
-            : -1;
+    const int steps = c.grid.in_bounds(c.to) && c.from != c.to
+                          ? bfs.find(c.grid, c.from, c.to, c.layer.passable_mask(), shortest, st)
+                          : -1;
     if (want.status == SearchStatus::found && uniform && c.from != c.to) {
       ASSERT_EQ(steps, want.path.len());
     }
@@ -229,7 +228,7 @@ TEST(BitBfsTies, EqualTheCellByCellRuleOnRandomAndOpenMaps) {
     }
   };
   for (const Case& c : random_cases(2000, 31)) {
-    if (detail::uniform_passable_cost(c.layer) == 0 || !c.grid.in_bounds(c.to)) continue;
+    if (c.layer.uniform_cost() == 0 || !c.grid.in_bounds(c.to)) continue;
     check(c.grid, c.layer, c.from, c.to);
   }
   const Grid open(60, 60);
@@ -252,7 +251,7 @@ TEST(BitBfsDifferential, EveryVectorWidthAgrees) {
   int found = 0;
   for (const Case& c : random_cases(1500, 23)) {
     if (!c.grid.in_bounds(c.to) || c.from == c.to) continue;
-    const std::uint16_t set = detail::passable_values(c.layer);
+    const std::uint16_t set = c.layer.passable_mask();
     GridPath first;
     int first_steps = -2;
     for (auto& bfs : by_level) {

@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <array>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <random>
 #include <utility>
 #include <vector>
@@ -85,7 +85,8 @@ TEST(BlockedTagCost, LayerMembers) {
   for (std::uint8_t t = 0; t < 8; ++t) EXPECT_EQ(kSeedSoftWalkers.blocked_tag_cost(t), 5);
   EXPECT_EQ(kSeedSoftWalkers, GridLayer(Costs{1, 0, 3}, Costs{5, 5, 5, 5, 5, 5, 5, 5}));
   EXPECT_EQ((GridLayer{1, 0, 3}), kHardWalkers);
-  EXPECT_EQ(GridLayer::uniform(2, 4), GridLayer(Costs{2, 2, 2, 2, 2, 2, 2, 2}, Costs{4, 4, 4, 4, 4, 4, 4, 4}));
+  EXPECT_EQ(GridLayer::uniform(2, 4),
+            GridLayer(Costs{2, 2, 2, 2, 2, 2, 2, 2}, Costs{4, 4, 4, 4, 4, 4, 4, 4}));
 
   // with_blocked_tag_cost changes one pair; with_blocked_cost sets all 8.
   const GridLayer w = kHardWalkers.with_blocked_tag_cost(kLand, 5).with_blocked_tag_cost(kMud, 7);
@@ -103,15 +104,20 @@ TEST(BlockedTagCost, LayerMembers) {
 
 TEST(BlockedTagCost, UniformityChecksSeeEveryPair) {
   // What the bit-parallel BFS, the 4-connected A* bucket queue and JPS rely on.
-  EXPECT_TRUE(detail::is_uniform(kUniformWalkers));
-  EXPECT_TRUE(detail::is_uniform(kHardWalkers.with_tag_cost(kMud, 1)));
-  EXPECT_FALSE(detail::is_uniform(kWalkers));
-  EXPECT_FALSE(detail::is_uniform(GridLayer(Costs{1, 1}, Costs{1, 2})));  // one blocked tag differs
-  EXPECT_EQ(detail::uniform_passable_cost(kUniformWalkers), 1);
-  EXPECT_EQ(detail::uniform_passable_cost(GridLayer(Costs{1, 1}, Costs{1, 2})), 0);
-  EXPECT_EQ(detail::uniform_passable_cost(GridLayer(Costs{0, 0}, Costs{0, 4})), 4);
+  EXPECT_TRUE(kUniformWalkers.uniform_cost() != 0);
+  EXPECT_TRUE(kHardWalkers.with_tag_cost(kMud, 1).uniform_cost() != 0);
+  EXPECT_FALSE(kWalkers.uniform_cost() != 0);
+  EXPECT_FALSE(GridLayer(Costs{1, 1}, Costs{1, 2}).uniform_cost() != 0);  // one blocked tag differs
+  EXPECT_EQ(kUniformWalkers.uniform_cost(), 1);
+  EXPECT_EQ(GridLayer(Costs{1, 1}, Costs{1, 2}).uniform_cost(), 0);
+  EXPECT_EQ(GridLayer(Costs{0, 0}, Costs{0, 4}).uniform_cost(), 4);
   // Passable values: blocked land yes, blocked water no.
-  EXPECT_EQ(detail::passable_values(kUniformWalkers), (1u << kLand) | (1u << kMud) | (1u << 8));
+  EXPECT_EQ(kUniformWalkers.passable_mask(), (1u << kLand) | (1u << kMud) | (1u << 8));
+  // The dearest pair, blocked ones included; 0 when nothing is passable.
+  EXPECT_EQ(GridLayer(Costs{1, 3}, Costs{7, 0}).max_cost(), 7);
+  EXPECT_EQ(GridLayer(Costs{}, Costs{}).max_cost(), 0);
+  static_assert(GridLayer(Costs{2, 0, 9}, Costs{2}).max_cost() == 9);
+  static_assert(GridLayer(Costs{2, 0, 2}, Costs{2}).uniform_cost() == 2);
 }
 
 TEST(BlockedTagCost, WalkersDoNotCrossTheRiverOverAParkedBoat) {
@@ -162,15 +168,14 @@ struct NamedLayer {
 };
 
 const std::array<NamedLayer, 7> kLayers{{{"walkers", kWalkers},
-                                          {"hard walkers", kHardWalkers},
-                                          {"seed soft walkers", kSeedSoftWalkers},
-                                          {"boats", kBoats},
-                                          {"ghosts", kGhosts},
-                                          {"uniform walkers", kUniformWalkers},
-                                          {"soft boats", GridLayer(Costs{0, 1}, Costs{0, 4})}}};
+                                         {"hard walkers", kHardWalkers},
+                                         {"seed soft walkers", kSeedSoftWalkers},
+                                         {"boats", kBoats},
+                                         {"ghosts", kGhosts},
+                                         {"uniform walkers", kUniformWalkers},
+                                         {"soft boats", GridLayer(Costs{0, 1}, Costs{0, 4})}}};
 
-std::vector<std::pair<GridCoord, GridCoord>> queries_on(const Grid&, std::mt19937& rng,
-                                                       int count) {
+std::vector<std::pair<GridCoord, GridCoord>> queries_on(const Grid&, std::mt19937& rng, int count) {
   std::vector<std::pair<GridCoord, GridCoord>> q;
   for (int i = 0; i < count; ++i) {
     q.push_back({{static_cast<int>(rng() % 40), static_cast<int>(rng() % 24)},
@@ -249,15 +254,14 @@ TEST(BlockedTagCost, BoundedAndGreedySearchesRespectEveryPair) {
         const auto ref = test::reference_dijkstra(g, nl.layer, from, Connectivity::four);
         const std::uint64_t want = ref[at(g, to)];
         // Bounded A* (4-connected; the goal within 56 steps of Manhattan distance): the cheapest
-        // path, or unreachable, or too_far when the cheapest path has more than 56 steps. Bit-parallel BFS on the uniform layers, A* otherwise;
-        // both ways.
+        // path, or unreachable, or too_far when the cheapest path has more than 56 steps.
+        // Bit-parallel BFS on the uniform layers, A* otherwise; both ways.
         for (const bool bit_parallel : {true, false}) {
           astar.set_bit_parallel(bit_parallel);
           const BoundedResult b = astar.build_path(g, nl.layer, from, to);
           if (want == cost::kInfinite) {
             // too_far when the search's window was cut at 56 steps before it ran dry.
-            ASSERT_TRUE(b.status == SearchStatus::unreachable ||
-                        b.status == SearchStatus::too_far);
+            ASSERT_TRUE(b.status == SearchStatus::unreachable || b.status == SearchStatus::too_far);
           } else if (b.status == SearchStatus::found) {
             ASSERT_EQ(static_cast<std::uint64_t>(b.cost) * cost::kStraight, want);
             path_to_cells(from, b.path, cells);
@@ -298,7 +302,8 @@ TEST(BlockedTagCost, BoundedAndGreedySearchesRespectEveryPair) {
             path_to_cells(from, gb.path, cells);
             ASSERT_EQ(test::validate_path(g, nl.layer, Connectivity::four, from, cells), "");
             ASSERT_EQ(gb.moves + std::size_t{1}, cells.size());
-            ASSERT_EQ(gb.cost * cost::kStraight, static_cast<double>(test::path_cost_fixed(g, nl.layer, cells)));
+            ASSERT_EQ(gb.cost * cost::kStraight,
+                      static_cast<double>(test::path_cost_fixed(g, nl.layer, cells)));
           }
         }
         greedy.set_bit_parallel(true);
@@ -311,7 +316,7 @@ TEST(BlockedTagCost, BoundedAndGreedySearchesRespectEveryPair) {
 TEST(BlockedTagCost, JumpPointSearchesOnUniformPerTagLayers) {
   // JPS is exact where every passable pair costs the same: here on land (blocked or not) and
   // free mud, while units on mud and every water cell are impassable.
-  ASSERT_TRUE(detail::is_uniform(kUniformWalkers));
+  ASSERT_TRUE(kUniformWalkers.uniform_cost() != 0);
   std::mt19937 rng(9);
   Jps jps;
   JpsPlus plus;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
+#include "pathing/detail/test_access.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "support/reference.hpp"
 
@@ -214,7 +215,7 @@ TYPED_TEST(BoundedTest, GenerationWrapAroundKeepsResultsCorrect) {
   for (int y = 0; y < 10; ++y) g.set_blocked({6, y}, true);
   TypeParam s;
   const BoundedResult before = s.build_path(g, kWalk, {1, 1}, {10, 1});
-  s.debug_force_generation(detail::GenerationMap::kLastGeneration - 4);
+  detail::TestAccess::force_generation(s, detail::GenerationMap::kLastGeneration - 4);
   for (int i = 0; i < 6; ++i) {
     const BoundedResult r = s.build_path(g, kWalk, {1, 1}, {10, 1});
     EXPECT_EQ(r.path, before.path) << "query " << i;
@@ -273,7 +274,8 @@ TEST(BoundedAStar, MatchesReferenceDijkstraOnRandomSmallMaps) {
     EXPECT_EQ(test::validate_path(g, layer, Connectivity::four, from, gcells), "");
     EXPECT_EQ(gcells.back(), to);
     // Every search reports the layer cost of its path (greedy best-first too).
-    EXPECT_EQ(rg.cost, static_cast<double>(test::path_cost_fixed(g, layer, gcells) / cost::kStraight));
+    EXPECT_EQ(rg.cost,
+              static_cast<double>(test::path_cost_fixed(g, layer, gcells) / cost::kStraight));
   }
   EXPECT_GT(found, 1000);
 }

@@ -9,8 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/detail/compiler.hpp"
 #include "pathing/astar.hpp"
+#include "pathing/detail/compiler.hpp"
+#include "pathing/detail/test_access.hpp"
 #include "pathing/graph.hpp"
 #include "pathing/graph_astar.hpp"
 #include "pathing/grid_graph.hpp"
@@ -505,7 +506,8 @@ void expect_same_costs_as_astar(std::uint64_t seed) {
       EXPECT_EQ(rg.moves + 1, cells_g.size());
       EXPECT_EQ(rg.cost, fixed_cost_of(grid, layer, cells_g));
       if (ra.found()) {
-        EXPECT_EQ(rg.cost, fixed_cost_of(grid, layer, cells_a)) << "seed " << seed << " map " << m << " query " << q;
+        EXPECT_EQ(rg.cost, fixed_cost_of(grid, layer, cells_a))
+            << "seed " << seed << " map " << m << " query " << q;
         ++found;
       } else {
         EXPECT_EQ(distance_fixed(C, graph.coord(rg.finish), b), distance_fixed(C, ra.finish, b));
@@ -580,7 +582,7 @@ TEST(GraphAStar, GenerationWrapAroundKeepsResults) {
   GraphAStar<IntGraph> search;
   Nodes out;
   ASSERT_EQ(search.find_path(g, 0, 3, out).cost, 3u);
-  search.debug_force_generation(detail::GenerationMap::kLastGeneration - 2);
+  detail::TestAccess::force_generation(search, detail::GenerationMap::kLastGeneration - 2);
   for (int i = 0; i < 4; ++i) {  // crosses the wrap: every stamp is cleared once
     const auto r = search.find_path(g, 0, 3, out);
     EXPECT_EQ(r.status, SearchStatus::found);

@@ -11,11 +11,12 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
+#include "pathing/detail/test_access.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_plus.hpp"
-#include "support/throws.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
+#include "support/throws.hpp"
 
 namespace pathing {
 namespace {
@@ -454,9 +455,9 @@ TEST_P(JumpSearch, GenerationWrapAroundKeepsResults) {
   const Grid g = from_art({"S....", "####.", "####.", "####G"});
   std::vector<GridCoord> out;
   if (GetParam().plus) {
-    plus_.debug_force_generation(detail::GenerationMap::kLastGeneration - 2);
+    detail::TestAccess::force_generation(plus_, detail::GenerationMap::kLastGeneration - 2);
   } else {
-    jps_.debug_force_generation(detail::GenerationMap::kLastGeneration - 2);
+    detail::TestAccess::force_generation(jps_, detail::GenerationMap::kLastGeneration - 2);
   }
   for (int i = 0; i < 4; ++i) {
     const PathResult r = find(g, {0, 0}, {4, 3}, out);

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/detail/compiler.hpp"
 #include "pathing/astar.hpp"
+#include "pathing/detail/compiler.hpp"
 #include "pathing/graph_astar.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/grid_graph.hpp"
@@ -185,9 +185,8 @@ TEST(Regression, BoundedAStarFindsTheOptimumWhenItHasAtMost56Steps) {
   const BoundedResult r = a.build_path(g, layer, {0, 0}, {0, 8});
   EXPECT_EQ(r.status, SearchStatus::found);
   EXPECT_EQ(r.cost, 351);
-  EXPECT_EQ(r.path,
-            (GridPath{Direction::down, Direction::down, Direction::down, Direction::down,
-                      Direction::down, Direction::down, Direction::down, Direction::down}));
+  EXPECT_EQ(r.path, (GridPath{Direction::down, Direction::down, Direction::down, Direction::down,
+                              Direction::down, Direction::down, Direction::down, Direction::down}));
 }
 
 // Among the cheapest paths bounded A* takes one with the fewest steps (each step also costs one
@@ -400,7 +399,7 @@ TEST(BadInput, LayerWithEveryCellValueImpassable) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Generation counters at their maximum (debug_force_generation)
+// Generation counters at their maximum (detail::TestAccess::force_generation)
 
 TEST(WrapAround, GenerationMapClearsItsStampsOnceAtTheLastGeneration) {
   detail::GenerationMap m;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
+#include "pathing/detail/test_access.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
@@ -84,7 +85,8 @@ TEST(UnboundedAStar, InvalidEndpointsLeaveOutputUnchanged) {
   std::vector<GridCoord> out = before;
   EXPECT_EQ(a.find_path(g, kWalk, {-1, 0}, {2, 2}, out).status, SearchStatus::invalid_endpoint);
   EXPECT_EQ(a.find_path(g, kWalk, {0, 0}, {4, 2}, out).status, SearchStatus::invalid_endpoint);
-  EXPECT_EQ(b.find_path(g, kWalk, {0, 0}, {2, 99}, out, {Connectivity::four}).status, SearchStatus::invalid_endpoint);
+  EXPECT_EQ(b.find_path(g, kWalk, {0, 0}, {2, 99}, out, {Connectivity::four}).status,
+            SearchStatus::invalid_endpoint);
   EXPECT_EQ(out, before);
 }
 
@@ -237,8 +239,8 @@ TEST(UnboundedSearch, GenerationWrapAroundKeepsResultsCorrect) {
   const std::vector<GridCoord> before_cells = out;
   const PathResult before_g = b.find_path(g, kWalk, {0, 0}, {39, 39}, out, {Connectivity::four});
   const std::vector<GridCoord> before_gcells = out;
-  a.debug_force_generation(detail::GenerationMap::kLastGeneration - 2);
-  b.debug_force_generation(detail::GenerationMap::kLastGeneration - 2);
+  detail::TestAccess::force_generation(a, detail::GenerationMap::kLastGeneration - 2);
+  detail::TestAccess::force_generation(b, detail::GenerationMap::kLastGeneration - 2);
   for (int i = 0; i < 5; ++i) {
     const PathResult r = a.find_path(g, kWalk, {0, 0}, {39, 39}, out);
     EXPECT_EQ(r.cost, before.cost);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
+#include "pathing/detail/test_access.hpp"
 #include "pathing/graph_astar.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/grid_graph.hpp"
@@ -30,9 +31,8 @@ inline constexpr double kAnyCost = std::numeric_limits<double>::infinity();
 
 /// An unbounded search (`find_path` over the whole grid) seen through AStar's interface.
 struct UnboundedSearch {
-  using FindPath =
-      std::function<PathResult(const Grid&, const GridLayer&, GridCoord, GridCoord,
-                               std::vector<GridCoord>&, const SearchOptions&)>;
+  using FindPath = std::function<PathResult(const Grid&, const GridLayer&, GridCoord, GridCoord,
+                                            std::vector<GridCoord>&, const SearchOptions&)>;
   std::string name;
   /// A found path costs at most bound x the optimum (1: optimal; kAnyCost: just valid).
   double bound = kOptimal;
@@ -77,7 +77,8 @@ struct BoundedSearch {
 };
 
 /// The adapter of a searcher type with AStar's interface (find_path, was_expanded,
-/// debug_force_generation); `s` is the instance used (configure it before, e.g. a weight).
+/// detail::TestAccess::force_generation); `s` is the instance used (configure it before, e.g. a
+/// weight).
 template <class Searcher>
 UnboundedSearch unbounded(std::string name, double bound, double weight = 1.0,
                           std::shared_ptr<Searcher> s = std::make_shared<Searcher>()) {
@@ -91,7 +92,7 @@ UnboundedSearch unbounded(std::string name, double bound, double weight = 1.0,
     return s->find_path(g, layer, from, to, out, options);
   };
   u.was_expanded = [s](GridCoord c) { return s->was_expanded(c); };
-  u.force_generation = [s](std::uint32_t gen) { s->debug_force_generation(gen); };
+  u.force_generation = [s](std::uint32_t gen) { detail::TestAccess::force_generation(*s, gen); };
   return u;
 }
 
@@ -121,7 +122,7 @@ UnboundedSearch unbounded_uniform8(std::string name,
                     std::vector<GridCoord>& out, const SearchOptions& options) {
     return s->find_path(g, layer, from, to, out, options);
   };
-  u.force_generation = [s](std::uint32_t gen) { s->debug_force_generation(gen); };
+  u.force_generation = [s](std::uint32_t gen) { detail::TestAccess::force_generation(*s, gen); };
   u.partial_is_closest = false;
   u.expands_cells = false;
   return u;
@@ -138,9 +139,8 @@ inline UnboundedSearch graph_astar_on_grid(std::string name) {
   UnboundedSearch u;
   u.name = std::move(name);
   u.bound = kOptimal;
-  u.find_path = [s4, s8, nodes](const Grid& g, const GridLayer& layer, GridCoord from,
-                                GridCoord to, std::vector<GridCoord>& out,
-                                const SearchOptions& options) {
+  u.find_path = [s4, s8, nodes](const Grid& g, const GridLayer& layer, GridCoord from, GridCoord to,
+                                std::vector<GridCoord>& out, const SearchOptions& options) {
     const Connectivity conn = options.connectivity;
     const SearchLimits& limits = options.limits;
     PathResult p;
@@ -169,8 +169,8 @@ inline UnboundedSearch graph_astar_on_grid(std::string name) {
     return p;
   };
   u.force_generation = [s4, s8](std::uint32_t gen) {
-    s4->debug_force_generation(gen);
-    s8->debug_force_generation(gen);
+    detail::TestAccess::force_generation(*s4, gen);
+    detail::TestAccess::force_generation(*s8, gen);
   };
   return u;
 }
@@ -185,7 +185,7 @@ BoundedSearch bounded(std::string name, double bound,
   b.build_path = [s](const Grid& g, const GridLayer& layer, GridCoord from, GridCoord to) {
     return s->build_path(g, layer, from, to);
   };
-  b.force_generation = [s](std::uint32_t gen) { s->debug_force_generation(gen); };
+  b.force_generation = [s](std::uint32_t gen) { detail::TestAccess::force_generation(*s, gen); };
   return b;
 }
 

@@ -32,30 +32,6 @@
 
 namespace pathing::detail {
 
-/// The set of 4-bit cell values a layer lets a unit enter, as a 16-bit mask (bit v set when
-/// `layer.cost_of_cell(v) != 0`). O(1).
-[[nodiscard]] constexpr std::uint16_t passable_values(const GridLayer& layer) noexcept {
-  std::uint16_t m = 0;
-  for (unsigned v = 0; v < 16; ++v) {
-    if (layer.cost_of_cell(static_cast<std::uint8_t>(v)) != 0)
-      m = static_cast<std::uint16_t>(m | (1u << v));
-  }
-  return m;
-}
-
-/// The cost every passable cell value of `layer` shares, or 0 when passable values cost
-/// differently (or nothing is passable). O(1).
-[[nodiscard]] constexpr std::uint8_t uniform_passable_cost(const GridLayer& layer) noexcept {
-  std::uint8_t c = 0;
-  for (unsigned v = 0; v < 16; ++v) {
-    const std::uint8_t k = layer.cost_of_cell(static_cast<std::uint8_t>(v));
-    if (k == 0) continue;
-    if (c != 0 && k != c) return 0;
-    c = k;
-  }
-  return c;
-}
-
 /// Turns 16 packed 4-bit cell values (cell i in bits 4i..4i+3, as `Grid` stores a row) into
 /// passability bits, with word-wide bit operations (SWAR) and no table: `hits` sets bit 4i when
 /// cell i's value is in the passable set, `gather` packs bits 0, 4, ..., 60 into bits 0..15. Both
@@ -854,11 +830,11 @@ namespace pathing::detail {
 inline bool bit_parallel_bounded(BitBfs& bfs, const Grid& grid, GridCoord from, GridCoord to,
                                  const GridLayer& layer, bool cost_aware, BoundedResult& r) {
   if (!grid.in_bounds(to)) return false;
-  const int unit = uniform_passable_cost(layer);
+  const int unit = layer.uniform_cost();
   if (cost_aware && unit == 0) return false;
   GridPath path;
   SearchStats stats;
-  const int steps = bfs.find(grid, from, to, passable_values(layer), path, stats);
+  const int steps = bfs.find(grid, from, to, layer.passable_mask(), path, stats);
   if (steps < 0) return false;
   r.path = path;
   r.finish = to;

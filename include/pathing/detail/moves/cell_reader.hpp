@@ -26,9 +26,7 @@ class PassTable {
  public:
   /// Makes the table describe `layer` (cell value v passable when its cost is non-zero).
   void update(const GridLayer& layer) noexcept {
-    unsigned mask = 0;
-    for (unsigned v = 0; v < 16; ++v)
-      mask |= (layer.cost_of_cell(static_cast<std::uint8_t>(v)) != 0 ? 1u : 0u) << v;
+    const unsigned mask = layer.passable_mask();
     if (built_ && mask == mask_) return;
     std::uint8_t one[16];
     for (unsigned v = 0; v < 16; ++v) one[v] = static_cast<std::uint8_t>((mask >> v) & 1u);

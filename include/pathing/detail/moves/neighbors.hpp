@@ -52,16 +52,4 @@ inline void for_each_neighbor(const Grid& grid, const GridLayer& layer, int x, i
   }
 }
 
-/// Whether every passable cell value of `layer` costs the same (and at least one is passable):
-/// then a 4-connected search's f values grow by 0 or 2 c only. O(16).
-[[nodiscard]] inline bool is_uniform(const GridLayer& layer) noexcept {
-  const std::uint8_t m = layer.min_passable_cost();
-  if (m == 0) return false;
-  for (unsigned v = 0; v < 16; ++v) {
-    const std::uint8_t c = layer.cost_of_cell(static_cast<std::uint8_t>(v));
-    if (c != 0 && c != m) return false;
-  }
-  return true;
-}
-
 }  // namespace pathing::detail

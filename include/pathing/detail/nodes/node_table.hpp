@@ -39,15 +39,12 @@ class BasicNodeTable {
   [[nodiscard]] std::size_t bytes() const noexcept { return nodes_.capacity() * sizeof(Record); }
   /// Starts a new query. O(1) except once every 2^31 queries (wrap-around clears the stamps).
   void next_generation() noexcept {
-    if (gen_ >= GenerationMap::kLastGeneration) {
+    if (gen_.advance()) {
       for (Record& r : nodes_) r.stamp = 0;
-      gen_ = 2;
-    } else {
-      gen_ += 2;
     }
   }
-  [[nodiscard]] std::uint32_t open_stamp() const noexcept { return gen_; }
-  [[nodiscard]] std::uint32_t closed_stamp() const noexcept { return gen_ + 1; }
+  [[nodiscard]] std::uint32_t open_stamp() const noexcept { return gen_.value(); }
+  [[nodiscard]] std::uint32_t closed_stamp() const noexcept { return gen_.value() + 1; }
   [[nodiscard]] Record& operator[](std::size_t i) noexcept { return nodes_[i]; }
   /// The records as an array (for hot loops; valid until the next `ensure`).
   [[nodiscard]] Record* data() noexcept { return nodes_.data(); }
@@ -56,13 +53,15 @@ class BasicNodeTable {
   /// a `parent` member only).
   [[nodiscard]] std::uint8_t parent_of(std::size_t i) const noexcept { return nodes_[i].parent; }
   /// Whether node `i` was closed (expanded) by the current query.
-  [[nodiscard]] bool is_closed(std::size_t i) const noexcept { return nodes_[i].stamp == gen_ + 1; }
+  [[nodiscard]] bool is_closed(std::size_t i) const noexcept {
+    return nodes_[i].stamp == gen_.value() + 1;
+  }
   /// Testing hook: jump the counter (rounded down to even), e.g. near 2^32 to force a wrap.
-  void force_generation(std::uint32_t g) noexcept { gen_ = g & ~1u; }
+  void force_generation(std::uint32_t g) noexcept { gen_.force(g); }
 
  private:
   std::vector<Record> nodes_;
-  std::uint32_t gen_ = 0;
+  GenerationCounter gen_;
 };
 
 /// The node table of the grid A* searches (16-byte `NodeRecord`s).
@@ -91,8 +90,22 @@ struct BasicNodeWorkspace {
   [[nodiscard]] std::uint8_t parent_of(std::size_t i) const noexcept { return parent[i]; }
 };
 
-/// The grid searches' workspace: fixed-point g costs and the `Direction8` of the move that reached
-/// the node (or `kNoParent`). 13 bytes a node.
-using NodeWorkspace = BasicNodeWorkspace<std::uint64_t, std::uint8_t>;
+/// The per-node arrays of a search that keeps no g (greedy best-first): generation stamps
+/// (seen/closed) and the `Direction8` of the move that reached the node (`kNoParent` at the
+/// start). 5 bytes a node. Owned by one searcher; not thread-safe.
+struct ParentWorkspace {
+  GenerationMap stamps;
+  std::vector<std::uint8_t> parent;
+
+  /// Grows to `n` nodes; allocates only when n exceeds what was seen before.
+  void ensure(std::size_t n) {
+    stamps.ensure(n);
+    if (parent.size() < n) parent.resize(n);
+  }
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return stamps.size() * sizeof(std::uint32_t) + parent.size();
+  }
+  [[nodiscard]] std::uint8_t parent_of(std::size_t i) const noexcept { return parent[i]; }
+};
 
 }  // namespace pathing::detail

@@ -1,0 +1,99 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// The query skeleton the cell-by-cell grid searches (AStar, GreedyBfs) share: argument checks,
+// workspace sizing, connectivity dispatch and path output around a search loop of their own.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "pathing/coord.hpp"
+#include "pathing/detail/bfs/bit_bfs.hpp"
+#include "pathing/detail/nodes/index_space.hpp"
+#include "pathing/detail/nodes/reconstruct.hpp"
+#include "pathing/grid.hpp"
+#include "pathing/layer.hpp"
+#include "pathing/moves.hpp"
+#include "pathing/result.hpp"
+
+namespace pathing::detail {
+
+/// Runs one unbounded query (`find_path`) of a grid search around its search loop:
+/// 1. `refusal` other than `found` (a search's own "cannot honour this option" check), a weight
+///    below 1 or NaN (`invalid_argument`), or `from` / `to` off the grid (`invalid_endpoint`)
+///    return at once with `finish = from`, `out` unchanged and `last_query` cleared;
+/// 2. else `ws` grows to the grid's cell count (allocates only on a larger grid than before),
+///    `last_query` records the grid's size, and `run.template operator()<C>(space, r)` searches
+///    with C the options' connectivity and a row-major `GridSpace` (it sets `r.status`,
+///    `r.finish`, `r.stats`);
+/// 3. `out` receives the cells from `from` to `r.finish` through `ws`'s parent directions, and
+///    `r.cost` (cost units, exact octile sum in double) and `r.moves` are set from them.
+/// Complexity: that of `run`, plus O(path length). Allocates only when `ws` or `out` grow.
+template <class Workspace, class Run>
+[[nodiscard]] inline PathResult run_unbounded_query(const Grid& grid, const GridLayer& layer,
+                                                    GridCoord from, GridCoord to,
+                                                    std::vector<GridCoord>& out,
+                                                    const SearchOptions& options, Workspace& ws,
+                                                    LastQueryArea& last_query, Run&& run,
+                                                    SearchStatus refusal = SearchStatus::found) {
+  PathResult r;
+  r.finish = from;
+  if (!(options.weight >= 1.0)) {  // also NaN
+    refusal = SearchStatus::invalid_argument;
+  } else if (refusal == SearchStatus::found && (!grid.in_bounds(from) || !grid.in_bounds(to))) {
+    refusal = SearchStatus::invalid_endpoint;
+  }
+  if (refusal != SearchStatus::found) {
+    r.status = refusal;
+    last_query = {};
+    return r;
+  }
+  ws.ensure(grid.cell_count());
+  last_query = {grid.cols(), grid.rows()};
+  const GridSpace space(grid.cols());
+  if (options.connectivity == Connectivity::four) {
+    run.template operator()<Connectivity::four>(space, r);
+  } else {
+    run.template operator()<Connectivity::eight>(space, r);
+  }
+  const CellPathCost pc = reconstruct_cells(ws, space, grid, layer, r.finish, out);
+  r.cost = cost::exact_length(pc.straight, pc.diagonal);
+  r.moves = pc.steps;
+  return r;
+}
+
+/// Runs one bounded query (`build_path`, the seed's 56-step API) of a grid search:
+/// 1. `from` off the grid gives `invalid_endpoint` (empty path, `finish = from`); `from == to` an
+///    empty, found path;
+/// 2. with `bit_parallel`, the bit-parallel BFS answers when it can (`bit_parallel_bounded`;
+///    `astar_ties` picks A*'s or greedy's statistics);
+/// 3. else `window` grows to the 115 x 115 window once, and `run(space, target, r)` searches the
+///    window centred on `from` toward `bounded_target(from, to)` (setting `r.status`, `r.finish`,
+///    `r.stats`); the path is read back from `window`'s parents, and `r.cost = cost_of(r)` (cost
+///    units).
+/// Complexity: that of `run` (k <= 6613 window cells), plus O(56). Allocates only on first use.
+template <class Workspace, class Run, class CostOf>
+[[nodiscard]] inline BoundedResult run_bounded_query(const Grid& grid, const GridLayer& layer,
+                                                     GridCoord from, GridCoord to, BitBfs& bfs,
+                                                     bool bit_parallel, bool astar_ties,
+                                                     Workspace& window, Run&& run,
+                                                     CostOf&& cost_of) {
+  BoundedResult r;
+  r.finish = from;
+  if (!grid.in_bounds(from)) {
+    r.status = SearchStatus::invalid_endpoint;
+    return r;
+  }
+  if (from == to) return r;
+  if (bit_parallel && bit_parallel_bounded(bfs, grid, from, to, layer, astar_ties, r)) return r;
+  window.ensure(WindowSpace::kNodes);
+  const WindowSpace space{from.x - WindowSpace::kRadius, from.y - WindowSpace::kRadius};
+  // A goal off the grid can still be approached: the search heads for it (partial path).
+  run(space, bounded_target(from, to), r);
+  r.path = reconstruct_steps(window, space, r.finish);
+  r.moves = static_cast<std::uint32_t>(r.path.len());
+  r.cost = cost_of(r);
+  return r;
+}
+
+}  // namespace pathing::detail

@@ -1,0 +1,21 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// The door the tests use to reach a searcher's internals; not part of the API.
+#pragma once
+
+#include <cstdint>
+
+namespace pathing::detail {
+
+/// Test hooks of the searchers (`AStar`, `GreedyBfs`, `Jps`, `JpsPlus`, `GraphAStar`), which
+/// befriend it: not part of the API, no stability promised. O(1) each.
+struct TestAccess {
+  /// Sets the searcher's generation counters to `g` (rounded down to even), e.g. near 2^32 to
+  /// force the wrap-around that clears every stamp (`GenerationCounter`).
+  template <class Searcher>
+  static void force_generation(Searcher& s, std::uint32_t g) noexcept {
+    s.force_generation(g);
+  }
+};
+
+}  // namespace pathing::detail
