@@ -69,7 +69,7 @@ namespace pathing {
 /// (lazy deletion). Closed set and g costs live in generation-stamped node records, so starting a
 /// query is O(1): nothing in a query scales with the grid's size.
 ///
-/// Hot loop (measured with callgrind on the Moving AI maps; see docs/benchmarks.md): neighbour
+/// Hot loop (its measurements: docs/benchmarks.md): neighbour
 /// passability and costs from three 16-bit loads of the packed grid (`detail::CellReader`; no
 /// bounds checks off the border; 8-connected: the 3 x 3 block's passability from three look-ups
 /// in a `detail::PassTable` and one in a table of moves), neighbour records at constant offsets
@@ -185,7 +185,6 @@ class AStar {
            weighted_open_.bytes() + depth_.capacity() + bit_bfs_.bytes();
   }
 
-
  private:
   friend struct detail::TestAccess;
   void force_generation(std::uint32_t g) noexcept {
@@ -201,24 +200,31 @@ class AStar {
   }
 
   // Open list of weighted A* (f = g + w h is not monotone along paths): a binary heap of 128-bit
-  // entries, f in the high 64 bits, the weighted h quantised to 2^-10 of a cell in the next 32
-  // (equal f and smaller h: larger g first) and the packed cell (`detail::cell_key`: smaller y,
-  // then smaller x) in the low 32. One branch-free 128-bit comparison a step.
+  // entries, f in the high 64 bits, the weighted h = f - g quantised to 2^-10 of a cell in the next
+  // 32 (equal f and smaller h: larger g first) and the packed cell (`detail::cell_key`: smaller y,
+  // then smaller x) in the low 32. One branch-free 128-bit comparison a step. The interface of
+  // the other open lists (start / push / pop(live) / last).
   class WeightedOpenList {
    public:
-    void clear() noexcept { heap_.clear(); }
+    static constexpr bool kDropsStale = false;
     [[nodiscard]] bool empty() const noexcept { return heap_.empty(); }
-    void push(std::uint64_t f, std::uint64_t h, std::uint32_t xy) {
-      const std::uint64_t q = h >> 14;
+    void start(std::uint64_t f, std::uint64_t /*step*/, std::uint32_t xy) {
+      heap_.clear();
+      push(f, xy, 0);
+    }
+    void push(std::uint64_t f, std::uint32_t xy, std::uint64_t g) {
+      const std::uint64_t q = (f - g) >> 14;
       const std::uint32_t hq = q > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(q);
       heap_.push(detail::make_key128(f, (std::uint64_t{hq} << 32) | xy));
     }
-    /// Pops the smallest entry: its packed cell; `f` receives its f.
-    std::uint32_t pop(std::uint64_t& f) noexcept {
+    /// Pops the smallest entry: its packed cell; `last()` becomes its f.
+    template <class Live>
+    std::uint32_t pop(Live&& /*live*/) noexcept {
       const Entry e = heap_.pop();
-      f = detail::key128_hi(e);
+      last_ = detail::key128_hi(e);
       return static_cast<std::uint32_t>(detail::key128_lo(e));
     }
+    [[nodiscard]] std::uint64_t last() const noexcept { return last_; }
     [[nodiscard]] std::size_t bytes() const noexcept { return heap_.capacity() * sizeof(Entry); }
 
    private:
@@ -228,6 +234,7 @@ class AStar {
       bool operator()(Entry a, Entry b) const noexcept { return a < b; }
     };
     detail::BinaryHeap<Entry, Less> heap_;
+    std::uint64_t last_ = 0;
   };
 
   template <Connectivity C, class Space, bool Bounded, bool Uni, class Queue>
@@ -271,7 +278,6 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
                           SearchStats& stats) {
   // Queue: LevelQueue (f = g + h), TwoLevelQueue (4-connected and every passable cell of the
   // layer costs the same: f grows by 0 or 2 c), WeightedOpenList (f = g + w h).
-  constexpr bool kLevel = std::is_same_v<Queue, detail::LevelQueue>;
   constexpr bool kUniform = std::is_same_v<Queue, detail::TwoLevelQueue>;
   constexpr bool kWeighted = std::is_same_v<Queue, WeightedOpenList>;
   constexpr bool kIncremental = !kWeighted && C == Connectivity::four;
@@ -326,16 +332,8 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   nodes[s] = detail::NodeRecord{0, open, detail::kNoParent};
   if constexpr (Bounded && !kUniform) depth[s] = 0;
   const std::uint64_t h0 = h_of(from.x, from.y);
-  if constexpr (kUniform) {
-    open_list.clear(h0, 2 * hs);  // every step costs hs: f grows by 0 or 2 hs
-    open_list.push(h0, detail::cell_key(from.x, from.y));
-  } else if constexpr (kLevel) {
-    open_list.clear(h0);
-    open_list.push(h0, detail::cell_key(from.x, from.y), 0);
-  } else {
-    open_list.clear();
-    open_list.push(h0, h0, detail::cell_key(from.x, from.y));
-  }
+  // 4-connected on a uniform layer every step costs hs: f grows by 0 or 2 hs (TwoLevelQueue).
+  open_list.start(h0, 2 * hs, detail::cell_key(from.x, from.y));
 
   // Goal index; a goal off the grid, or (bounded mode) outside the search window, gets an index no
   // node has: the window index of a cell outside the window aliases a cell inside it.
@@ -368,23 +366,17 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   bool pruned = false;
 
   while (!open_list.empty()) {
-    std::uint32_t xy;
-    std::uint64_t f_cur;
-    if constexpr (kLevel) {
-      // Stale duplicates (the node was improved or closed since) are dropped level by level.
-      xy = open_list.pop([&](std::uint32_t v, std::uint64_t pushed_g) {
-        const detail::NodeRecord& r =
-            nodes[space.index(detail::cell_key_x(v), detail::cell_key_y(v))];
-        return r.stamp == open && r.g == pushed_g;
-      });
+    // Stale duplicates (the node was improved or closed since) are dropped level by level by a
+    // queue that can (LevelQueue), else skipped below.
+    const std::uint32_t xy = open_list.pop([&](std::uint32_t v, std::uint64_t pushed_g) {
+      const detail::NodeRecord& r =
+          nodes[space.index(detail::cell_key_x(v), detail::cell_key_y(v))];
+      return r.stamp == open && r.g == pushed_g;
+    });
+    if constexpr (Queue::kDropsStale) {
       if (xy == detail::LevelQueue::kNil) continue;
-      f_cur = open_list.last();
-    } else if constexpr (kUniform) {
-      xy = open_list.pop();
-      f_cur = open_list.last();
-    } else {
-      xy = open_list.pop(f_cur);
     }
+    const std::uint64_t f_cur = open_list.last();
     const int x = detail::cell_key_x(xy);
     const int y = detail::cell_key_y(xy);
     const auto node = static_cast<std::uint32_t>(space.index(x, y));
@@ -474,29 +466,20 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
         depth[static_cast<std::ptrdiff_t>(node) + delta[D]] = next_depth;
       const int nx = x + kOx[D];
       const int ny = y + kOy[D];
-      if constexpr (kWeighted) {
-        const std::uint64_t h = h_of(nx, ny);
-        open_list.push(ng + h, h, xy + kKeyStep[D]);
+      std::uint64_t f;
+      if constexpr (kIncremental) {
+        // 4-connected, unweighted: the move changes the Manhattan h by -hs when it goes toward
+        // the goal on its axis, by +hs otherwise (2^64-modular sums; f stays positive).
+        bool toward;
+        if constexpr (D == 0) toward = x < tx;
+        if constexpr (D == 1) toward = y < ty;
+        if constexpr (D == 2) toward = x > tx;
+        if constexpr (D == 3) toward = y > ty;
+        f = f_cur + step + (toward ? -hs : hs);
       } else {
-        std::uint64_t f;
-        if constexpr (kIncremental) {
-          // 4-connected, unweighted: the move changes the Manhattan h by -hs when it goes toward
-          // the goal on its axis, by +hs otherwise (2^64-modular sums; f stays positive).
-          bool toward;
-          if constexpr (D == 0) toward = x < tx;
-          if constexpr (D == 1) toward = y < ty;
-          if constexpr (D == 2) toward = x > tx;
-          if constexpr (D == 3) toward = y > ty;
-          f = f_cur + step + (toward ? -hs : hs);
-        } else {
-          f = ng + h_of(nx, ny);
-        }
-        if constexpr (kLevel) {
-          open_list.push(f, xy + kKeyStep[D], ng);  // ties in f: larger g first
-        } else {
-          open_list.push(f, xy + kKeyStep[D]);
-        }
+        f = ng + h_of(nx, ny);  // weighted: h_of gives w h
       }
+      open_list.push(f, xy + kKeyStep[D], ng);  // ties in f: larger g first
       ++generated;
     };
     // Successors are pushed straight moves first, each kind by decreasing cell index (down,

@@ -291,10 +291,7 @@ class DistanceField {
 ///
 /// Complexity: O(n) for n cells reached (plus O(s log C) for s sources spread over a cost range
 /// C), plus the unpacking above when it is not reused (about 0.2-1 ns a cell) and the reset of the
-/// rows the previous computation into the same field reached. Measured (Release, one core, unpack
-/// reused, medians on a busy 2-core machine): 6-8 ns per settled cell 4-connected and 9-11 ns
-/// 8-connected on the Moving AI dao maps, 5.3-7.8x faster than libtcod's Dijkstra in the same run
-/// (docs/benchmarks.md); 9-15 and 18-21 ns on the 512 x 512 random and maze maps.
+/// rows the previous computation into the same field reached. Measured speeds: docs/benchmarks.md.
 /// Memory: about 1 byte a grid cell (unpacked costs; 4 with canonical ordering: neighbour masks and
 /// the directions that reached each cell) plus 4 bytes per queued cell.
 /// Allocation: none once warm (the open list keeps its capacity; the field keeps its storage).
@@ -553,9 +550,8 @@ class Dijkstra {
 
   // Canonical ordering pays where walls are few and long (it relaxes 1 to 3 moves a cell in the
   // open instead of 8, for a little bookkeeping a cell); among scattered obstacles most cells have
-  // forced neighbours and the bookkeeping costs more than it saves. Measured (docs/benchmarks.md):
-  // faster on the Moving AI dao maps (13-28% of the passable cells next to a wall), slower on
-  // random512-10 (57%) and maze512-1 (100%).
+  // forced neighbours and the bookkeeping costs more than it saves (the threshold and its
+  // measurements: docs/benchmarks.md).
   static constexpr unsigned kCanonicalMaxBoundaryPercent = 35;
 
   // For canonical ordering: per cell of `box` (clamped to the grid) the passability of its eight

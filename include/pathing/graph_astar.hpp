@@ -14,6 +14,7 @@
 #include "pathing/detail/moves/neighbors.hpp"
 #include "pathing/detail/nodes/node_table.hpp"
 #include "pathing/detail/queue/binary_heap.hpp"
+#include "pathing/detail/queue/hot_stack.hpp"
 #include "pathing/detail/test_access.hpp"
 #include "pathing/graph.hpp"
 #include "pathing/result.hpp"
@@ -118,7 +119,7 @@ class GraphAStar {
 
   /// Bytes of working memory held (per-node arrays and open list).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return ws_.bytes() + (heap_.capacity() + hot_.capacity()) * sizeof(OpenEntry);
+    return ws_.bytes() + heap_.capacity() * sizeof(OpenEntry) + hot_.bytes();
   }
 
  private:
@@ -172,7 +173,7 @@ class GraphAStar {
 
   detail::BasicNodeWorkspace<cost_type, node_type> ws_;
   detail::BinaryHeap<OpenEntry, OpenLess> heap_;
-  std::vector<OpenEntry> hot_;  // f-equal successors, expanded next (LIFO) without the heap
+  detail::HotStack<OpenEntry> hot_;  // f-equal successors, expanded next (LIFO) without the heap
   double weight_ = 1.0;
 };
 
@@ -210,7 +211,7 @@ typename GraphAStar<G>::result_type GraphAStar<G>::find_path(const G& graph, nod
     ws_.stamps.mark_open(s);
     ws_.g[s] = cost_type{0};
     ws_.parent[s] = from;  // the start is its own parent
-    hot_.push_back(OpenEntry{weighted(h0), cost_type{0}, from});
+    hot_.push(OpenEntry{weighted(h0), cost_type{0}, from});
     r.stats.generated = 1;
 
     node_type best = from;
@@ -221,8 +222,7 @@ typename GraphAStar<G>::result_type GraphAStar<G>::find_path(const G& graph, nod
     while (!hot_.empty() || !heap_.empty()) {
       OpenEntry e;
       if (!hot_.empty()) {
-        e = hot_.back();
-        hot_.pop_back();
+        e = hot_.pop();
       } else {
         e = heap_.pop();
       }
@@ -273,7 +273,7 @@ typename GraphAStar<G>::result_type GraphAStar<G>::find_path(const G& graph, nod
         if (bad) return;
         const auto nf = static_cast<cost_type>(ng + weighted(h));
         if (bypass && nf == e.f) {
-          hot_.push_back(OpenEntry{nf, ng, n});
+          hot_.push(OpenEntry{nf, ng, n});
         } else {
           heap_.push(OpenEntry{nf, ng, n});
         }

@@ -16,6 +16,7 @@
 #include "pathing/detail/nodes/node_table.hpp"
 #include "pathing/detail/nodes/reconstruct.hpp"
 #include "pathing/detail/queue/bucket_queue.hpp"
+#include "pathing/detail/queue/hot_stack.hpp"
 #include "pathing/detail/reserve.hpp"
 #include "pathing/detail/test_access.hpp"
 #include "pathing/grid.hpp"
@@ -112,10 +113,8 @@ class GreedyBfs {
 
   /// Bytes of working memory held.
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return full_.bytes() + window_.bytes() + hot_.capacity() * sizeof(Entry) + queue_.bytes() +
-           bit_bfs_.bytes();
+    return full_.bytes() + window_.bytes() + hot_.bytes() + queue_.bytes() + bit_bfs_.bytes();
   }
-
 
  private:
   friend struct detail::TestAccess;
@@ -154,7 +153,7 @@ class GreedyBfs {
 
   detail::ParentWorkspace full_;
   detail::ParentWorkspace window_;
-  std::vector<Entry> hot_;
+  detail::HotStack<Entry> hot_;
   detail::BucketQueue<Entry> queue_;
   detail::BitBfs bit_bfs_;  // bounded mode: the bit-parallel BFS tried first
   bool bit_parallel_ = true;
@@ -189,7 +188,7 @@ inline void GreedyBfs::search(const Grid& grid, GridCoord from, GridCoord to,
   const auto s = space.index(from.x, from.y);
   stamp[s] = seen;
   parent[s] = detail::kNoParent;
-  hot_.push_back(Entry{detail::cell_key(from.x, from.y), 0});
+  hot_.push(Entry{detail::cell_key(from.x, from.y), 0});
 
   // Locals, not the caller's structs: stores to the node arrays could alias those.
   const std::uint64_t max_expansions = limits.max_expansions;
@@ -202,8 +201,7 @@ inline void GreedyBfs::search(const Grid& grid, GridCoord from, GridCoord to,
   for (;;) {
     Entry e;
     if (!hot_.empty()) {
-      e = hot_.back();
-      hot_.pop_back();
+      e = hot_.pop();
     } else if (!queue_.empty()) {
       e = queue_.pop();
     } else {
@@ -260,7 +258,7 @@ inline void GreedyBfs::search(const Grid& grid, GridCoord from, GridCoord to,
       }
       const Entry ne{detail::cell_key(nx, ny), next_depth};
       if (nkey < key) {
-        hot_.push_back(ne);
+        hot_.push(ne);
       } else {
         queue_.push(nkey, ne);
       }

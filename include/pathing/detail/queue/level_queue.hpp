@@ -112,6 +112,16 @@ class LevelQueue {
     push_below(key, value, rank);
   }
 
+  // The open-list interface every A* queue shares (`AStar::search`; `TwoLevelQueue` has the
+  // same): start / push(key, value, rank) / pop(live) / last().
+  /// `pop(live)` may return kNil (every entry left was stale).
+  static constexpr bool kDropsStale = true;
+  /// `clear(key)`, then `value` under `key` with rank 0; `step` is not needed.
+  void start(std::uint64_t key, std::uint64_t /*step*/, std::uint32_t value) {
+    clear(key);
+    push(key, value, 0);
+  }
+
   /// Removes and returns a value of the smallest key; `last()` becomes that key.
   /// Precondition: !empty().
   PATHING_ALWAYS_INLINE std::uint32_t pop() {

@@ -55,6 +55,23 @@ class TwoLevelQueue {
     return v;
   }
 
+  // The open-list interface every A* queue shares (`AStar::search`; `LevelQueue` has the same):
+  // start / push(key, value, g) / pop(live) / last(), and whether pop may drop stale entries.
+  /// This queue never drops entries: `pop(live)` always returns a value.
+  static constexpr bool kDropsStale = false;
+  /// `clear(key, step)`, then `value` under `key`.
+  void start(std::uint64_t key, std::uint64_t step, std::uint32_t value) {
+    clear(key, step);
+    push(key, value);
+  }
+  /// `push(key, value)`; the g of the entry is not needed for the order.
+  void push(std::uint64_t key, std::uint32_t value, std::uint64_t /*g*/) { push(key, value); }
+  /// `pop()`; `live` is not consulted (stale entries are skipped by the caller).
+  template <class Live>
+  std::uint32_t pop(Live&& /*live*/) noexcept {
+    return pop();
+  }
+
  private:
   std::vector<std::uint32_t> cur_;
   std::vector<std::uint32_t> next_;
