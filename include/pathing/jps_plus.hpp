@@ -14,10 +14,14 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/compiler.hpp"
+#include "pathing/detail/jump/jps_plus_expand.hpp"
+#include "pathing/detail/jump/jump_contract.hpp"
 #include "pathing/detail/jump/jump_search.hpp"
+#include "pathing/detail/reserve.hpp"
 #include "pathing/detail/test_access.hpp"
 #include "pathing/grid.hpp"
-#include "pathing/jps.hpp"
+#include "pathing/jps.hpp"  // unused here; kept for code that gets `Jps` through this header
 #include "pathing/jps_map.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/result.hpp"
@@ -350,13 +354,10 @@ class JpsPlus {
   /// each jump is O(1).
   PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options = {}) {
-    const detail::JumpSearchCheck check = detail::check_jump_search(layer, options);
-    if (check.status != SearchStatus::found) return refuse(from, check.status);
-    if (!grid.in_bounds(from) || !grid.in_bounds(to)) {
-      return refuse(from, SearchStatus::invalid_endpoint);
-    }
-    last_sync_ = own_map_.sync(grid, layer);
-    return search(own_map_, check.unit_cost, from, to, out, options.limits);
+    const detail::JumpSearchCheck c = detail::start_jump_query<JpsPlusMap>(
+        search_, &own_map_, &last_sync_, nullptr, grid, layer, from, to, options);
+    if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
+    return search(own_map_, c.unit_cost, from, to, out, options.limits);
   }
 
   /// Same, on a caller-owned table (shared by any number of searchers), under the layer it was
@@ -364,13 +365,10 @@ class JpsPlus {
   /// (`JpsPlusMap::sync` brings it up to date). O(1) to start a query.
   PathResult find_path(const Grid& grid, const JpsPlusMap& map, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options = {}) {
-    const detail::JumpSearchCheck check = detail::check_jump_search(map.layer(), options);
-    if (check.status != SearchStatus::found) return refuse(from, check.status);
-    if (!map.matches(grid)) return refuse(from, SearchStatus::stale);
-    if (!grid.in_bounds(from) || !grid.in_bounds(to)) {
-      return refuse(from, SearchStatus::invalid_endpoint);
-    }
-    return search(map, check.unit_cost, from, to, out, options.limits);
+    const detail::JumpSearchCheck c = detail::start_jump_query<JpsPlusMap>(
+        search_, nullptr, nullptr, &map, grid, map.layer(), from, to, options);
+    if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
+    return search(map, c.unit_cost, from, to, out, options.limits);
   }
 
   /// What the last `find_path(grid, layer, ...)` that searched did to its internal table.
@@ -387,13 +385,6 @@ class JpsPlus {
  private:
   friend struct detail::TestAccess;
   void force_generation(std::uint32_t g) noexcept { search_.debug_force_generation(g); }
-  PathResult refuse(GridCoord from, SearchStatus status) noexcept {
-    search_.forget_last();
-    PathResult r;
-    r.status = status;
-    r.finish = from;
-    return r;
-  }
   PathResult search(const JpsPlusMap& map, std::uint8_t unit_cost, GridCoord from, GridCoord to,
                     std::vector<GridCoord>& out, const SearchLimits& limits);
 
@@ -404,92 +395,6 @@ class JpsPlus {
 
 // ---------------------------------------------------------------------------------------------
 // Implementation
-
-namespace detail {
-
-/// Successors of one JPS+ node (x, y) entered with direction `travel`: the directions of
-/// `jps_directions`, each jump read from the table.
-template <class Gen>
-PATHING_ALWAYS_INLINE inline void jps_plus_expand(const JpsPlusMap& m, int x, int y,
-                                                  std::uint8_t travel, GridCoord goal, Gen& gen) {
-  // The table through local copies: the compiler need not reload them after each `gen`.
-  const std::array<std::int16_t, 8>* const table = m.data();
-  const auto cols = static_cast<std::size_t>(m.cols());
-  auto distances = [&](int cx, int cy) PATHING_ALWAYS_INLINE -> const std::array<std::int16_t, 8>& {
-    return table[static_cast<std::size_t>(cy) * cols + static_cast<std::size_t>(cx)];
-  };
-  // Straight from (cx, cy), `steps` diagonal moves from (x, y), along s: the goal if it lies
-  // within reach, else the jump point.
-  auto straight_from = [&](int cx, int cy, int steps, Direction8 s) PATHING_ALWAYS_INLINE {
-    const int v = distances(cx, cy)[static_cast<unsigned>(s)];
-    const GridCoord o = step_offset(s);
-    const int along = o.x != 0 ? (goal.y == cy ? (goal.x - cx) * o.x : -1)
-                               : (goal.x == cx ? (goal.y - cy) * o.y : -1);
-    // 0 < along <= |v| as one branch (rarely taken: it predicts well).
-    if (static_cast<unsigned>(along - 1) < static_cast<unsigned>(v > 0 ? v : -v)) {
-      gen(goal.x, goal.y, travel_code(s), segment_cost(steps, along));
-    } else if (v > 0) {
-      gen(cx + v * o.x, cy + v * o.y, travel_code(s), segment_cost(steps, v));
-    }
-  };
-  auto straight = [&](Direction8 s) PATHING_ALWAYS_INLINE { straight_from(x, y, 0, s); };
-  auto diagonal = [&](int dx, int dy) PATHING_ALWAYS_INLINE {
-    const Direction8 d = diagonal_direction(dx, dy);
-    const Direction8 h = dx > 0 ? Direction8::right : Direction8::left;
-    const Direction8 vdir = dy > 0 ? Direction8::down : Direction8::up;
-    int cx = x;
-    int cy = y;
-    int steps = 0;  // diagonal moves from (x, y) to (cx, cy)
-    for (;;) {
-      const int v = distances(cx, cy)[static_cast<unsigned>(d)];
-      const int reach = v > 0 ? v : -v;
-      // Goal in this direction's quadrant (k > 0), its diagonal part within this hop (k <=
-      // reach)? One branch, rarely taken.
-      const int gx = (goal.x - cx) * dx;
-      const int gy = (goal.y - cy) * dy;
-      const int k = gx < gy ? gx : gy;
-      if (static_cast<unsigned>(k - 1) < static_cast<unsigned>(reach)) {
-        if (gx == gy) {
-          gen(goal.x, goal.y, travel_code(d), segment_cost(steps + k, 0));
-          return;
-        }
-        const int ix = cx + k * dx;
-        const int iy = cy + k * dy;
-        const int rest = gx > gy ? gx - gy : gy - gx;
-        const int sv = distances(ix, iy)[static_cast<unsigned>(gx > gy ? h : vdir)];
-        if (rest <= (sv > 0 ? sv : -sv)) {
-          gen(goal.x, goal.y, travel_code(gx > gy ? h : vdir), segment_cost(steps + k, rest));
-        }
-      }
-      if (v <= 0) return;
-      cx += v * dx;
-      cy += v * dy;
-      steps += v;
-      straight_from(cx, cy, steps, h);
-      straight_from(cx, cy, steps, vdir);
-    }
-  };
-  // Forced neighbours from the node's own entry: entered by a straight move along t, the cell
-  // behind the node (against t) is passable, so the diagonal jump towards side s and back
-  // against t is legal (distance != 0) exactly when the side cell and the cell behind it are
-  // both passable: the side cell is forced when it is passable (distance along s != 0) and
-  // that diagonal is not.
-  const std::array<std::int16_t, 8>& own = distances(x, y);
-  jps_directions(
-      travel,
-      [&](Direction8 t, Direction8 side) PATHING_ALWAYS_INLINE {
-        const GridCoord os = step_offset(side);
-        const GridCoord ot = step_offset(t);
-        // Both tests, one branch later (bitwise on 0/1 integers, not &&).
-        return (static_cast<unsigned>(own[static_cast<unsigned>(side)] != 0) &
-                static_cast<unsigned>(
-                    own[static_cast<unsigned>(diagonal_direction(os.x - ot.x, os.y - ot.y))] ==
-                    0)) != 0;
-      },
-      straight, diagonal);
-}
-
-}  // namespace detail
 
 inline PathResult JpsPlus::search(const JpsPlusMap& map, std::uint8_t unit_cost, GridCoord from,
                                   GridCoord to, std::vector<GridCoord>& out,

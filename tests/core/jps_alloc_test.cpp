@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "pathing/detail/jump/jps_expand.hpp"
+#include "pathing/detail/jump/jps_plus_expand.hpp"
 #include "pathing/detail/jump/jump_search.hpp"
 #include "pathing/detail/queue/radix_heap.hpp"
 #include "pathing/jps.hpp"

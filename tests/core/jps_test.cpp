@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
+#include "pathing/detail/jump/jps_plus_expand.hpp"
 #include "pathing/detail/test_access.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_plus.hpp"

@@ -12,8 +12,10 @@
 
 #include "pathing/coord.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/detail/queue/radix_heap.hpp"
+#include "pathing/detail/nodes/cell_key.hpp"
 #include "pathing/detail/nodes/node_table.hpp"
+#include "pathing/detail/queue/hot_stack.hpp"
+#include "pathing/detail/queue/radix_heap.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
@@ -53,13 +55,7 @@ struct JumpSearchCheck {
   if (options.weight != 1.0 || options.connectivity != Connectivity::eight) {
     return {SearchStatus::unsupported, 0};
   }
-  std::uint8_t unit = 0;
-  for (unsigned v = 0; v < 16; ++v) {
-    const std::uint8_t c = layer.cost_of_cell(static_cast<std::uint8_t>(v));
-    if (c == 0) continue;
-    if (unit != 0 && c != unit) return {SearchStatus::unsupported, 0};
-    unit = c;
-  }
+  const std::uint8_t unit = layer.uniform_cost();
   if (unit == 0) return {SearchStatus::unsupported, 0};
   return {SearchStatus::found, unit};
 }
@@ -127,12 +123,12 @@ class JumpPointSearch {
   void ensure(std::size_t n) {
     nodes_.ensure(n);
     if (heap_.capacity() < n) heap_.reserve(n);
-    if (hot_.size() < n) hot_.resize(n);
+    hot_.ensure(n);
   }
 
   /// Bytes held (per-node arrays and open list).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return nodes_.bytes() + heap_.bytes() + hot_.capacity() * sizeof(std::uint32_t);
+    return nodes_.bytes() + heap_.bytes() + hot_.bytes();
   }
 
   /// Runs A* from `from` to `to` on a grid `cols` wide (both cells on the grid, `ensure` called
@@ -200,7 +196,7 @@ class JumpPointSearch {
       } else {
         break;
       }
-      const GridCoord c = cell_of(key);
+      const GridCoord c = cell_of_key(key);
       Node& rec = nodes[index(c.x, c.y)];
       if (rec.stamp != open) continue;  // closed already: a stale duplicate
       if (key == goal_key) {
@@ -236,7 +232,7 @@ class JumpPointSearch {
         if (ng + h == f_cur) {
           // Among the best open nodes, and deeper: expand it next.
           if (hot_top == hot_.size()) [[unlikely]] {
-            hot = grow_hot();
+            hot = hot_.grow();
           }
           hot[hot_top++] = n;
         } else {
@@ -258,7 +254,7 @@ class JumpPointSearch {
     if (r.status == SearchStatus::unreachable && pruned) r.status = SearchStatus::cost_limit;
     r.stats.expanded = expanded;
     r.stats.generated = generated;
-    r.finish = cell_of(best);
+    r.finish = cell_of_key(best);
     last_finish_ = r.finish;
     has_last_ = true;
   }
@@ -270,8 +266,8 @@ class JumpPointSearch {
     std::uint64_t steps = 0;
     const std::uint32_t finish = cell_key(r.finish.x, r.finish.y);
     for (std::uint32_t k = finish; parent(k) != k; k = parent(k)) {
-      const GridCoord a = cell_of(parent(k));
-      const GridCoord b = cell_of(k);
+      const GridCoord a = cell_of_key(parent(k));
+      const GridCoord b = cell_of_key(k);
       const int adx = std::abs(b.x - a.x);
       const int ady = std::abs(b.y - a.y);
       steps += static_cast<std::uint64_t>(adx > ady ? adx : ady);
@@ -282,8 +278,8 @@ class JumpPointSearch {
     std::uint64_t straight = 0;
     std::uint64_t diagonal = 0;
     for (std::uint32_t k = finish; parent(k) != k; k = parent(k)) {
-      const GridCoord a = cell_of(parent(k));
-      GridCoord c = cell_of(k);
+      const GridCoord a = cell_of_key(parent(k));
+      GridCoord c = cell_of_key(k);
       const int sx = c.x > a.x ? 1 : (c.x < a.x ? -1 : 0);
       const int sy = c.y > a.y ? 1 : (c.y < a.y ? -1 : 0);
       const int adx = std::abs(c.x - a.x);
@@ -319,7 +315,7 @@ class JumpPointSearch {
     for (std::uint32_t k = finish; parent(k) != k; k = parent(k)) ++count;
     out.resize(count);
     std::uint32_t k = finish;
-    for (std::size_t i = count; i-- > 0; k = parent(k)) out[i] = cell_of(k);
+    for (std::size_t i = count; i-- > 0; k = parent(k)) out[i] = cell_of_key(k);
   }
 
   /// Forgets the last path (e.g. after an `invalid_endpoint` query).
@@ -351,19 +347,6 @@ class JumpPointSearch {
   };
   static_assert(sizeof(Node) == 16);
 
-  static constexpr unsigned kKeyBits = 15;  // Grid::kMaxSide == 2^15
-  static_assert(Grid::kMaxSide <= (1 << kKeyBits));
-  [[nodiscard]] PATHING_ALWAYS_INLINE static std::uint32_t cell_key(int x, int y) noexcept {
-    return (static_cast<std::uint32_t>(y) << kKeyBits) | static_cast<std::uint32_t>(x);
-  }
-  [[nodiscard]] PATHING_ALWAYS_INLINE static GridCoord cell_of(std::uint32_t key) noexcept {
-    return {static_cast<int>(key & ((1u << kKeyBits) - 1)), static_cast<int>(key >> kKeyBits)};
-  }
-  // Doubles the hot stack (its entries kept); returns its new storage.
-  PATHING_NOINLINE std::uint32_t* grow_hot() {
-    hot_.resize(hot_.size() * 2);
-    return hot_.data();
-  }
   // Re-keys the open list by f alone, from keys made with `f_shift`: for an f beyond the room
   // `run` made for it. In place (shifting right keeps the keys' order). Allocates nothing.
   PATHING_NOINLINE void widen_keys(int f_shift) {
@@ -382,7 +365,7 @@ class JumpPointSearch {
                                            std::size_t limit) {
     const Node* const nodes = nodes_.data();
     heap_.rebuild(heap_.last_key(), [&](std::uint64_t& key, std::uint32_t value) {
-      const GridCoord c = cell_of(value);
+      const GridCoord c = cell_of_key(value);
       const Node& rec = nodes[index(c.x, c.y)];
       return rec.stamp == open &&
              (rec.g_travel >> 8) + octile_distance_fixed(c, to) == key >> f_shift;
@@ -398,14 +381,14 @@ class JumpPointSearch {
            static_cast<std::size_t>(x);
   }
   [[nodiscard]] std::uint32_t parent(std::uint32_t key) const noexcept {
-    const GridCoord c = cell_of(key);
+    const GridCoord c = cell_of_key(key);
     return nodes_[index(c.x, c.y)].from;
   }
 
   BasicNodeTable<Node> nodes_;
   PooledRadixHeap<std::uint32_t> heap_;
   // Cell keys of successors with f equal to the minimum (LIFO; the count lives in `run`).
-  std::vector<std::uint32_t> hot_;
+  HotStack<std::uint32_t> hot_;
   int cols_ = 1;
   GridCoord last_finish_;
   bool has_last_ = false;

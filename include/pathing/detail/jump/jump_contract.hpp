@@ -1,0 +1,63 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// The start of a query shared by the jump point searchers (`Jps`, `JpsPlus`): the contract checks
+// made before searching, the synchronisation of a searcher's own map, and a refused query's result.
+#pragma once
+
+#include "pathing/coord.hpp"
+#include "pathing/detail/jump/jump_search.hpp"
+#include "pathing/grid.hpp"
+#include "pathing/jps_map.hpp"
+#include "pathing/layer.hpp"
+#include "pathing/result.hpp"
+
+namespace pathing::detail {
+
+/// The result of a query that searched nothing: `status`, `finish` = `from`, everything else
+/// zero. O(1).
+[[nodiscard]] inline PathResult refused_jump_query(GridCoord from, SearchStatus status) noexcept {
+  PathResult r;
+  r.status = status;
+  r.finish = from;
+  return r;
+}
+
+/// Starts a query of a jump point searcher (`Jps`, `JpsPlus`): the contract checks, in this order
+/// (the first that fails decides the status):
+///   1. `check_jump_search(layer, options)`: `invalid_argument` for a weight below 1 or NaN,
+///      `unsupported` for another weight, 4-connected moves or a non-uniform layer;
+///   2. when `shared` is not null (a caller-owned map, searched under its own layer, which
+///      `layer` must be): `stale` unless `shared->matches(grid)`;
+///   3. `invalid_endpoint` unless `from` and `to` are both on `grid`;
+/// then, when `own` is not null (the searcher's own map; `last_sync` then not null either), brings
+/// it up to date with `grid` under `layer` (`own->sync`: O(1) when current, else an update from
+/// the grid's edit log or a rebuild: see `JpsMap::sync`, `JpsPlusMap::sync`) and stores what that
+/// did in `*last_sync`.
+///
+/// Returns `found` with the layer's `unit_cost` (1..255): search now; any other status: return
+/// `refused_jump_query(from, status)` (then nothing was synced and `state` has forgotten its last
+/// path, so `jump_points` gives none). `Map` is `JpsMap` or `JpsPlusMap`; pass exactly one of
+/// `own`, `shared`. O(1) (16 layer entries) besides the sync. Throws only what `own->sync` throws
+/// (`std::bad_alloc`).
+template <class Map>
+[[nodiscard]] JumpSearchCheck start_jump_query(JumpPointSearch& state, Map* own, MapSync* last_sync,
+                                               const Map* shared, const Grid& grid,
+                                               const GridLayer& layer, GridCoord from, GridCoord to,
+                                               const SearchOptions& options) {
+  JumpSearchCheck check = check_jump_search(layer, options);
+  if (check.status == SearchStatus::found) {
+    if (shared != nullptr && !shared->matches(grid)) {
+      check = {SearchStatus::stale, 0};
+    } else if (!grid.in_bounds(from) || !grid.in_bounds(to)) {
+      check = {SearchStatus::invalid_endpoint, 0};
+    }
+  }
+  if (check.status != SearchStatus::found) {
+    state.forget_last();
+  } else if (own != nullptr) {
+    *last_sync = own->sync(grid, layer);
+  }
+  return check;
+}
+
+}  // namespace pathing::detail
