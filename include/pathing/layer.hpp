@@ -157,17 +157,24 @@ class GridLayer {
   /// The set of 4-bit cell values a unit may enter, as a 16-bit mask: bit v is set when
   /// `cost_of_cell(v) != 0`. O(16).
   [[nodiscard]] constexpr std::uint16_t passable_mask() const noexcept {
-    unsigned m = 0;
-    for (unsigned v = 0; v < 16; ++v) m |= (table_[v] != 0 ? 1u : 0u) << v;
-    return static_cast<std::uint16_t>(m);
+    std::uint16_t m = 0;
+    for (unsigned v = 0; v < 16; ++v) {
+      if (table_[v] != 0) m = static_cast<std::uint16_t>(m | (1u << v));
+    }
+    return m;
   }
 
   /// The cost every passable cell value shares (1..255), or 0 when passable values cost
   /// differently or nothing is passable. Non-zero means "uniform-cost layer": the layers the
   /// bit-parallel BFS, the jump point searches and A*'s two-stack open list serve. O(16).
   [[nodiscard]] constexpr std::uint8_t uniform_cost() const noexcept {
-    const std::uint8_t lo = min_passable_cost();
-    return lo != 0 && max_cost() == lo ? lo : std::uint8_t{0};
+    std::uint8_t c = 0;
+    for (std::uint8_t k : table_) {
+      if (k == 0) continue;
+      if (c != 0 && k != c) return 0;
+      c = k;
+    }
+    return c;
   }
 
   /// The cost of entering cell `c` of `grid`; 0 (impassable) outside the grid.
