@@ -4,7 +4,9 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <optional>
 #include <stdexcept>
@@ -157,24 +159,55 @@ class GridLayer {
   /// The set of 4-bit cell values a unit may enter, as a 16-bit mask: bit v is set when
   /// `cost_of_cell(v) != 0`. O(16).
   [[nodiscard]] constexpr std::uint16_t passable_mask() const noexcept {
-    std::uint16_t m = 0;
-    for (unsigned v = 0; v < 16; ++v) {
-      if (table_[v] != 0) m = static_cast<std::uint16_t>(m | (1u << v));
+    if (std::is_constant_evaluated() || std::endian::native != std::endian::little) {
+      std::uint16_t m = 0;
+      for (unsigned v = 0; v < 16; ++v) {
+        if (table_[v] != 0) m = static_cast<std::uint16_t>(m | (1u << v));
+      }
+      return m;
     }
-    return m;
+    // SWAR: a flag a non-zero byte, gathered into 8 bits by one multiplication (byte i of the
+    // little-endian word -> bit i).
+    std::uint64_t w[2];
+    std::memcpy(w, table_.data(), sizeof w);
+    const auto gather = [](std::uint64_t x) {
+      constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full;
+      const std::uint64_t flags = ((((x & kLow7) + kLow7) | x) & ~kLow7) >> 7;
+      return static_cast<unsigned>((flags * 0x0102040810204080ull) >> 56);
+    };
+    return static_cast<std::uint16_t>(gather(w[0]) | (gather(w[1]) << 8));
   }
 
   /// The cost every passable cell value shares (1..255), or 0 when passable values cost
   /// differently or nothing is passable. Non-zero means "uniform-cost layer": the layers the
   /// bit-parallel BFS, the jump point searches and A*'s two-stack open list serve. O(16).
   [[nodiscard]] constexpr std::uint8_t uniform_cost() const noexcept {
-    std::uint8_t c = 0;
-    for (std::uint8_t k : table_) {
-      if (k == 0) continue;
-      if (c != 0 && k != c) return 0;
-      c = k;
+    if (std::is_constant_evaluated()) {
+      std::uint8_t c = 0;
+      for (std::uint8_t k : table_) {
+        if (k == 0) continue;
+        if (c != 0 && k != c) return 0;
+        c = k;
+      }
+      return c;
     }
-    return c;
+    // Two 8-byte words, a byte a cost (SWAR, no branch a byte; the bounded searches ask it every
+    // query): pick any passable cost c, then no byte may be other than 0 or c.
+    std::uint64_t w[2];
+    std::memcpy(w, table_.data(), sizeof w);
+    constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full;
+    const auto nonzero = [](std::uint64_t x) {  // bit 8i + 7 set when byte i is not 0
+      return (((x & kLow7) + kLow7) | x) & ~kLow7;
+    };
+    const std::uint64_t nz0 = nonzero(w[0]);
+    const std::uint64_t nz1 = nonzero(w[1]);
+    if ((nz0 | nz1) == 0) return 0;
+    const std::uint64_t src = nz0 != 0 ? w[0] : w[1];
+    const unsigned bit = static_cast<unsigned>(std::countr_zero(nz0 != 0 ? nz0 : nz1)) & ~7u;
+    const std::uint64_t c = (src >> bit) & 0xFF;
+    const std::uint64_t all_c = c * 0x0101010101010101ull;
+    const std::uint64_t other = (nz0 & nonzero(w[0] ^ all_c)) | (nz1 & nonzero(w[1] ^ all_c));
+    return other == 0 ? static_cast<std::uint8_t>(c) : std::uint8_t{0};
   }
 
   /// The cost of entering cell `c` of `grid`; 0 (impassable) outside the grid.

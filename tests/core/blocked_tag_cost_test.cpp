@@ -102,6 +102,49 @@ TEST(BlockedTagCost, LayerMembers) {
   static_assert(GridLayer(Costs{1}, Costs{0, 3}).blocked_tag_cost(1) == 3);
 }
 
+// uniform_cost and passable_mask run word-wide (SWAR) at run time and byte by byte at compile
+// time: both equal a reference on random layers (costs drawn from few values, so uniform layers are
+// common).
+TEST(BlockedTagCost, UniformCostAndPassableMaskEqualTheByteByByteRule) {
+  std::uint32_t seed = 12345;
+  const auto next = [&seed] {
+    seed = seed * 1664525u + 1013904223u;
+    return seed >> 8;
+  };
+  int uniform = 0;
+  for (int round = 0; round < 20000; ++round) {
+    Costs tags{};
+    Costs blocked{};
+    const std::uint8_t values[4] = {0, static_cast<std::uint8_t>(1 + next() % 255),
+                                    static_cast<std::uint8_t>(1 + next() % 255), 255};
+    const unsigned spread = 1 + next() % 4;  // how many of the values a layer draws from
+    for (unsigned i = 0; i < 8; ++i) {
+      tags[i] = values[next() % spread];
+      blocked[i] = values[next() % spread];
+    }
+    const GridLayer layer(tags, blocked);
+    std::uint8_t want = 0;
+    bool mixed = false;
+    for (unsigned v = 0; v < 16; ++v) {
+      const std::uint8_t c = layer.cost_of_cell(static_cast<std::uint8_t>(v));
+      if (c == 0) continue;
+      if (want != 0 && c != want) mixed = true;
+      want = c;
+    }
+    if (mixed) want = 0;
+    ASSERT_EQ(layer.uniform_cost(), want) << "round " << round;
+    unsigned mask = 0;
+    for (unsigned v = 0; v < 16; ++v)
+      mask |= (layer.cost_of_cell(static_cast<std::uint8_t>(v)) != 0 ? 1u : 0u) << v;
+    ASSERT_EQ(layer.passable_mask(), mask) << "round " << round;
+    uniform += want != 0;
+  }
+  EXPECT_GT(uniform, 2000);  // both answers are exercised
+  static_assert(GridLayer(Costs{0, 7, 0, 7}, Costs{7}).uniform_cost() == 7);
+  static_assert(GridLayer(Costs{0, 7, 0, 7}, Costs{6}).uniform_cost() == 0);
+  static_assert(GridLayer(Costs{0, 7, 0, 7}, Costs{6}).passable_mask() == 0x010A);
+}
+
 TEST(BlockedTagCost, UniformityChecksSeeEveryPair) {
   // What the bit-parallel BFS, the 4-connected A* bucket queue and JPS rely on.
   EXPECT_TRUE(kUniformWalkers.uniform_cost() != 0);
