@@ -33,7 +33,7 @@ constexpr int kQueries = 12;
 #endif
 
 std::vector<std::pair<GridCoord, GridCoord>> random_queries(std::mt19937_64& rng, const Grid& g,
-                                                           int count) {
+                                                            int count) {
   std::vector<std::pair<GridCoord, GridCoord>> q;
   auto cell = [&] {
     for (;;) {
@@ -136,7 +136,8 @@ TEST(JpsAllocation, ReservedSmallerGridsToo) {
   const test::AllocationScope scope;
   std::uint64_t expanded = 0;
   for (std::size_t i = 0; i < grids.size(); ++i) {
-    for (const auto& [s, e] : queries[i]) expanded += jps.find_path(grids[i], maps[i], s, e, out).stats.expanded;
+    for (const auto& [s, e] : queries[i])
+      expanded += jps.find_path(grids[i], maps[i], s, e, out).stats.expanded;
   }
   EXPECT_EQ(scope.count(), 0u);
   EXPECT_GT(expanded, 1000u);
@@ -224,9 +225,8 @@ TEST(PooledRadixHeapRebuild, DropsRejectedItemsAndFreesPoppedEntries) {
       ++next_value;
     } else if (op < 9) {
       const auto it = q.pop();
-      const auto m = std::min_element(model.begin(), model.end(), [](auto& a, auto& b) {
-        return a.first < b.first;
-      });
+      const auto m = std::min_element(model.begin(), model.end(),
+                                      [](auto& a, auto& b) { return a.first < b.first; });
       ASSERT_EQ(it.key, m->first);
       // Equal keys may leave in any order: remove the popped item itself.
       const auto found = std::find(model.begin(), model.end(), std::make_pair(it.key, it.value));
