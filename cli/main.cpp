@@ -5,12 +5,38 @@
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstdlib>
 #include <exception>
 #include <new>
+#include <string>
 
 #include "commands.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/version.hpp"
+
+namespace {
+
+// CLI11 reads an unsigned option with strtoull, which takes "-1" as 2^64 - 1 and clamps values
+// past 2^64 to it: every out-of-range seed silently gave the map of seed 2^64 - 1. This check runs
+// on the text before that conversion and rejects negative values and values over 2^64 - 1 (a usage
+// error, like `--width 0`); text that is not a number is left to CLI11's own conversion error.
+const CLI::Validator kSeedRange(
+    [](std::string& text) -> std::string {
+      const char* s = text.c_str();
+      char* end = nullptr;
+      errno = 0;
+      const unsigned long long v = std::strtoull(s, &end, 0);  // the same parse as CLI11's
+      if (text.empty() || end != s + text.size()) return {};   // not a number: CLI11 reports it
+      const bool negative = text.find('-') != std::string::npos;
+      if (errno == ERANGE || (negative && v != 0)) {
+        return "Value " + text + " not in range 0 to 18446744073709551615";
+      }
+      return {};
+    },
+    "");  // no extra type text in --help: the option already shows UINT and the range
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace pathing::cli;
@@ -77,7 +103,9 @@ int main(int argc, char** argv) {
                    "random: blocked fraction; rooms: chance of an extra door; maze: unused")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
-  gen_cmd->add_option("--seed", gen.seed, "Seed (same seed, same files)")->capture_default_str();
+  gen_cmd->add_option("--seed", gen.seed, "Seed, 0 to 18446744073709551615 (same seed, same files)")
+      ->check(kSeedRange)
+      ->capture_default_str();
   gen_cmd->add_option("--queries", gen.queries, "Scenario queries")
       ->check(CLI::Range(0, 10000000))
       ->capture_default_str();

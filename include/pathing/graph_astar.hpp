@@ -112,8 +112,13 @@ class GraphAStar {
   ///   or `to` is not in [0, node_count()). `from == to` gives a one-node path of cost 0.
   ///   `invalid_argument` (the search stops there; cost 0, 0 steps, finish = from, `out`
   ///   unchanged) when the graph reports a neighbour id outside [0, node_count()), or (signed and
-  ///   floating cost types) a negative or NaN edge cost or heuristic value. Never throws on bad
-  ///   input (docs/errors.md); the sum of costs along any path must fit `cost_type`.
+  ///   floating cost types) a negative or NaN edge cost or heuristic value, or (integral cost
+  ///   types) when a node's g plus an edge cost would exceed the largest `cost_type`: the sum of
+  ///   the edge costs along every path the search extends must fit `cost_type` (checked when the
+  ///   edge is scanned, so a goal found first is still `found`). Never throws on bad input
+  ///   (docs/errors.md). With an integral `cost_type`, f = g + w * h saturates at the type's
+  ///   maximum (any heuristic value is safe; the path is optimal only for an admissible one);
+  ///   floating cost types add as they are.
   result_type find_path(const G& graph, node_type from, node_type to, std::vector<node_type>& out,
                         const SearchLimits& limits = {});
 
@@ -145,6 +150,19 @@ class GraphAStar {
       const double v = static_cast<double>(h) * weight_;
       constexpr auto kMax = std::numeric_limits<cost_type>::max() / 2;
       return v >= static_cast<double>(kMax) ? kMax : static_cast<cost_type>(v);
+    }
+  }
+
+  static constexpr cost_type kMaxCost = std::numeric_limits<cost_type>::max();
+
+  // f = g + w * h. Integral cost types saturate at kMaxCost (g + h can exceed it even with w = 1:
+  // a heuristic of INT_MAX), so f never overflows; floating ones add as they are (inf stays inf).
+  [[nodiscard]] cost_type f_of(cost_type g, cost_type h) const noexcept {
+    const cost_type wh = weighted(h);
+    if constexpr (std::is_integral_v<cost_type>) {
+      return wh > static_cast<cost_type>(kMaxCost - g) ? kMaxCost : static_cast<cost_type>(g + wh);
+    } else {
+      return static_cast<cost_type>(g + wh);
     }
   }
 
@@ -258,10 +276,25 @@ typename GraphAStar<G>::result_type GraphAStar<G>::find_path(const G& graph, nod
             return;
           }
         }
-        const cost_type ng = static_cast<cost_type>(e.g + step);
-        if (ng > max_g) {
-          pruned = true;
-          return;
+        cost_type ng;
+        if constexpr (std::is_integral_v<cost_type>) {
+          // e.g <= max_g, so max_g - e.g cannot overflow: one compare, as for a float, and the
+          // sum is formed only when it fits.
+          if (step > static_cast<cost_type>(max_g - e.g)) {
+            if (step > static_cast<cost_type>(kMaxCost - e.g)) {
+              bad = true;  // g + edge cost does not fit cost_type
+              return;
+            }
+            pruned = true;
+            return;
+          }
+          ng = static_cast<cost_type>(e.g + step);
+        } else {
+          ng = static_cast<cost_type>(e.g + step);
+          if (ng > max_g) {
+            pruned = true;
+            return;
+          }
         }
         if (ws_.stamps.is_seen(ni)) {
           if (!ws_.stamps.is_open(ni) || ng >= ws_.g[ni]) return;  // closed, or no better
@@ -271,7 +304,7 @@ typename GraphAStar<G>::result_type GraphAStar<G>::find_path(const G& graph, nod
         ws_.parent[ni] = e.node;
         const cost_type h = checked_heuristic(graph, n, to, bad);
         if (bad) return;
-        const auto nf = static_cast<cost_type>(ng + weighted(h));
+        const cost_type nf = f_of(ng, h);
         if (bypass && nf == e.f) {
           hot_.push(OpenEntry{nf, ng, n});
         } else {

@@ -4,6 +4,9 @@
 #pragma once
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -49,7 +52,8 @@ class WorldMapping {
 
   /// The non-throwing form of the constructor: the mapping, or nothing when the constructor would
   /// throw; then `*error` (when not null) gets `ErrorCode::invalid_argument` and the message
-  /// naming the value, e.g. "pathing::WorldMapping: cell_width = 0.000000 must be finite and > 0".
+  /// naming the value in the shortest %g form that reads back exactly (0 as "0", -1e-9 as
+  /// "-1e-09"), e.g. "pathing::WorldMapping: cell_width = 0 must be finite and > 0".
   [[nodiscard]] static std::optional<WorldMapping> create(double cell_width, double cell_height,
                                                           Error* error = nullptr) noexcept {
     if (!check(cell_width, cell_height, error)) return std::nullopt;
@@ -64,9 +68,11 @@ class WorldMapping {
   /// Height of a cell, in world units.
   [[nodiscard]] constexpr double cell_height() const noexcept { return h_; }
 
-  /// The cell containing world position `p`.
+  /// The cell containing world position `p`. Every input is defined: a coordinate whose cell
+  /// lies outside the range of int (a huge position such as 1e300, or +/-infinity) saturates to
+  /// INT_MAX or INT_MIN, and NaN gives INT_MIN (a cell off every grid, like any negative one).
   [[nodiscard]] GridCoord to_cell(WorldPos p) const noexcept {
-    return {static_cast<int>(std::floor(p.x / w_)), static_cast<int>(std::floor(p.y / h_))};
+    return {cell_index(std::floor(p.x / w_)), cell_index(std::floor(p.y / h_))};
   }
   /// The centre of cell `c`, in world units.
   [[nodiscard]] constexpr WorldPos to_world(GridCoord c) const noexcept {
@@ -76,10 +82,29 @@ class WorldMapping {
   [[nodiscard]] WorldPos align(WorldPos p) const noexcept { return to_world(to_cell(p)); }
 
  private:
+  // A floored cell coordinate as an int: saturated to [INT_MIN, INT_MAX], NaN to INT_MIN. The
+  // common case is one range test (NaN fails it too).
+  static int cell_index(double v) noexcept {
+    constexpr double kMin = static_cast<double>(std::numeric_limits<int>::min());  // exact
+    constexpr double kEnd = -kMin;  // INT_MAX + 1, exact
+    if (v >= kMin && v < kEnd) return static_cast<int>(v);
+    return v > 0 ? std::numeric_limits<int>::max() : std::numeric_limits<int>::min();
+  }
+
+  // `v` in the shortest %g form that reads back as `v` ("-1e-09", "0", "inf", "nan"), so the
+  // message shows the value given (std::to_string would print -1e-9 as "-0.000000").
+  static std::string show(double v) {
+    char buf[32];
+    for (int digits = 6;; ++digits) {
+      std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+      if (digits >= 17 || !(v == v) || std::strtod(buf, nullptr) == v) return buf;
+    }
+  }
+
   static bool check(double cell_width, double cell_height, Error* error) noexcept {
     const auto bad = [error](const char* name, double v) {
       detail::report(error, ErrorCode::invalid_argument,
-                     std::string("pathing::WorldMapping: ") + name + " = " + std::to_string(v) +
+                     std::string("pathing::WorldMapping: ") + name + " = " + show(v) +
                          " must be finite and > 0");
       return false;
     };

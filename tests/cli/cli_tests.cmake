@@ -100,6 +100,20 @@ pathing_cli_test(gen_maze
   ARGS gen maze --width 32 --height 32 --seed 3 --queries 30 -o ${PATHING_CLI_OUT}/maze-32.map
   SAME_FILES "${PATHING_CLI_OUT}/maze-32.map|${PATHING_CLI_DATA}/maze-32.map|${PATHING_CLI_OUT}/maze-32.map.scen|${PATHING_CLI_DATA}/maze-32.map.scen")
 pathing_cli_test(gen_bad_size ARGS gen random --width 0 --height 5 -o ${PATHING_CLI_OUT}/x.map EXPECT_RC nonzero)
+# Issue #19 D7: seeds outside 0 .. 2^64 - 1 were read as 2^64 - 1 (CLI11's strtoull); now a
+# usage error naming the value, exit code 105 like `--width 0` (CLI11's ValidationError).
+foreach(seed 18446744073709551616 100000000000000000000000 -1 -18446744073709551616)
+  string(REPLACE "-" "minus_" seed_name "${seed}")
+  pathing_cli_test(gen_seed_out_of_range_${seed_name}
+    ARGS gen random --width 4 --height 4 --seed ${seed} -o ${PATHING_CLI_OUT}/seed-bad.map
+    EXPECT_RC 105 STDERR_REGEX "--seed: Value ${seed} not in range 0 to 18446744073709551615")
+endforeach()
+pathing_cli_test(gen_seed_largest
+  ARGS gen random --width 4 --height 4 --seed 18446744073709551615 -o ${PATHING_CLI_OUT}/seed-max.map
+  EXPECT_FILE ${PATHING_CLI_OUT}/seed-max.map)
+pathing_cli_test(gen_seed_7
+  ARGS gen random --width 8 --height 8 --density 0.3 --seed 7 --queries 5 -o ${PATHING_CLI_OUT}/seed-7.map
+  STDOUT_REGEX "wrote .*seed-7\\.map .*5 queries" EXPECT_FILE ${PATHING_CLI_OUT}/seed-7.map)
 pathing_cli_test(gen_bad_kind ARGS gen caves --width 5 --height 5 -o ${PATHING_CLI_OUT}/x.map EXPECT_RC nonzero)
 pathing_cli_test(gen_unwritable ARGS gen maze --width 5 --height 5 -o ${PATHING_CLI_OUT}/no/such/dir/x.map
   EXPECT_RC 2 STDERR_REGEX "cannot write .*x\\.map")

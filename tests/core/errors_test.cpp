@@ -165,10 +165,26 @@ TEST(WorldMappingCreate, NonPositiveOrNonFiniteSizesAreRejected) {
   EXPECT_EQ(m->cell_height(), 8.0);
   EXPECT_FALSE(WorldMapping::create(0, 1, &e).has_value());
   EXPECT_EQ(e.code, ErrorCode::invalid_argument);
-  EXPECT_EQ(e.message, "pathing::WorldMapping: cell_width = 0.000000 must be finite and > 0");
+  EXPECT_EQ(e.message, "pathing::WorldMapping: cell_width = 0 must be finite and > 0");
   EXPECT_FALSE(WorldMapping::create(1, -2, &e).has_value());
-  EXPECT_EQ(e.message, "pathing::WorldMapping: cell_height = -2.000000 must be finite and > 0");
+  EXPECT_EQ(e.message, "pathing::WorldMapping: cell_height = -2 must be finite and > 0");
   EXPECT_FALSE(WorldMapping::create(1, std::numeric_limits<double>::infinity()).has_value());
+}
+
+// Issue #19 D3: the message names the value as given (std::to_string printed -1e-9 as
+// "-0.000000", which reads as a valid-looking zero).
+TEST(WorldMappingCreate, MessageShowsTinyAndNonFiniteValuesRecognisably) {
+  Error e;
+  EXPECT_FALSE(WorldMapping::create(-1e-9, 1, &e).has_value());
+  EXPECT_EQ(e.message, "pathing::WorldMapping: cell_width = -1e-09 must be finite and > 0");
+  EXPECT_FALSE(WorldMapping::create(1, -0.1, &e).has_value());
+  EXPECT_EQ(e.message, "pathing::WorldMapping: cell_height = -0.1 must be finite and > 0");
+  EXPECT_FALSE(WorldMapping::create(1, -1.0000001, &e).has_value());
+  EXPECT_EQ(e.message, "pathing::WorldMapping: cell_height = -1.0000001 must be finite and > 0");
+  EXPECT_FALSE(WorldMapping::create(std::numeric_limits<double>::infinity(), 1, &e).has_value());
+  EXPECT_EQ(e.message, "pathing::WorldMapping: cell_width = inf must be finite and > 0");
+  EXPECT_FALSE(WorldMapping::create(std::numeric_limits<double>::quiet_NaN(), 1, &e).has_value());
+  EXPECT_NE(e.message.find("cell_width = nan must be"), std::string::npos) << e.message;
 }
 
 TEST(TryPathFromCells, ReportsTheFirstBadPairAndTooLongPaths) {
@@ -223,7 +239,7 @@ TEST(ThrowingForms, ThrowTheMessageOfTheNonThrowingForm) {
   EXPECT_EQ(what([] { AStar a; a.reserve(-1, 0); }),
             "pathing::AStar::reserve: cols = -1 is outside [0, 32768]");
   EXPECT_EQ(what([] { WorldMapping m(0, 1); }),
-            "pathing::WorldMapping: cell_width = 0.000000 must be finite and > 0");
+            "pathing::WorldMapping: cell_width = 0 must be finite and > 0");
   EXPECT_THROW((GridPath{Direction::up, Direction::up, Direction::up, Direction::up,
                          Direction::up, Direction::up, Direction::up, Direction::up,
                          Direction::up, Direction::up, Direction::up, Direction::up,

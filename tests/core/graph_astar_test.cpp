@@ -396,6 +396,78 @@ TEST(GraphAStar, BadGraphDataIsInvalidArgumentNotAThrow) {
   EXPECT_EQ(out, (Nodes{9}));
 }
 
+// Issue #19 D2: with an integral cost type, g + h and g + edge cost were computed unchecked (a
+// heuristic of INT_MAX overflowed int). f saturates; a g that would overflow is invalid_argument.
+TEST(GraphAStar, HugeIntegralHeuristicSaturatesF) {
+  constexpr int kMax = std::numeric_limits<int>::max();
+  // Node 1 is a dead end, so INT_MAX is an admissible estimate for it: f = 1 + INT_MAX saturates
+  // and the node is never expanded.
+  AdjGraph<int> g(4);
+  g.add(0, 1, 1);
+  g.add(0, 2, 2);
+  g.add(2, 3, 2);
+  g.hint = {0, kMax, 0, 0};
+  GraphAStar<AdjGraph<int>> search;
+  Nodes out;
+  const auto r = search.find_path(g, 0, 3, out);
+  EXPECT_EQ(r.status, SearchStatus::found);
+  EXPECT_EQ(r.cost, 4);
+  EXPECT_EQ(out, (Nodes{0, 2, 3}));
+  EXPECT_EQ(r.stats.expanded, 2u);
+  // Weighted: w * h saturates as before, and g + w * h no longer overflows either.
+  search.set_heuristic_weight(3.0);
+  EXPECT_EQ(search.find_path(g, 0, 3, out).status, SearchStatus::found);
+  EXPECT_EQ(out.back(), 3u);
+  // Unsigned costs wrapped silently (f = 1 + UINT_MAX = 0 made a hopeless node look cheapest).
+  AdjGraph<std::uint32_t> u(4);
+  u.add(0, 1, 1);
+  u.add(1, 3, 100);
+  u.add(0, 2, 1);
+  u.add(2, 3, 1);
+  u.hint = {0, std::numeric_limits<std::uint32_t>::max(), 0, 0};
+  GraphAStar<AdjGraph<std::uint32_t>> us;
+  const auto ru = us.find_path(u, 0, 3, out);
+  EXPECT_EQ(ru.status, SearchStatus::found);
+  EXPECT_EQ(ru.cost, 2u);
+  EXPECT_EQ(ru.stats.expanded, 2u);  // 0 and 2; node 1 (f saturated) never comes up
+}
+
+TEST(GraphAStar, IntegralCostSumThatOverflowsIsInvalidArgument) {
+  constexpr int kMax = std::numeric_limits<int>::max();
+  AdjGraph<int> g(3);
+  g.add(0, 1, kMax);
+  g.add(1, 2, 1);  // g would be INT_MAX + 1
+  GraphAStar<AdjGraph<int>> search;
+  Nodes out{9};
+  const auto r = search.find_path(g, 0, 2, out);
+  EXPECT_EQ(r.status, SearchStatus::invalid_argument);
+  EXPECT_EQ(r.cost, 0);
+  EXPECT_EQ(out, (Nodes{9}));
+  // A sum of exactly INT_MAX fits.
+  g.adj[1][0].cost = 0;
+  const auto ok = search.find_path(g, 0, 2, out);
+  EXPECT_EQ(ok.status, SearchStatus::found);
+  EXPECT_EQ(ok.cost, kMax);
+  // The same with a cost limit: over the limit but representable is a prune, not an error.
+  g.adj[1][0].cost = 1;
+  SearchLimits lim;
+  lim.max_cost = 100;
+  EXPECT_EQ(search.find_path(g, 0, 2, out, lim).status, SearchStatus::cost_limit);
+
+  // Unsigned sums wrapped to a cheap-looking, wrong cost.
+  AdjGraph<std::uint32_t> u(3);
+  u.add(0, 1, std::numeric_limits<std::uint32_t>::max());
+  u.add(1, 2, 1);
+  GraphAStar<AdjGraph<std::uint32_t>> us;
+  EXPECT_EQ(us.find_path(u, 0, 2, out).status, SearchStatus::invalid_argument);
+  // 16-bit costs (promoted to int in arithmetic) are checked against their own maximum.
+  AdjGraph<std::int16_t> s16(3);
+  s16.add(0, 1, 30000);
+  s16.add(1, 2, 30000);
+  GraphAStar<AdjGraph<std::int16_t>> ss;
+  EXPECT_EQ(ss.find_path(s16, 0, 2, out).status, SearchStatus::invalid_argument);
+}
+
 // --- against a textbook Dijkstra on random graphs ----------------------------------------------
 
 std::uint64_t dijkstra(const AdjGraph<std::uint64_t>& g, std::uint32_t from, std::uint32_t to) {

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -164,6 +165,34 @@ TEST(WorldMapping, PositionsMapToContainingCellAndCellsToCentres) {
   EXPECT_THROW(WorldMapping(0, 1), std::invalid_argument);
   EXPECT_THROW(WorldMapping(1, -2), std::invalid_argument);
 #endif
+}
+
+// Issue #19 D3: positions whose cell is outside the int range (or NaN) used to be converted to
+// int with undefined behaviour; they saturate, and NaN gives INT_MIN.
+TEST(WorldMapping, ToCellSaturatesHugeAndNonFinitePositions) {
+  constexpr int kMin = std::numeric_limits<int>::min();
+  constexpr int kMax = std::numeric_limits<int>::max();
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const WorldMapping m(32, 16);
+  EXPECT_EQ(m.to_cell({nan, 0}), (GridCoord{kMin, 0}));
+  EXPECT_EQ(m.to_cell({0, nan}), (GridCoord{0, kMin}));
+  EXPECT_EQ(m.to_cell({-nan, nan}), (GridCoord{kMin, kMin}));
+  EXPECT_EQ(m.to_cell({kInf, -kInf}), (GridCoord{kMax, kMin}));
+  EXPECT_EQ(m.to_cell({-kInf, kInf}), (GridCoord{kMin, kMax}));
+  EXPECT_EQ(m.to_cell({1e300, -1e300}), (GridCoord{kMax, kMin}));
+  EXPECT_EQ(m.to_cell({-1e300, 1e300}), (GridCoord{kMin, kMax}));
+  // The edges of the int range: exact where the cell fits, saturated one cell beyond.
+  EXPECT_EQ(m.to_cell({32.0 * kMax, 16.0 * kMin}), (GridCoord{kMax, kMin}));
+  EXPECT_EQ(m.to_cell({32.0 * kMax + 32.0, 16.0 * kMin - 16.0}), (GridCoord{kMax, kMin}));
+  EXPECT_EQ(m.to_cell({32.0 * kMax - 1.0, 16.0 * kMin + 1.0}), (GridCoord{kMax - 1, kMin}));
+  // Ordinary positions are unchanged.
+  EXPECT_EQ(m.to_cell({100.5, -100.5}), (GridCoord{3, -7}));
+  EXPECT_EQ(m.to_cell({-32.0, 15.999}), (GridCoord{-1, 0}));
+  // A tiny cell size turns an ordinary position into a huge cell index.
+  const WorldMapping tiny(1e-300, 1e-300);
+  EXPECT_EQ(tiny.to_cell({1.0, -1.0}), (GridCoord{kMax, kMin}));
+  EXPECT_EQ(tiny.to_cell({0.0, 0.0}), (GridCoord{0, 0}));
 }
 
 }  // namespace

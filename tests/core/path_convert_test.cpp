@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -27,6 +28,52 @@ TEST(PathConvert, ChainToCells) {
   EXPECT_EQ(out, (std::vector<GridCoord>{{0, 5}, {1, 5}, {2, 5}, {2, 4}}));
   chain_to_cells({4, 4}, std::vector<GridPath>{}, out);
   EXPECT_EQ(out, (std::vector<GridCoord>{{4, 4}}));
+}
+
+// Issue #19 D11: walking from a start near the ends of the int range overflowed int; the walk
+// is exact in 64 bits and the written coordinates saturate.
+TEST(PathConvert, PathToCellsSaturatesAtTheEndsOfTheIntRange) {
+  constexpr int kMin = std::numeric_limits<int>::min();
+  constexpr int kMax = std::numeric_limits<int>::max();
+  std::vector<GridCoord> out;
+  const GridPath rights{D::right, D::right, D::right, D::right, D::right};
+  path_to_cells({kMax - 2, 0}, rights, out);
+  EXPECT_EQ(out, (std::vector<GridCoord>{
+                     {kMax - 2, 0}, {kMax - 1, 0}, {kMax, 0}, {kMax, 0}, {kMax, 0}, {kMax, 0}}));
+  const GridPath lefts_up{D::left, D::left, D::left, D::up};
+  path_to_cells({kMin + 1, kMin}, lefts_up, out);
+  EXPECT_EQ(out, (std::vector<GridCoord>{
+                     {kMin + 1, kMin}, {kMin, kMin}, {kMin, kMin}, {kMin, kMin}, {kMin, kMin}}));
+  // Exact in 64 bits: stepping back after leaving the range returns to the real coordinates.
+  path_to_cells({kMax, 5}, GridPath{D::right, D::right, D::left, D::left, D::left, D::down}, out);
+  EXPECT_EQ(
+      out,
+      (std::vector<GridCoord>{
+          {kMax, 5}, {kMax, 5}, {kMax, 5}, {kMax, 5}, {kMax, 5}, {kMax - 1, 5}, {kMax - 1, 6}}));
+  // A start just far enough from the ends takes the ordinary path, with the same cells.
+  path_to_cells({kMax - 5, kMin + 5}, GridPath{D::right, D::right, D::right, D::right, D::right},
+                out);
+  EXPECT_EQ(out.back(), (GridCoord{kMax, kMin + 5}));
+}
+
+TEST(PathConvert, ChainToCellsSaturatesAtTheEndsOfTheIntRange) {
+  constexpr int kMin = std::numeric_limits<int>::min();
+  constexpr int kMax = std::numeric_limits<int>::max();
+  const std::vector<GridPath> segments{GridPath{D::right, D::right, D::right}, GridPath{},
+                                       GridPath{D::right, D::right, D::down}};
+  std::vector<GridCoord> out;
+  chain_to_cells({kMax - 2, kMax - 1}, segments, out);
+  EXPECT_EQ(out, (std::vector<GridCoord>{{kMax - 2, kMax - 1},
+                                         {kMax - 1, kMax - 1},
+                                         {kMax, kMax - 1},
+                                         {kMax, kMax - 1},
+                                         {kMax, kMax - 1},
+                                         {kMax, kMax - 1},
+                                         {kMax, kMax}}));
+  const std::vector<GridPath> ups{GridPath{D::up, D::up}, GridPath{D::left}};
+  chain_to_cells({kMin, kMin + 1}, ups, out);
+  EXPECT_EQ(out,
+            (std::vector<GridCoord>{{kMin, kMin + 1}, {kMin, kMin}, {kMin, kMin}, {kMin, kMin}}));
 }
 
 TEST(PathConvert, CellsToWorldGivesCellCentres) {
