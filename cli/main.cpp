@@ -6,7 +6,9 @@
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <new>
 #include <string>
@@ -38,6 +40,24 @@ const CLI::Validator kSeedRange(
 
 }  // namespace
 
+namespace {
+
+// The exit code after the command's output: `rc`, or kExitBadInput when standard output could not
+// be written (a full disk, /dev/full, a closed pipe), with the reason on stderr: a report that
+// did not reach its reader is not a success.
+int checked_stdout(int rc) {
+  errno = 0;
+  if (std::fflush(stdout) == 0 && std::ferror(stdout) == 0) return rc;
+  const int err = errno;
+  std::fprintf(stderr, "pathing: cannot write to standard output: %s\n",
+               err != 0 ? std::strerror(err) : "write error");
+  return rc == pathing::cli::kExitOk || rc == pathing::cli::kExitFailed
+             ? pathing::cli::kExitBadInput
+             : rc;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace pathing::cli;
   CLI::App app{"pathing " PATHING_VERSION_STRING
@@ -46,7 +66,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.footer(
       "Exit codes: 0 success; 1 `scen --check` found a non-optimal or unsolved query, or `path`\n"
-      "found no path; 2 bad input (malformed or unreadable file, off-map coordinates); other\n"
+      "found no path; 2 bad input (malformed or unreadable file, off-map coordinates) or\n"
+      "output that could not be written (standard output or a file); other\n"
       "non-zero codes: bad command-line usage.");
 
   ScenOptions scen;
@@ -133,10 +154,12 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   try {
-    if (*scen_cmd) return run_scen(scen);
-    if (*path_cmd) return run_path(path);
-    if (*gen_cmd) return run_gen(gen);
-    if (*field_cmd) return run_field(field);
+    int rc = kExitBadInput;
+    if (*scen_cmd) rc = run_scen(scen);
+    if (*path_cmd) rc = run_path(path);
+    if (*gen_cmd) rc = run_gen(gen);
+    if (*field_cmd) rc = run_field(field);
+    return checked_stdout(rc);
   } catch (const pathing::io::ParseError& e) {
     fmt::print(stderr, "pathing: {}\n", e.what());
     return kExitBadInput;

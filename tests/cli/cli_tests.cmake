@@ -11,7 +11,7 @@ file(MAKE_DIRECTORY ${PATHING_CLI_OUT})
 # pathing_cli_test(NAME ARGS a b c [EXPECT_RC rc] [STDOUT_REGEX re] [STDERR_REGEX re] ...)
 function(pathing_cli_test name)
   set(keys EXPECT_RC STDOUT_REGEX STDOUT_NOT_REGEX STDERR_REGEX REQUIRE_PATH EXPECT_FILE
-      FILE_REGEX SAME_FILES)
+      FILE_REGEX SAME_FILES STDOUT_FILE)
   cmake_parse_arguments(T "" "${keys}" "ARGS" ${ARGN})
   list(JOIN T_ARGS "|" joined)
   set(defs "-DCLI=$<TARGET_FILE:pathing_cli>" "-DARGS=${joined}")
@@ -68,6 +68,14 @@ pathing_cli_test(scen_not_a_scenario ARGS scen ${PATHING_CLI_DATA}/rooms-64.map 
   STDERR_REGEX "rooms-64\\.map:1:1: expected 'version 1' as the first line, found 'type'")
 pathing_cli_test(scen_bad_algo ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo foo EXPECT_RC nonzero)
 pathing_cli_test(scen_bad_moves ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --moves 6 EXPECT_RC nonzero)
+
+# Standard output that cannot be written (issue #19 D4): exit 2 and the reason, never 0.
+if(EXISTS /dev/full)
+  pathing_cli_test(scen_json_stdout_full ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --json
+    STDOUT_FILE /dev/full EXPECT_RC 2 STDERR_REGEX "cannot write to standard output: No space left on device")
+  pathing_cli_test(path_stdout_full ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 30 30
+    STDOUT_FILE /dev/full EXPECT_RC 2 STDERR_REGEX "cannot write to standard output: No space left on device")
+endif()
 
 # --- path ---------------------------------------------------------------------------------------
 pathing_cli_test(path_maze ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 30 30 --svg ${PATHING_CLI_OUT}/maze-32.svg

@@ -3,7 +3,7 @@
 #   cmake -DCLI=<pathing> -DARGS=<a|b|c> [-DEXPECT_RC=0|nonzero|<n>] [-DSTDOUT_REGEX=<re>]
 #         [-DSTDERR_REGEX=<re>] [-DSTDOUT_NOT_REGEX=<re>] [-DREQUIRE_PATH=<path>]
 #         [-DEXPECT_FILE=<path>] [-DFILE_REGEX=<re>] [-DSAME_FILES=<a|b|c|d...>]
-#         [-DWORKDIR=<dir>] -P run_cli.cmake
+#         [-DWORKDIR=<dir>] [-DSTDOUT_FILE=<path>] -P run_cli.cmake
 #
 # ARGS separates arguments with '|'. When REQUIRE_PATH does not exist the test prints
 # "SKIPPED: ..." (the test's SKIP_REGULAR_EXPRESSION). EXPECT_FILE is deleted before the run and
@@ -24,8 +24,14 @@ if(DEFINED EXPECT_FILE)
   file(REMOVE "${EXPECT_FILE}")
 endif()
 
-execute_process(COMMAND "${CLI}" ${args} WORKING_DIRECTORY "${WORKDIR}"
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(DEFINED STDOUT_FILE)  # e.g. /dev/full: standard output goes there instead of being checked
+  execute_process(COMMAND "${CLI}" ${args} WORKING_DIRECTORY "${WORKDIR}"
+                  RESULT_VARIABLE rc OUTPUT_FILE "${STDOUT_FILE}" ERROR_VARIABLE err)
+  set(out "")
+else()
+  execute_process(COMMAND "${CLI}" ${args} WORKING_DIRECTORY "${WORKDIR}"
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+endif()
 message("exit code: ${rc}\n--- stdout ---\n${out}--- stderr ---\n${err}--------------")
 
 set(failures "")
