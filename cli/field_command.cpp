@@ -128,6 +128,12 @@ int run_field(const FieldCommandOptions& o) {
     if (!svg::write(picture, o.svg_file)) return kExitBadInput;
     fmt::print("wrote {}\n", o.svg_file);
   }
+  // As `path` with no path (exit 1): a goal no unit may enter is reached from no other cell.
+  if (layer.cost_at(grid, goal) == 0) {
+    fmt::print(stderr, "pathing: goal ({}, {}) is impassable: no other cell reaches it\n", goal.x,
+               goal.y);
+    return kExitFailed;
+  }
   return kExitOk;
 }
 

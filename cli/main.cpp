@@ -65,8 +65,9 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "pathing " PATHING_VERSION_STRING);
   app.require_subcommand(1);
   app.footer(
-      "Exit codes: 0 success; 1 `scen --check` found a non-optimal or unsolved query, or `path`\n"
-      "found no path; 2 bad input (malformed or unreadable file, off-map coordinates) or\n"
+      "Exit codes: 0 success; 1 `scen --check` found a non-optimal or unsolved query, `path`\n"
+      "found no path, or the goal of `field` is impassable; 2 bad input (malformed or unreadable "
+      "file, off-map coordinates) or\n"
       "output that could not be written (standard output or a file); other\n"
       "non-zero codes: bad command-line usage.");
 

@@ -148,6 +148,11 @@ pathing_cli_test(field_svg ARGS field ${PATHING_CLI_DATA}/rooms-64.map 32 32 --s
   EXPECT_FILE ${PATHING_CLI_OUT}/field.svg FILE_REGEX "^<svg .*marker-end=\"url\\(#a\\)\".*<line .*</svg>\n$")
 pathing_cli_test(field_flee_4 ARGS field ${PATHING_CLI_DATA}/maze-32.map 26 25 --moves 4 --flee
   STDOUT_REGEX "4-connected: [0-9]+ cells settled.*flee map \\(factor -1\\.2\\): [0-9]+ cells settled")
+# A goal on a wall: exit 1 like `path` with no path (issue #19 D10; it exited 0).
+pathing_cli_test(field_goal_on_wall ARGS field ${PATHING_CLI_DATA}/maze-32.map 1 0 EXPECT_RC 1
+  STDOUT_REGEX "1 cells settled" STDERR_REGEX "goal \\(1, 0\\) is impassable: no other cell reaches it")
+pathing_cli_test(path_goal_on_wall ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 1 0 EXPECT_RC 1
+  STDOUT_REGEX "no path: unreachable")
 pathing_cli_test(field_outside ARGS field ${PATHING_CLI_DATA}/maze-32.map 40 2 EXPECT_RC 2
   STDERR_REGEX "goal \\(40, 2\\) is outside the map .*maze-32\\.map \\(32 x 32\\)")
 
