@@ -339,12 +339,23 @@ std::filesystem::path scenario_map_path(const Scenario& scen,
   if (scen.entries.empty()) {
     throw ParseError(scen_file.string(), 0, 0, "the scenario has no entries, so no map file");
   }
+  const auto base_of = [](const std::string& column) {
+    const std::size_t cut = column.find_last_of("/\\");
+    return cut == std::string::npos ? column : column.substr(cut + 1);
+  };
   const ScenarioEntry& e = scen.entries.front();
-  const std::size_t cut = e.map.find_last_of("/\\");
-  const std::string base = cut == std::string::npos ? e.map : e.map.substr(cut + 1);
+  const std::string base = base_of(e.map);
   if (base.empty()) {
     throw ParseError(scen_file.string(), e.line, e.columns[1],
                      "map column " + quote(e.map) + " has no file name");
+  }
+  for (const ScenarioEntry& other : scen.entries) {
+    if (base_of(other.map) != base) {
+      throw ParseError(scen_file.string(), other.line, other.columns[1],
+                       "map column " + quote(other.map) + " names another map than line " +
+                           std::to_string(e.line) + " (" + quote(e.map) +
+                           "): a scenario runs on one map");
+    }
   }
   return scen_file.parent_path() / base;
 }

@@ -345,6 +345,22 @@ TEST(MovingAiScen, MapPathIsTheBaseNameBesideTheScenario) {
   EXPECT_NE(std::string(empty.what()).find("no entries"), std::string::npos);
 }
 
+// Rows naming another map than the first ran on the first map (issue #19 D6): refused, with the
+// row's line and map column. The same base name under other directories is the same map.
+TEST(MovingAiScen, RowsNamingAnotherMapAreRefused) {
+  const Scenario same =
+      parse_scenario("version 1\n0 maps/dao/a.map 1 1 0 0 0 0 0\n0 a.map 1 1 0 0 0 0 0\n", "s");
+  EXPECT_EQ(scenario_map_path(same, "d/a.map.scen"), fs::path("d/a.map"));
+  const Scenario mixed = parse_scenario(
+      "version 1\n0 a.map 1 1 0 0 0 0 0\n0 a.map 1 1 0 0 0 0 0\n1  b.map 1 1 0 0 0 0 0\n", "s");
+  const ParseError e = expect_parse_error([&] { (void)scenario_map_path(mixed, "d/s.scen"); });
+  EXPECT_EQ(e.line(), 4);
+  EXPECT_EQ(e.column(), 4);
+  EXPECT_EQ(std::string(e.what()),
+            "d/s.scen:4:4: map column 'b.map' names another map than line 2 ('a.map'): a "
+            "scenario runs on one map");
+}
+
 // ---------------------------------------------------------------------------------------------
 // The Moving AI subset in ../shared/data (skipped when absent).
 

@@ -186,9 +186,11 @@ void validate_scenario(const Scenario& scen, const Grid& grid, const std::string
 [[nodiscard]] bool try_validate_scenario(const Scenario& scen, const Grid& grid,
                                          const std::string& name, Error* error = nullptr) noexcept;
 
-/// The map file of a scenario: the base name of the map column of its first entry (after the
-/// last '/' or '\\'), in the directory of `scen_file`. No file system access.
-/// @throws ParseError when the scenario has no entries, or the map column ends with a separator.
+/// The map file of a scenario: the base name of the map column of its entries (after the
+/// last '/' or '\\'), in the directory of `scen_file`. No file system access. O(entries).
+/// @throws ParseError when the scenario has no entries, the map column ends with a separator, or
+///         an entry names another map (another base name) than the first: "FILE:LINE:COLUMN: map
+///         column 'b.map' names another map than line 2 ('a.map'): a scenario runs on one map".
 [[nodiscard]] std::filesystem::path scenario_map_path(const Scenario& scen,
                                                       const std::filesystem::path& scen_file);
 
