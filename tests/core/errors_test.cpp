@@ -136,7 +136,8 @@ TEST(TryReserve, BadSizesAreRejectedNamingTheValue) {
   EXPECT_FALSE(b.try_reserve(5, INT_MIN, &e));
   EXPECT_EQ(e.message, "pathing::GreedyBfs::reserve: rows = -2147483648 is outside [0, 32768]");
   EXPECT_FALSE(a.try_reserve(32768, 32768, &e));
-  EXPECT_EQ(e.message, "pathing::AStar::reserve: cols * rows = 1073741824 is outside [0, 268435456]");
+  EXPECT_EQ(e.message,
+            "pathing::AStar::reserve: cols * rows = 1073741824 is outside [0, 268435456]");
   EXPECT_FALSE(b.try_reserve(32768, 16385));  // a null Error* is allowed
 }
 
@@ -236,26 +237,26 @@ TEST(ThrowingForms, ThrowTheMessageOfTheNonThrowingForm) {
   EXPECT_EQ(what([] { Grid g(5, 5, 8); }), "pathing::Grid: default_tile = 8 is outside [0, 7]");
   EXPECT_EQ(what([] { GridLayer l({1}, 300); }),
             "pathing::GridLayer: blocked cost 300 is outside [0, 255]");
-  EXPECT_EQ(what([] { AStar a; a.reserve(-1, 0); }),
+  EXPECT_EQ(what([] {
+              AStar a;
+              a.reserve(-1, 0);
+            }),
             "pathing::AStar::reserve: cols = -1 is outside [0, 32768]");
   EXPECT_EQ(what([] { WorldMapping m(0, 1); }),
             "pathing::WorldMapping: cell_width = 0 must be finite and > 0");
-  EXPECT_THROW((GridPath{Direction::up, Direction::up, Direction::up, Direction::up,
-                         Direction::up, Direction::up, Direction::up, Direction::up,
-                         Direction::up, Direction::up, Direction::up, Direction::up,
-                         Direction::up, Direction::up, Direction::up, Direction::up,
-                         Direction::up, Direction::up, Direction::up, Direction::up,
-                         Direction::up, Direction::up, Direction::up, Direction::up,
-                         Direction::up, Direction::up, Direction::up, Direction::up,
-                         Direction::up, Direction::up, Direction::up, Direction::up,
-                         Direction::up, Direction::up, Direction::up, Direction::up,
-                         Direction::up, Direction::up, Direction::up, Direction::up,
-                         Direction::up, Direction::up, Direction::up, Direction::up,
-                         Direction::up, Direction::up, Direction::up, Direction::up,
-                         Direction::up, Direction::up, Direction::up, Direction::up,
-                         Direction::up, Direction::up, Direction::up, Direction::up,
-                         Direction::up}),
-               std::length_error);
+  EXPECT_THROW(
+      (GridPath{
+          Direction::up, Direction::up, Direction::up, Direction::up, Direction::up, Direction::up,
+          Direction::up, Direction::up, Direction::up, Direction::up, Direction::up, Direction::up,
+          Direction::up, Direction::up, Direction::up, Direction::up, Direction::up, Direction::up,
+          Direction::up, Direction::up, Direction::up, Direction::up, Direction::up, Direction::up,
+          Direction::up, Direction::up, Direction::up, Direction::up, Direction::up, Direction::up,
+          Direction::up, Direction::up, Direction::up, Direction::up, Direction::up, Direction::up,
+          Direction::up, Direction::up, Direction::up, Direction::up, Direction::up, Direction::up,
+          Direction::up, Direction::up, Direction::up, Direction::up, Direction::up, Direction::up,
+          Direction::up, Direction::up, Direction::up, Direction::up, Direction::up, Direction::up,
+          Direction::up, Direction::up, Direction::up}),
+      std::length_error);
 }
 #else
 // --- without exceptions: the documented fallbacks of the throwing forms ------------------------
