@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/bfs/bit_bfs.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
@@ -161,6 +162,18 @@ inline std::string fmt(const char* f, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, v);
   return buf;
+}
+
+/// The widest vector level of the bounded searches' bit-parallel BFS on this processor (0 = the
+/// portable 128-bit vectors, 1 = AVX2, 2 = AVX-512; detail::BitBfs::simd_level).
+inline int best_simd_level() {
+  static const int level = detail::BitBfs{}.simd_level();
+  return level;
+}
+
+/// The name of a vector level in the tables: "AVX-512", "AVX2", "portable".
+inline std::string simd_name(int level) {
+  return level >= 2 ? "AVX-512" : level == 1 ? "AVX2" : "portable";
 }
 
 /// A duration in nanoseconds as text with a unit: "812 ns", "3.45 us", "12.3 us", "1.25 ms".

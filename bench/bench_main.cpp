@@ -30,6 +30,7 @@
 
 #include "bench.hpp"
 #include "pathing/astar.hpp"
+#include "pathing/detail/test_access.hpp"
 #include "pathing/graph_astar.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/grid_graph.hpp"
@@ -45,9 +46,15 @@ namespace fs = std::filesystem;
 
 // --- our searchers ------------------------------------------------------------------------------
 
+// `simd` >= 0: the bit-parallel BFS limited to that vector level (detail::TestAccess::limit_simd).
 class OursBounded final : public Searcher {
  public:
-  OursBounded(const Input& in, bool greedy) : in_(in), greedy_(greedy) {}
+  OursBounded(const Input& in, bool greedy, int simd = -1) : in_(in), greedy_(greedy) {
+    if (simd >= 0) {
+      detail::TestAccess::limit_simd(astar_, simd);
+      detail::TestAccess::limit_simd(greedy_search_, simd);
+    }
+  }
   Outcome run(const Query& q) override {
     const BoundedResult r = greedy_ ? greedy_search_.build_path(in_.grid, in_.layer, q.from, q.to)
                                     : astar_.build_path(in_.grid, in_.layer, q.from, q.to);
@@ -169,11 +176,20 @@ struct Algo {
 };
 
 std::vector<Algo> algorithms() {
-  return {
-      {"GreedyBfs bounded", false, true,
-       [](const Input& in) { return std::make_unique<OursBounded>(in, true); }},
-      {"AStar bounded", true, true,
-       [](const Input& in) { return std::make_unique<OursBounded>(in, false); }},
+  std::vector<Algo> bounded;
+  // The bounded searches at this processor's widest vector level, then forced down to each lower
+  // level (AVX2, the portable 128-bit vectors), so one run shows every level it can.
+  for (int level = best_simd_level(); level >= 0; --level) {
+    const std::string suffix = level == best_simd_level() ? "" : ", " + simd_name(level);
+    const int force = level == best_simd_level() ? -1 : level;
+    bounded.push_back({"GreedyBfs bounded" + suffix, false, true, [force](const Input& in) {
+                         return std::make_unique<OursBounded>(in, true, force);
+                       }});
+    bounded.push_back({"AStar bounded" + suffix, true, true, [force](const Input& in) {
+                         return std::make_unique<OursBounded>(in, false, force);
+                       }});
+  }
+  std::vector<Algo> rest = {
       {"AStar", true, false,
        [](const Input& in) { return std::make_unique<OursUnbounded>(in, false); }},
       {"textbook A*", true, false,
@@ -194,6 +210,8 @@ std::vector<Algo> algorithms() {
       {"AStar w=3", false, false,
        [](const Input& in) { return std::make_unique<OursWeighted>(in, 3.0); }, true, false, 3.0},
   };
+  bounded.insert(bounded.end(), rest.begin(), rest.end());
+  return bounded;
 }
 
 // Algorithms timed query by query too (the median per query of the JPS table).
@@ -478,6 +496,8 @@ int main(int argc, char** argv) {
   benchmark::Shutdown();
 
   std::ostringstream header;
+  header << "Bounded searches' vector level on this processor: " << simd_name(best_simd_level())
+         << " (rows marked AVX2 or portable: forced down to that level, same run).\n";
   header << "Compiler: " << __VERSION__ << "; flags: " << PATHING_BENCH_CXX_FLAGS << "; data: "
          << (used_samples ? "data/ samples (../shared absent)" : choice.shared.string()) << "\n";
   std::cout << "\n";

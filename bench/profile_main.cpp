@@ -3,11 +3,13 @@
 //
 // Usage: pathing_profile SEARCH FILE [REPEAT]
 //   SEARCH: astar8 | astar4 | greedy8 | greedy4 (find_path on every row of the .scen FILE), or
-//           astar-bounded | greedy-bounded (build_path on the seed map FILE, S to F)
+//           astar-bounded | greedy-bounded (build_path on the seed map FILE, S to F) |
+//           greedy-bounded-expand (the same, the greedy expansion without the bit-parallel BFS)
 // Prints the number of queries and of expansions. Instructions per expansion:
 //   valgrind --tool=callgrind --collect-atstart=no --toggle-collect='pathing::*::find_path*'
 //     build/bench/bench/pathing_profile astar8 ../shared/data/movingai/dao/den520d.map.scen
 //   (then the total Ir / the expansions printed; build_path* for the bounded searches).
+// PATHING_SIMD=L (0, 1 or 2) limits the bounded searches' vectors to level L (BitBfs::limit_simd).
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
+#include "pathing/detail/test_access.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/seed_map.hpp"
@@ -31,9 +34,17 @@ int main(int argc, char** argv) {
   try {
     AStar astar;
     GreedyBfs greedy;
+    // PATHING_SIMD=0|1|2: the bounded searches' vector level at most (scalar-ish, AVX2, AVX-512).
+    if (const char* simd = std::getenv("PATHING_SIMD")) {
+      detail::TestAccess::limit_simd(astar, std::atoi(simd));
+      detail::TestAccess::limit_simd(greedy, std::atoi(simd));
+    }
     std::uint64_t expanded = 0;
     std::uint64_t queries = 0;
-    if (search == "astar-bounded" || search == "greedy-bounded") {
+    if (search == "greedy-bounded-expand") {  // the greedy expansion alone (no bit-parallel BFS)
+      greedy.set_bit_parallel(false);
+    }
+    if (search == "astar-bounded" || search.rfind("greedy-bounded", 0) == 0) {
       const io::SeedMap m = io::load_seed_map(file);
       const GridLayer walk{1};
       for (int r = 0; r < repeat; ++r) {
