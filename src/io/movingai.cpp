@@ -176,11 +176,15 @@ Map load_map(const std::filesystem::path& file) {
   std::size_t scanned = 0;
   bool at_end = false;
   while (header_end == 0) {
-    for (; scanned < text.size() && header_end == 0; ++scanned) {
+    const std::size_t scan_end = text.size() < kMaxMapHeaderBytes
+                                     ? text.size()
+                                     : static_cast<std::size_t>(kMaxMapHeaderBytes);
+    for (; scanned < scan_end && header_end == 0; ++scanned) {
       if (text[scanned] == '\n' && ++newlines == 4) header_end = scanned + 1;
     }
-    if (header_end != 0 || at_end || nul || text.size() >= kMaxMapHeaderBytes) break;
-    at_end = detail::read_until(in, text, kMaxMapHeaderBytes, nul);
+    if (header_end != 0 || at_end || nul || text.size() > kMaxMapHeaderBytes) break;
+    // One byte past the limit tells a header of exactly kMaxMapHeaderBytes from a longer one.
+    at_end = detail::read_until(in, text, kMaxMapHeaderBytes + 1, nul);
   }
   if (nul) return parse_map(text, name);  // the parse reports the first NUL byte
   if (header_end == 0) {

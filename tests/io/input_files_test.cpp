@@ -162,6 +162,11 @@ TEST(IoInputFiles, AMapFileLongerThanItsHeaderAllowsIsRefused) {
             (dir / "header2.map").string() +
                 ":4:65508: the file goes on past 65536 bytes, the limit for the 4 header lines of "
                 "a map");
+  // Exactly kMaxMapHeaderBytes bytes, then the end of the file: parsed (and refused) as a whole.
+  const std::string three_lines = "type octile\nheight 2\nwidth 3";
+  write(dir / "header3.map", three_lines + std::string(65536 - three_lines.size(), ' '));
+  EXPECT_TRUE(contains(parse_error([&] { (void)load_map(dir / "header3.map"); }).what(),
+                       "header3.map:4:1: the file ends before the 'map' header line"));
   // A NUL byte far into a long file is reported where it is, as by parse_map.
   write(dir / "nul.map", kSmallMap + std::string(100, '\n') + '\0' + std::string(100000, '\n'));
   EXPECT_TRUE(contains(parse_error([&] { (void)load_map(dir / "nul.map"); }).what(),
