@@ -3,35 +3,15 @@
 // `pathing gen`: writes a generated map and its scenario file.
 #include <fmt/core.h>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <string>
 
+#include "atomic_file.hpp"
 #include "commands.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
 
 namespace pathing::cli {
-
-namespace {
-
-bool write_text(const std::string& file, const std::string& text) {
-  std::FILE* f = std::fopen(file.c_str(), "wb");
-  if (f == nullptr) {
-    fmt::print(stderr, "pathing: cannot write {}: {}\n", file, std::strerror(errno));
-    return false;
-  }
-  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  if (std::fclose(f) != 0 || !ok) {
-    fmt::print(stderr, "pathing: cannot write {}\n", file);
-    return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 int run_gen(const GenOptions& o) {
   const std::optional<io::MapKind> kind = io::parse_map_kind(o.kind);
@@ -50,8 +30,20 @@ int run_gen(const GenOptions& o) {
   const std::string map_name = std::filesystem::path(o.out_file).filename().string();
   const io::Scenario scen = io::generate_scenario(grid, map_name, o.queries, o.seed);
   const std::string scen_file = o.out_file + ".scen";
-  if (!write_text(o.out_file, io::format_map(grid))) return kExitBadInput;
-  if (!write_text(scen_file, io::format_scenario(scen))) return kExitBadInput;
+  // Both files are written to temporary files first and put in place only when both were
+  // written (issue #19 D5): a failed write changes neither OUT.map nor OUT.map.scen.
+  StagedFile map_out(o.out_file);
+  StagedFile scen_out(scen_file);
+  if (!map_out.write(io::format_map(grid))) return kExitBadInput;
+  if (!scen_out.write(io::format_scenario(scen))) return kExitBadInput;
+  if (!map_out.commit()) return kExitBadInput;  // neither file replaced
+  if (!scen_out.commit()) {
+    // The one state a failure can leave: the new map beside the old scenario (or none).
+    fmt::print(stderr,
+               "pathing: {} is the new map, but {} was not replaced: it does not match it\n",
+               o.out_file, scen_file);
+    return kExitBadInput;
+  }
   std::size_t blocked = 0;
   for (int y = 0; y < grid.rows(); ++y)
     for (int x = 0; x < grid.cols(); ++x) blocked += grid.is_blocked({x, y});

@@ -68,8 +68,9 @@ int main(int argc, char** argv) {
       "Exit codes: 0 success; 1 `scen --check` found a non-optimal or unsolved query, `path`\n"
       "found no path, or the goal of `field` is impassable; 2 bad input (malformed or unreadable "
       "file, off-map coordinates) or\n"
-      "output that could not be written (standard output or a file); other\n"
-      "non-zero codes: bad command-line usage.");
+      "output that could not be written (standard output or a file: an output file is replaced\n"
+      "only when written in full, so a failure leaves the old file); other non-zero codes: bad\n"
+      "command-line usage.");
 
   ScenOptions scen;
   CLI::App* scen_cmd = app.add_subcommand(

@@ -6,15 +6,16 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
+#include <iterator>
+#include <string>
 #include <vector>
 
 #include "alloc_counter/alloc_counter.hpp"
+#include "atomic_file.hpp"
 #include "commands.hpp"
 #include "pathing/astar.hpp"
 #include "pathing/greedy_bfs.hpp"
@@ -154,29 +155,22 @@ int run_scen(const ScenOptions& o) {
   const std::string algo_name = o.algo;
 
   if (!o.tsv_file.empty()) {
-    std::FILE* f = std::fopen(o.tsv_file.c_str(), "wb");
-    if (f == nullptr) {
-      fmt::print(stderr, "pathing: cannot write {}: {}\n", o.tsv_file, std::strerror(errno));
-      return kExitBadInput;
-    }
-    fmt::print(f, "id\talg\texpanded\tgenerated\tnanos\tplen\tpcost\tscost\n");
+    std::string tsv = "id\talg\texpanded\tgenerated\tnanos\tplen\tpcost\tscost\n";
+    auto out = std::back_inserter(tsv);
     for (std::size_t i = 0; i < n; ++i) {
       const Row& r = rows[i];
       const io::ScenarioEntry& e = scen.entries[i];
       // Unsolved queries: plen and pcost are -1.
       if (r.status == SearchStatus::found) {
-        fmt::print(f, "{}\t{}\t{}\t{}\t{}\t{}\t{:.8f}\t{:.{}f}\n", i, algo_name, r.expanded,
-                   r.generated, r.nanos, r.steps, r.cost, e.optimal_length, e.decimals);
+        fmt::format_to(out, "{}\t{}\t{}\t{}\t{}\t{}\t{:.8f}\t{:.{}f}\n", i, algo_name, r.expanded,
+                       r.generated, r.nanos, r.steps, r.cost, e.optimal_length, e.decimals);
       } else {
-        fmt::print(f, "{}\t{}\t{}\t{}\t{}\t-1\t-1\t{:.{}f}\n", i, algo_name, r.expanded,
-                   r.generated, r.nanos, e.optimal_length, e.decimals);
+        fmt::format_to(out, "{}\t{}\t{}\t{}\t{}\t-1\t-1\t{:.{}f}\n", i, algo_name, r.expanded,
+                       r.generated, r.nanos, e.optimal_length, e.decimals);
       }
     }
-    const bool write_failed = std::ferror(f) != 0;
-    if (std::fclose(f) != 0 || write_failed) {
-      fmt::print(stderr, "pathing: cannot write {}\n", o.tsv_file);
-      return kExitBadInput;
-    }
+    // All or nothing (issue #19 D5): a failed write leaves the old file, or none.
+    if (!write_file(o.tsv_file, tsv)) return kExitBadInput;
   }
 
   if (o.json) {

@@ -2,9 +2,8 @@
 #include "svg.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
+
+#include "atomic_file.hpp"
 
 namespace pathing::cli::svg {
 
@@ -32,17 +31,7 @@ void dot(std::string& out, GridCoord c, const char* colour) {
 
 bool write(std::string& out, const std::string& file) {
   out += "</svg>\n";
-  std::FILE* f = std::fopen(file.c_str(), "wb");
-  if (f == nullptr) {
-    fmt::print(stderr, "pathing: cannot write {}: {}\n", file, std::strerror(errno));
-    return false;
-  }
-  const bool ok = std::fwrite(out.data(), 1, out.size(), f) == out.size();
-  if (std::fclose(f) != 0 || !ok) {
-    fmt::print(stderr, "pathing: cannot write {}\n", file);
-    return false;
-  }
-  return true;
+  return write_file(file, out);
 }
 
 }  // namespace pathing::cli::svg

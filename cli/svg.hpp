@@ -40,7 +40,9 @@ void walls(std::string& out, const Grid& grid, const GridLayer& layer);
 /// Appends a filled circle at the centre of `c`.
 void dot(std::string& out, GridCoord c, const char* colour);
 
-/// Closes the SVG and writes it to `file`. Returns false (with a message on stderr) on failure.
+/// Closes the SVG and writes it to `file` all or nothing (`write_file`, atomic_file.hpp). Returns
+/// false on failure, with a message on stderr naming the file and the reason; `file` is then
+/// unchanged.
 bool write(std::string& out, const std::string& file);
 
 }  // namespace pathing::cli::svg

@@ -3,40 +3,14 @@
 // Moving AI .map and .scen reader and writer (see include/pathing/io/movingai.hpp).
 #include "pathing/io/movingai.hpp"
 
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstring>
-#include <fstream>
-#include <iterator>
-#include <sstream>
 #include <system_error>
 
 #include "text_scan.hpp"
 
 namespace pathing::io {
-
-namespace detail {
-
-std::string read_file(const std::filesystem::path& file) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(file, ec)) {
-    throw ParseError(file.string(), 0, 0, "is a directory, not a file");
-  }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    const int err = errno;
-    throw ParseError(
-        file.string(), 0, 0,
-        std::string("cannot open the file: ") + (err != 0 ? std::strerror(err) : "unknown error"));
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) throw ParseError(file.string(), 0, 0, "cannot read the file");
-  return std::move(ss).str();
-}
-
-}  // namespace detail
 
 namespace {
 
@@ -98,27 +72,48 @@ Field read_header(LineReader& lines, std::vector<Field>& fields, std::string_vie
   return has_value ? fields[1] : Field{};
 }
 
+/// The four header lines of a map.
+struct MapHeader {
+  std::string type;
+  int width = 0;
+  int height = 0;
+};
+
+/// Reads the first `count` (at most 4) header lines: `type`, `height`, `width` (and their cell
+/// count), `map`. @throws ParseError as parse_map.
+MapHeader read_map_header(LineReader& lines, std::vector<Field>& fields, const std::string& name,
+                          int count = 4) {
+  MapHeader h;
+  if (count < 1) return h;
+  h.type = std::string(read_header(lines, fields, "type", true, name).text);
+  if (count < 2) return h;
+  const Field hf = read_header(lines, fields, "height", true, name);
+  h.height = static_cast<int>(
+      detail::parse_integer(hf, name, lines.number(), "height", 1, Grid::kMaxSide));
+  if (count < 3) return h;
+  const Field wf = read_header(lines, fields, "width", true, name);
+  h.width =
+      static_cast<int>(detail::parse_integer(wf, name, lines.number(), "width", 1, Grid::kMaxSide));
+  if (std::int64_t{h.width} * h.height > Grid::kMaxCells) {
+    throw ParseError(name, lines.number(), wf.column,
+                     "width " + std::to_string(h.width) + " x height " + std::to_string(h.height) +
+                         " exceeds the limit of " + std::to_string(Grid::kMaxCells) + " cells");
+  }
+  if (count < 4) return h;
+  read_header(lines, fields, "map", false, name);
+  return h;
+}
+
 }  // namespace
 
 Map parse_map(std::string_view text, const std::string& name) {
   detail::reject_nul(text, name);
   LineReader lines(text);
   std::vector<Field> fields;
-  const Field type = read_header(lines, fields, "type", true, name);
-  const std::string type_name(type.text);
-
-  const Field hf = read_header(lines, fields, "height", true, name);
-  const auto height = static_cast<int>(
-      detail::parse_integer(hf, name, lines.number(), "height", 1, Grid::kMaxSide));
-  const Field wf = read_header(lines, fields, "width", true, name);
-  const auto width =
-      static_cast<int>(detail::parse_integer(wf, name, lines.number(), "width", 1, Grid::kMaxSide));
-  if (std::int64_t{width} * height > Grid::kMaxCells) {
-    throw ParseError(name, lines.number(), wf.column,
-                     "width " + std::to_string(width) + " x height " + std::to_string(height) +
-                         " exceeds the limit of " + std::to_string(Grid::kMaxCells) + " cells");
-  }
-  read_header(lines, fields, "map", false, name);
+  const MapHeader header = read_map_header(lines, fields, name);
+  const int height = header.height;
+  const int width = header.width;
+  const std::string& type_name = header.type;
 
   // First pass: check every row, remember where it is; only then allocate the grid.
   std::vector<std::string_view> rows;
@@ -170,7 +165,67 @@ Map parse_map(std::string_view text, const std::string& name) {
 }
 
 Map load_map(const std::filesystem::path& file) {
-  return parse_map(detail::read_file(file), file.string());
+  const std::string name = file.string();
+  detail::InputFile in(file);
+  std::string text;
+  bool nul = false;
+  // The header: read until its 4 lines are complete (or the end of the file, a NUL byte, or
+  // kMaxMapHeaderBytes bytes without them).
+  std::size_t header_end = 0;  // just after the 4th '\n', once found
+  int newlines = 0;
+  std::size_t scanned = 0;
+  bool at_end = false;
+  while (header_end == 0) {
+    const std::size_t scan_end = text.size() < kMaxMapHeaderBytes
+                                     ? text.size()
+                                     : static_cast<std::size_t>(kMaxMapHeaderBytes);
+    for (; scanned < scan_end && header_end == 0; ++scanned) {
+      if (text[scanned] == '\n' && ++newlines == 4) header_end = scanned + 1;
+    }
+    if (header_end != 0 || at_end || nul || text.size() > kMaxMapHeaderBytes) break;
+    // One byte past the limit tells a header of exactly kMaxMapHeaderBytes from a longer one.
+    at_end = detail::read_until(in, text, kMaxMapHeaderBytes + 1, nul);
+  }
+  if (nul) return parse_map(text, name);  // the parse reports the first NUL byte
+  if (header_end == 0) {
+    if (at_end) return parse_map(text, name);  // fewer than 4 lines: a header error
+    // kMaxMapHeaderBytes bytes hold fewer than 4 lines: report an error in the complete lines,
+    // if any, else the limit.
+    const std::string_view head(text.data(), kMaxMapHeaderBytes);
+    const std::size_t last = head.rfind('\n');
+    const std::string_view complete =
+        last == std::string_view::npos ? std::string_view{} : head.substr(0, last + 1);
+    LineReader lines(complete);
+    std::vector<Field> fields;
+    static_cast<void>(read_map_header(lines, fields, name, newlines));
+    detail::throw_too_long(head, name, kMaxMapHeaderBytes, "for the 4 header lines of a map");
+  }
+  LineReader lines(std::string_view(text.data(), header_end));
+  std::vector<Field> fields;
+  const MapHeader h = read_map_header(lines, fields, name);
+  // The rows take at most H * (W + 2) bytes (CRLF line ends); blank lines may follow.
+  const std::uint64_t limit =
+      header_end +
+      static_cast<std::uint64_t>(h.height) * (static_cast<std::uint64_t>(h.width) + 2) +
+      kMapTrailingBlankBytes;
+  if (!at_end) {
+    // One byte past the limit tells a file of exactly `limit` bytes from a longer one.
+    static_cast<void>(detail::read_until(in, text, limit + 1, nul));
+    if (nul) return parse_map(text, name);
+  }
+  if (text.size() > limit) {
+    // Longer than any map of this size: report the first error in the first `limit` bytes (the
+    // same error as in the whole file: the rows of a well-formed map end before the cut), or the
+    // limit itself.
+    text.resize(static_cast<std::size_t>(limit));
+    static_cast<void>(parse_map(text, name));
+    detail::throw_too_long(text, name, limit,
+                           "for a " + std::to_string(h.width) + " x " + std::to_string(h.height) +
+                               " map (its header, " + std::to_string(h.height) +
+                               " rows of at most " + std::to_string(h.width + 2) + " bytes, and " +
+                               std::to_string(kMapTrailingBlankBytes) + " bytes of blank lines)");
+  }
+  return parse_map(text, name);
 }
 
 std::string format_map(const Grid& grid) {
@@ -303,8 +358,8 @@ Scenario parse_scenario(std::string_view text, const std::string& name) {
   return scen;
 }
 
-Scenario load_scenario(const std::filesystem::path& file) {
-  return parse_scenario(detail::read_file(file), file.string());
+Scenario load_scenario(const std::filesystem::path& file, std::uint64_t max_bytes) {
+  return parse_scenario(detail::read_file(file, max_bytes, "for a scenario file"), file.string());
 }
 
 void validate_scenario(const Scenario& scen, const Grid& grid, const std::string& name) {
@@ -348,6 +403,12 @@ std::filesystem::path scenario_map_path(const Scenario& scen,
   if (base.empty()) {
     throw ParseError(scen_file.string(), e.line, e.columns[1],
                      "map column " + quote(e.map) + " has no file name");
+  }
+  if (base.size() > kMaxMapFileNameBytes) {
+    throw ParseError(scen_file.string(), e.line, e.columns[1],
+                     "map column " + quote(e.map) + " names a file name of " +
+                         std::to_string(base.size()) + " bytes: at most " +
+                         std::to_string(kMaxMapFileNameBytes));
   }
   for (const ScenarioEntry& other : scen.entries) {
     if (base_of(other.map) != base) {

@@ -95,7 +95,7 @@ SeedMap parse_seed_map(std::string_view text, const std::string& name) {
 }
 
 SeedMap load_seed_map(const std::filesystem::path& file) {
-  return parse_seed_map(detail::read_file(file), file.string());
+  return parse_seed_map(detail::read_file(file, kMaxSeedMapBytes, "for a seed map"), file.string());
 }
 
 }  // namespace pathing::io

@@ -135,7 +135,50 @@ inline void reject_nul(std::string_view text, const std::string& name) {
   return v;
 }
 
-/// Reads a whole file into a string. @throws ParseError(file, 0, 0, ...) when it cannot be read.
-[[nodiscard]] std::string read_file(const std::filesystem::path& file);
+/// An input file open for reading: a regular file, never anything else (issue #19 D8).
+///
+/// POSIX: opened with O_NONBLOCK, so a FIFO without a writer does not block the open, then
+/// refused unless fstat says it is a regular file. Elsewhere (Windows): refused when
+/// std::filesystem::status says it exists and is not a regular file, then opened with stdio.
+class InputFile {
+ public:
+  /// Opens `file`. @throws ParseError(file, 0, 0, ...) "cannot open the file: REASON" (strerror)
+  /// or "is not a regular file (a FIFO): only regular files are read" (a directory, a character
+  /// device, a block device, a socket).
+  explicit InputFile(const std::filesystem::path& file);
+  ~InputFile();
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+
+  /// Appends up to `max` (> 0) bytes to `out` and returns how many; 0 at the end of the file.
+  /// @throws ParseError(file, 0, 0, "cannot read the file: REASON") on a read error (EIO, ...),
+  ///         with `out` as it was before the call.
+  std::size_t read_some(std::string& out, std::size_t max);
+
+ private:
+  std::string name_;
+#if defined(_WIN32)
+  void* handle_ = nullptr;  // FILE*
+#else
+  int fd_ = -1;
+#endif
+};
+
+/// Reads from `in` onto `text` until the end of the file (returns true), or until `text` holds
+/// `limit` bytes or a chunk read holds a NUL byte (sets `nul`; the parsers report the first NUL,
+/// which is then in `text`), returning false. Reads 64 KiB at a time. @throws as read_some.
+bool read_until(InputFile& in, std::string& text, std::uint64_t limit, bool& nul);
+
+/// Throws ParseError at the position just after `text` (the first `max_bytes` bytes of a longer
+/// file): "the file goes on past MAX bytes, the limit WHAT".
+[[noreturn]] void throw_too_long(std::string_view text, const std::string& name,
+                                 std::uint64_t max_bytes, const std::string& what);
+
+/// Reads a whole regular file of at most `max_bytes` bytes (reading stops at the first chunk
+/// holding a NUL byte: the parser reports it). @throws ParseError as InputFile and read_some, or
+/// via throw_too_long (`what` says whose limit it is, e.g. "for a scenario file") when the file
+/// is longer.
+[[nodiscard]] std::string read_file(const std::filesystem::path& file, std::uint64_t max_bytes,
+                                    const char* what);
 
 }  // namespace pathing::io::detail

@@ -11,7 +11,7 @@ file(MAKE_DIRECTORY ${PATHING_CLI_OUT})
 # pathing_cli_test(NAME ARGS a b c [EXPECT_RC rc] [STDOUT_REGEX re] [STDERR_REGEX re] ...)
 function(pathing_cli_test name)
   set(keys EXPECT_RC STDOUT_REGEX STDOUT_NOT_REGEX STDERR_REGEX REQUIRE_PATH EXPECT_FILE
-      FILE_REGEX SAME_FILES STDOUT_FILE)
+      FILE_REGEX SAME_FILES STDOUT_FILE FSIZE_LIMIT_KB DIR_HOLDS KEEP_FILES)
   cmake_parse_arguments(T "" "${keys}" "ARGS" ${ARGN})
   list(JOIN T_ARGS "|" joined)
   set(defs "-DCLI=$<TARGET_FILE:pathing_cli>" "-DARGS=${joined}")
@@ -127,6 +127,56 @@ pathing_cli_test(gen_unwritable ARGS gen maze --width 5 --height 5 -o ${PATHING_
   EXPECT_RC 2 STDERR_REGEX "cannot write .*x\\.map")
 pathing_cli_test(gen_no_pairs ARGS gen random --width 4 --height 4 --density 1 --queries 3 -o ${PATHING_CLI_OUT}/full.map
   EXPECT_RC 2 STDERR_REGEX "the map has 0 passable cells")
+
+# --- output files written all or nothing (issue #19 D5) ----------------------------------------
+# A write that fails part way (RLIMIT_FSIZE of 1 KiB: "File too large") exits 2 naming the file
+# and the reason, and leaves the old file as it was and no temporary file. Before: a truncated
+# file, "cannot write FILE" without the reason, and `gen` left a new OUT.map without its .scen.
+set(d5 ${PATHING_CLI_OUT}/d5)
+pathing_cli_test(path_svg_write_fails ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 30 30 --svg ${d5}-path/maze.svg
+  FSIZE_LIMIT_KB 1 EXPECT_RC 2 STDERR_REGEX "pathing: cannot write [^\n]*d5-path/maze\.svg: File too large\n"
+  DIR_HOLDS "${d5}-path|maze.svg" KEEP_FILES "${d5}-path/maze.svg|old picture")
+pathing_cli_test(field_svg_write_fails ARGS field ${PATHING_CLI_DATA}/rooms-64.map 32 32 --svg ${d5}-field/field.svg
+  FSIZE_LIMIT_KB 1 EXPECT_RC 2 STDERR_REGEX "pathing: cannot write [^\n]*d5-field/field\.svg: File too large\n"
+  DIR_HOLDS "${d5}-field|field.svg" KEEP_FILES "${d5}-field/field.svg|old picture")
+pathing_cli_test(scen_tsv_write_fails ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --tsv ${d5}-scen/rooms.tsv
+  FSIZE_LIMIT_KB 1 EXPECT_RC 2 STDERR_REGEX "pathing: cannot write [^\n]*d5-scen/rooms\.tsv: File too large\n"
+  DIR_HOLDS "${d5}-scen" STDOUT_NOT_REGEX "scenario")
+# gen: the map (4 KiB) cannot be written; then the map (300 bytes) can but not its scenario
+# (100 queries): both times neither file changes.
+pathing_cli_test(gen_map_write_fails ARGS gen random --width 64 --height 64 -o ${d5}-gen1/out.map
+  FSIZE_LIMIT_KB 1 EXPECT_RC 2 STDERR_REGEX "pathing: cannot write [^\n]*d5-gen1/out\.map: File too large\n"
+  DIR_HOLDS "${d5}-gen1|out.map|out.map.scen" KEEP_FILES "${d5}-gen1/out.map|old map|${d5}-gen1/out.map.scen|old scen")
+pathing_cli_test(gen_scen_write_fails ARGS gen random --width 16 --height 16 --queries 100 -o ${d5}-gen2/out.map
+  FSIZE_LIMIT_KB 1 EXPECT_RC 2 STDERR_REGEX "pathing: cannot write [^\n]*d5-gen2/out\.map\.scen: File too large\n"
+  DIR_HOLDS "${d5}-gen2|out.map|out.map.scen" KEEP_FILES "${d5}-gen2/out.map|old map|${d5}-gen2/out.map.scen|old scen")
+pathing_cli_test(gen_scen_write_fails_no_old_files ARGS gen random --width 16 --height 16 --queries 100 -o ${d5}-gen3/out.map
+  FSIZE_LIMIT_KB 1 EXPECT_RC 2 STDERR_REGEX "out\.map\.scen: File too large" DIR_HOLDS "${d5}-gen3")
+# Written in full: both files replaced, no temporary file left.
+pathing_cli_test(gen_replaces_both ARGS gen maze --width 32 --height 32 --seed 3 --queries 30 -o ${d5}-gen4/maze-32.map
+  DIR_HOLDS "${d5}-gen4|maze-32.map|maze-32.map.scen"
+  SAME_FILES "${d5}-gen4/maze-32.map|${PATHING_CLI_DATA}/maze-32.map|${d5}-gen4/maze-32.map.scen|${PATHING_CLI_DATA}/maze-32.map.scen")
+# A target that exists and is not a regular file is written directly (never renamed over).
+if(EXISTS /dev/full)
+  pathing_cli_test(path_svg_dev_full ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 30 30 --svg /dev/full
+    EXPECT_RC 2 STDERR_REGEX "pathing: cannot write /dev/full: No space left on device")
+endif()
+if(EXISTS /dev/null)
+  pathing_cli_test(path_svg_dev_null ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 30 30 --svg /dev/null
+    STDOUT_REGEX "path found: 272 steps")
+endif()
+pathing_cli_test(path_svg_to_directory ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 30 30 --svg ${PATHING_CLI_OUT}
+  EXPECT_RC 2 STDERR_REGEX "pathing: cannot write [^\n]*cli-out: Is a directory")
+
+# --- input files that are not regular files, read errors (issue #19 D8, D9) --------------------
+if(EXISTS /dev/null)
+  pathing_cli_test(path_map_is_a_device ARGS path /dev/null 0 0 1 1 EXPECT_RC 2
+    STDERR_REGEX "pathing: /dev/null:0:0: is not a regular file \\(a character device\\)")
+endif()
+pathing_cli_test(scen_is_a_directory ARGS scen ${PATHING_CLI_OUT} EXPECT_RC 2
+  STDERR_REGEX "cli-out:0:0: is not a regular file \\(a directory\\)")
+pathing_cli_test(path_map_read_error ARGS path /proc/self/mem 0 0 1 1 REQUIRE_PATH /proc/self/mem
+  EXPECT_RC 2 STDERR_REGEX "/proc/self/mem:0:0: cannot read the file: Input/output error")
 
 # --- the shared Moving AI data (skipped when ../shared/data is absent) -------------------------
 pathing_cli_test(shared_arena ARGS scen ${PATHING_CLI_SHARED}/dao/arena.map.scen --check --json

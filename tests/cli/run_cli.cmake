@@ -3,16 +3,52 @@
 #   cmake -DCLI=<pathing> -DARGS=<a|b|c> [-DEXPECT_RC=0|nonzero|<n>] [-DSTDOUT_REGEX=<re>]
 #         [-DSTDERR_REGEX=<re>] [-DSTDOUT_NOT_REGEX=<re>] [-DREQUIRE_PATH=<path>]
 #         [-DEXPECT_FILE=<path>] [-DFILE_REGEX=<re>] [-DSAME_FILES=<a|b|c|d...>]
-#         [-DWORKDIR=<dir>] [-DSTDOUT_FILE=<path>] -P run_cli.cmake
+#         [-DWORKDIR=<dir>] [-DSTDOUT_FILE=<path>] [-DFSIZE_LIMIT_KB=<n>]
+#         [-DDIR_HOLDS=<dir|name|name...>] [-DKEEP_FILES=<path|text|path|text...>] -P run_cli.cmake
 #
 # ARGS separates arguments with '|'. When REQUIRE_PATH does not exist the test prints
 # "SKIPPED: ..." (the test's SKIP_REGULAR_EXPRESSION). EXPECT_FILE is deleted before the run and
 # must exist after it (and match FILE_REGEX, if given); SAME_FILES are pairs of files that must be
 # byte-identical after the run.
+#
+# Failed writes (issue #19 D5): FSIZE_LIMIT_KB runs the tool through bash with `ulimit -f` set
+# (RLIMIT_FSIZE: writing a regular file past n KiB fails with EFBIG, "File too large", root
+# included) and SIGXFSZ ignored (`trap '' XFSZ`, inherited across exec as SIG_IGN), so the
+# write itself fails, not the process. DIR_HOLDS: the directory is emptied before the run and
+# must hold exactly these names afterwards (no temporary file left). KEEP_FILES: each file is
+# written with its text before the run and must still hold exactly that text after it.
 string(REPLACE "|" ";" args "${ARGS}")
 if(DEFINED REQUIRE_PATH AND NOT EXISTS "${REQUIRE_PATH}")
   message("SKIPPED: ${REQUIRE_PATH} not found")
   return()
+endif()
+set(command "${CLI}" ${args})
+if(DEFINED FSIZE_LIMIT_KB)
+  find_program(BASH bash)
+  if(NOT BASH)
+    message("SKIPPED: bash not found (FSIZE_LIMIT_KB)")
+    return()
+  endif()
+  # (no ';' in the script: it would split the CMake list)
+  set(command "${BASH}" -c "trap '' XFSZ && ulimit -f ${FSIZE_LIMIT_KB} && exec \"$0\" \"$@\""
+              "${CLI}" ${args})
+endif()
+if(DEFINED DIR_HOLDS)
+  string(REPLACE "|" ";" holds "${DIR_HOLDS}")
+  list(POP_FRONT holds holds_dir)
+  file(REMOVE_RECURSE "${holds_dir}")
+  file(MAKE_DIRECTORY "${holds_dir}")
+endif()
+if(DEFINED KEEP_FILES)
+  string(REPLACE "|" ";" keep "${KEEP_FILES}")
+  list(LENGTH keep keep_n)
+  math(EXPR keep_last "${keep_n} - 1")
+  foreach(i RANGE 0 ${keep_last} 2)
+    math(EXPR j "${i} + 1")
+    list(GET keep ${i} keep_file)
+    list(GET keep ${j} keep_text)
+    file(WRITE "${keep_file}" "${keep_text}")
+  endforeach()
 endif()
 if(NOT DEFINED EXPECT_RC)
   set(EXPECT_RC 0)
@@ -25,11 +61,11 @@ if(DEFINED EXPECT_FILE)
 endif()
 
 if(DEFINED STDOUT_FILE)  # e.g. /dev/full: standard output goes there instead of being checked
-  execute_process(COMMAND "${CLI}" ${args} WORKING_DIRECTORY "${WORKDIR}"
+  execute_process(COMMAND ${command} WORKING_DIRECTORY "${WORKDIR}"
                   RESULT_VARIABLE rc OUTPUT_FILE "${STDOUT_FILE}" ERROR_VARIABLE err)
   set(out "")
 else()
-  execute_process(COMMAND "${CLI}" ${args} WORKING_DIRECTORY "${WORKDIR}"
+  execute_process(COMMAND ${command} WORKING_DIRECTORY "${WORKDIR}"
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 endif()
 message("exit code: ${rc}\n--- stdout ---\n${out}--- stderr ---\n${err}--------------")
@@ -73,6 +109,30 @@ if(DEFINED SAME_FILES)
       string(APPEND failures "${a} and ${b} differ\n")
     endif()
   endforeach()
+endif()
+if(DEFINED KEEP_FILES)
+  foreach(i RANGE 0 ${keep_last} 2)
+    math(EXPR j "${i} + 1")
+    list(GET keep ${i} keep_file)
+    list(GET keep ${j} keep_text)
+    if(NOT EXISTS "${keep_file}")
+      string(APPEND failures "${keep_file} was removed\n")
+    else()
+      file(READ "${keep_file}" keep_now)
+      if(NOT keep_now STREQUAL keep_text)
+        string(LENGTH "${keep_now}" keep_len)
+        string(APPEND failures "${keep_file} changed: it holds ${keep_len} bytes, not '${keep_text}'\n")
+      endif()
+    endif()
+  endforeach()
+endif()
+if(DEFINED DIR_HOLDS)
+  file(GLOB held LIST_DIRECTORIES true RELATIVE "${holds_dir}" "${holds_dir}/*")
+  list(SORT held)
+  list(SORT holds)
+  if(NOT held STREQUAL holds)
+    string(APPEND failures "${holds_dir} holds '${held}', expected '${holds}'\n")
+  endif()
 endif()
 if(failures)
   message(FATAL_ERROR "${failures}")

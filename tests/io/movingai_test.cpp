@@ -183,7 +183,8 @@ TEST(MovingAiMapErrors, DirectoryIsNotAFile) {
   const fs::path dir = fs::temp_directory_path();
   const ParseError e = expect_parse_error([&] { (void)load_scenario(dir); });
   EXPECT_EQ(e.line(), 0);
-  EXPECT_NE(std::string(e.what()).find("is a directory"), std::string::npos) << e.what();
+  EXPECT_NE(std::string(e.what()).find("is not a regular file (a directory)"), std::string::npos)
+      << e.what();
 }
 
 TEST(MovingAiMapErrors, UnreadableFile) {
@@ -359,6 +360,20 @@ TEST(MovingAiScen, RowsNamingAnotherMapAreRefused) {
   EXPECT_EQ(std::string(e.what()),
             "d/s.scen:4:4: map column 'b.map' names another map than line 2 ('a.map'): a "
             "scenario runs on one map");
+}
+
+// A 100,000-character map column was quoted whole in the message of the map's load
+// ("DIR/aaaa...(100,000 characters):0:0: cannot open the file: File name too long").
+TEST(MovingAiScen, HugeMapColumnIsRefusedAndQuotedCut) {
+  const std::string name(100000, 'a');
+  const Scenario s = parse_scenario("version 1\n0 d/" + name + " 1 1 0 0 0 0 0\n", "s");
+  const ParseError e = expect_parse_error([&] { (void)scenario_map_path(s, "d/s.scen"); });
+  EXPECT_EQ(std::string(e.what()), "d/s.scen:2:3: map column 'd/" + std::string(38, 'a') +
+                                       "...' names a file name of 100000 bytes: at most 255");
+  // 255 bytes is fine.
+  const Scenario ok =
+      parse_scenario("version 1\n0 " + std::string(255, 'b') + " 1 1 0 0 0 0 0\n", "s");
+  EXPECT_EQ(scenario_map_path(ok, "d/s.scen"), fs::path("d") / std::string(255, 'b'));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -42,6 +42,32 @@ TEST(IoNoThrow, UnreadableFilesAreIoErrors) {
   EXPECT_EQ(e.code, ErrorCode::io_error);
 }
 
+// Issue #19 D8, D9 without exceptions: a directory (and, on Linux, a device and a read error) is
+// an io_error naming the file and the reason.
+TEST(IoNoThrow, NonRegularFilesAndReadErrorsAreIoErrors) {
+  Error e;
+  const std::filesystem::path dir = std::filesystem::temp_directory_path();
+  EXPECT_FALSE(try_load_map(dir, &e).has_value());
+  EXPECT_EQ(e.code, ErrorCode::io_error);
+  EXPECT_EQ(
+      e.message,
+      dir.string() + ":0:0: is not a regular file (a directory): only regular files are read");
+  EXPECT_FALSE(try_load_seed_map(dir, &e).has_value());
+  EXPECT_EQ(e.code, ErrorCode::io_error);
+#if defined(__linux__)
+  EXPECT_FALSE(try_load_scenario("/dev/zero", &e).has_value());
+  EXPECT_EQ(e.code, ErrorCode::io_error);
+  EXPECT_EQ(e.message,
+            "/dev/zero:0:0: is not a regular file (a character device): only regular files are "
+            "read");
+  if (std::filesystem::exists("/proc/self/mem")) {
+    EXPECT_FALSE(try_load_map("/proc/self/mem", &e).has_value());
+    EXPECT_EQ(e.code, ErrorCode::io_error);
+    EXPECT_EQ(e.message, "/proc/self/mem:0:0: cannot read the file: Input/output error");
+  }
+#endif
+}
+
 TEST(IoNoThrow, ScenariosAndSeedMaps) {
   Error e;
   EXPECT_FALSE(try_parse_scenario("version 2\n", "t.scen", &e).has_value());

@@ -88,8 +88,24 @@ struct Map {
 ///         line after the last one), text after the map rows. Nothing is returned on error.
 [[nodiscard]] Map parse_map(std::string_view text, const std::string& name);
 
+/// The most bytes `load_map` reads before it has the 4 header lines of a map.
+inline constexpr std::uint64_t kMaxMapHeaderBytes = 65536;
+/// The bytes of blank lines `load_map` reads after the rows of a map.
+inline constexpr std::uint64_t kMapTrailingBlankBytes = 4096;
+
 /// Reads and parses a `.map` file; error messages name `file` as given.
-/// @throws ParseError (line 0, column 0 when the file cannot be read).
+///
+/// Only regular files are read: never a FIFO (which would block), a device (`/dev/zero` would
+/// never end) or a directory. The file is read in chunks: the header first (at most
+/// kMaxMapHeaderBytes bytes), then at most H * (W + 2) + kMapTrailingBlankBytes more bytes (H rows
+/// of W characters with CRLF line ends, then blank lines), so a file of any size costs at most
+/// that much memory. Reading stops at a chunk holding a NUL byte (reported as by parse_map).
+/// @throws ParseError as parse_map; with line 0, column 0: "cannot open the file: REASON",
+///         "cannot read the file: REASON" (REASON: strerror, e.g. "Input/output error"), "is not a
+///         regular file (a FIFO): only regular files are read" (or a directory, a character
+///         device, a block device, a socket); at the first byte past the limit: the first error
+///         of parse_map in the bytes before it, else "the file goes on past N bytes, the limit for
+///         a W x H map (...)" (or "for the 4 header lines of a map").
 [[nodiscard]] Map load_map(const std::filesystem::path& file);
 
 /// The non-throwing form of `parse_map`: the map, or nothing with `*error` (when not null) set to
@@ -99,7 +115,7 @@ struct Map {
 [[nodiscard]] std::optional<Map> try_parse_map(std::string_view text, const std::string& name,
                                                Error* error = nullptr) noexcept;
 /// The non-throwing form of `load_map`: as `try_parse_map`, and `ErrorCode::io_error` (line 0,
-/// column 0 in the message) when the file cannot be read.
+/// column 0 in the message) when the file cannot be opened or read or is not a regular file.
 [[nodiscard]] std::optional<Map> try_load_map(const std::filesystem::path& file,
                                               Error* error = nullptr) noexcept;
 
@@ -164,9 +180,18 @@ struct Scenario {
 ///         character (byte < 0x20 or 0x7f, e.g. a stray CR) in the map column, a NUL byte.
 [[nodiscard]] Scenario parse_scenario(std::string_view text, const std::string& name);
 
-/// Reads and parses a `.scen` file; error messages name `file` as given.
-/// @throws ParseError (line 0, column 0 when the file cannot be read).
-[[nodiscard]] Scenario load_scenario(const std::filesystem::path& file);
+/// The most bytes `load_scenario` reads by default: 1 GiB (the largest Moving AI scenario files
+/// are a few MiB; a scenario of 1 GiB holds some 20 million queries).
+inline constexpr std::uint64_t kMaxScenarioBytes = std::uint64_t{1} << 30;
+
+/// Reads and parses a `.scen` file of at most `max_bytes` bytes; error messages name `file` as
+/// given. Only regular files are read, as for load_map (never a FIFO, a device, a directory).
+/// @throws ParseError as parse_scenario; with line 0, column 0 as load_map ("cannot open the
+///         file: REASON", "cannot read the file: REASON", "is not a regular file (a FIFO): ...");
+///         at the first byte past `max_bytes`: "the file goes on past N bytes, the limit for a
+///         scenario file".
+[[nodiscard]] Scenario load_scenario(const std::filesystem::path& file,
+                                     std::uint64_t max_bytes = kMaxScenarioBytes);
 
 /// The non-throwing form of `parse_scenario` (errors as for `try_parse_map`).
 [[nodiscard]] std::optional<Scenario> try_parse_scenario(std::string_view text,
@@ -186,11 +211,16 @@ void validate_scenario(const Scenario& scen, const Grid& grid, const std::string
 [[nodiscard]] bool try_validate_scenario(const Scenario& scen, const Grid& grid,
                                          const std::string& name, Error* error = nullptr) noexcept;
 
+/// The longest base name `scenario_map_path` accepts, in bytes (NAME_MAX of common file systems).
+inline constexpr std::size_t kMaxMapFileNameBytes = 255;
+
 /// The map file of a scenario: the base name of the map column of its entries (after the
 /// last '/' or '\\'), in the directory of `scen_file`. No file system access. O(entries).
-/// @throws ParseError when the scenario has no entries, the map column ends with a separator, or
-///         an entry names another map (another base name) than the first: "FILE:LINE:COLUMN: map
-///         column 'b.map' names another map than line 2 ('a.map'): a scenario runs on one map".
+/// @throws ParseError when the scenario has no entries, the map column ends with a separator, its
+///         base name is longer than kMaxMapFileNameBytes ("map column 'aaaa...' names a file
+///         name of 100000 bytes: at most 255", quoted cut to 40 characters), or an entry names
+///         another map (another base name) than the first: "FILE:LINE:COLUMN: map column 'b.map'
+///         names another map than line 2 ('a.map'): a scenario runs on one map".
 [[nodiscard]] std::filesystem::path scenario_map_path(const Scenario& scen,
                                                       const std::filesystem::path& scen_file);
 

@@ -3,6 +3,7 @@
 // The text maps of the seed library's benchmarks (quasilyte/pathing, _bench/bench_test.go).
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -34,8 +35,18 @@ struct SeedMap {
 ///         byte, or a size beyond the Grid's limits.
 [[nodiscard]] SeedMap parse_seed_map(std::string_view text, const std::string& name);
 
+/// The most bytes `load_seed_map` reads: the largest map the Grid allows (2^28 cells, every row
+/// ending in CRLF, at most 32768 rows) plus 4096 bytes of blank lines after it.
+inline constexpr std::uint64_t kMaxSeedMapBytes =
+    std::uint64_t{Grid::kMaxCells} + 2 * std::uint64_t{Grid::kMaxSide} + 4096;
+
 /// Reads and parses a seed benchmark map file (e.g. ../shared/data/seed-bench/simple_wall.txt).
-/// @throws ParseError (line 0, column 0 when the file cannot be read).
+/// Only regular files are read (never a FIFO, a device or a directory, so it never blocks), at
+/// most kMaxSeedMapBytes bytes.
+/// @throws ParseError as parse_seed_map; with line 0, column 0 "cannot open the file: REASON",
+///         "cannot read the file: REASON" (strerror), "is not a regular file (a FIFO): only
+///         regular files are read"; at the first byte past the limit "the file goes on past N
+///         bytes, the limit for a seed map".
 [[nodiscard]] SeedMap load_seed_map(const std::filesystem::path& file);
 
 /// The non-throwing form of `parse_seed_map` (errors as for `try_parse_map`).
