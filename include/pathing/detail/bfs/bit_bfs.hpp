@@ -516,8 +516,96 @@ class BitBfs {
   }
 #endif
 #if PATHING_BIT_BFS_AVX2
+  // AVX2: boxes of at most 12 blocks of 4 rows (46 rows) keep the current layer in registers
+  // (`run_layers_avx2_registers`); taller ones use the loop over the stored layer.
   [[gnu::target("avx2")]] static int run_layers_avx2(const Layers& job) noexcept {
-    return run_layers_with<Word __attribute__((vector_size(32)))>(job);
+    switch (job.end / 4) {
+      case 1:
+        return run_layers_avx2_registers<1>(job);
+      case 2:
+        return run_layers_avx2_registers<2>(job);
+      case 3:
+        return run_layers_avx2_registers<3>(job);
+      case 4:
+        return run_layers_avx2_registers<4>(job);
+      case 5:
+        return run_layers_avx2_registers<5>(job);
+      case 6:
+        return run_layers_avx2_registers<6>(job);
+      case 7:
+        return run_layers_avx2_registers<7>(job);
+      case 8:
+        return run_layers_avx2_registers<8>(job);
+      case 9:
+        return run_layers_avx2_registers<9>(job);
+      case 10:
+        return run_layers_avx2_registers<10>(job);
+      case 11:
+        return run_layers_avx2_registers<11>(job);
+      case 12:
+        return run_layers_avx2_registers<12>(job);
+      default:
+        return run_layers_with<Word __attribute__((vector_size(32)))>(job);
+    }
+  }
+  // The layers of a box of B blocks (4 rows each) with the current layer in B of the 16 vector
+  // registers, updated in place block by block (block b's new rows need the old rows of blocks
+  // b - 1 .. b + 1, and `edge` already holds what it needs of block b - 1); the open rows stay in
+  // memory (one load, AND, XOR and store a block), and each layer is stored for the walk back.
+  // No load waits for a store of the layer before, and the loop over the blocks is unrolled.
+  template <int B>
+  [[gnu::target("avx2")]] static int run_layers_avx2_registers(const Layers& job) noexcept {
+    using V = Word __attribute__((vector_size(32)));
+    const int max_layer = job.max_layer;
+    const int goal_row = job.goal_row;
+    const unsigned goal_col = static_cast<unsigned>(job.goal_col);
+    const Word* const pass = job.pass;
+    Word* const open = job.visited;
+    V cur[static_cast<std::size_t>(B)];
+    for (int b = 0; b < B; ++b) {
+      V p;
+      V v;
+      std::memcpy(&cur[b], job.layers + 4 * b, sizeof(V));
+      std::memcpy(&p, pass + 4 * b, sizeof(V));
+      std::memcpy(&v, open + 4 * b, sizeof(V));
+      const V o = p & ~v;
+      std::memcpy(open + 4 * b, &o, sizeof(V));
+    }
+    Word* out = job.layers;
+    int found = -1;
+    for (int k = 1; k <= max_layer; ++k) {
+      out += kStride;
+      V edge;
+      first_edge(edge, cur[0]);
+#pragma GCC unroll 16
+      for (int b = 0; b < B; ++b) {
+        const V after = b + 1 < B ? cur[b + 1] : cur[b] & 0;
+        V above;
+        V below;
+        const V c = cur[b];
+        neighbour_rows(above, below, edge, c, after);
+        V o;
+        std::memcpy(&o, open + 4 * b, sizeof(V));
+        const V n = ((c << 1) | (c >> 1) | above | below) & o;
+        o ^= n;
+        std::memcpy(open + 4 * b, &o, sizeof(V));
+        std::memcpy(out + 4 * b, &n, sizeof(V));
+        cur[b] = n;
+      }
+      if (((out[goal_row] >> goal_col) & 1u) != 0) {
+        found = k;
+        break;
+      }
+    }
+    for (int b = 0; b < B; ++b) {  // visited = passable and no longer open
+      V p;
+      V o;
+      std::memcpy(&p, pass + 4 * b, sizeof(V));
+      std::memcpy(&o, open + 4 * b, sizeof(V));
+      const V v = p ^ o;
+      std::memcpy(open + 4 * b, &v, sizeof(V));
+    }
+    return found;
   }
   // AVX-512: the box's at most 64 rows are at most 8 vectors, so the current layer, the visited
   // rows and the passable rows stay in 24 of the 32 vector registers for the whole search; each
