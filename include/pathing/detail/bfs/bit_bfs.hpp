@@ -136,8 +136,9 @@ class NibbleClassifier {
 /// box is one 64-bit word, and one BFS layer is a few word operations a row (shift left and
 /// right for horizontal moves, the rows above and below for vertical ones, AND with the
 /// passable row, AND NOT the visited row), eight, four or two rows a vector instruction
-/// (AVX-512 with the whole box in registers, AVX2, or the compiler's 128-bit vectors; chosen from
-/// the processor at run time), instead of a queue operation a cell. The idea is the bit-parallel
+/// (AVX-512 with the whole box in registers; AVX2 with the current layer in registers for boxes
+/// of up to 46 rows; or the compiler's 128-bit vectors, NEON on ARM64; chosen from the processor
+/// at run time), instead of a queue operation a cell. The idea is the bit-parallel
 /// BFS of board-game engines; the 64-cells-a-word rows are those of "Improving Jump Point Search"
 /// (Harabor & Grastien 2014).
 ///
