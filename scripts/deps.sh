@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages pathing needs to build, test and benchmark, if they are missing.
 # Usage: scripts/deps.sh [--bench] [--docs] [--fuzz] [--platforms]    (root, or sudo available)
-#   --platforms: what the clang, noexcept and mingw presets need (clang 14; MinGW-w64 with POSIX
-#   threads; GoogleTest's sources, built inside the MinGW build; Wine to run the Windows tests).
+#   --platforms: what the clang, noexcept, mingw and arm64 presets need (clang 14; MinGW-w64 with
+#   POSIX threads; GoogleTest's sources, built inside the cross builds; Wine to run the Windows
+#   tests; the AArch64 cross compiler, which brings libc6-dev-arm64-cross, and qemu-user's
+#   qemu-aarch64 to run the ARM64 tests).
 set -euo pipefail
 
 pkgs=(cmake ninja-build g++ libgtest-dev libgmock-dev libcli11-dev libfmt-dev)
@@ -11,7 +13,8 @@ for arg in "$@"; do
     --bench) pkgs+=(libbenchmark-dev libtcod-dev libboost-graph-dev) ;;
     --docs) pkgs+=(doxygen) ;;
     --fuzz) pkgs+=(clang-14 libclang-rt-14-dev) ;;
-    --platforms) pkgs+=(clang-14 g++-mingw-w64-x86-64-posix googletest wine wine64) ;;
+    --platforms) pkgs+=(clang-14 g++-mingw-w64-x86-64-posix googletest wine wine64
+                        g++-aarch64-linux-gnu qemu-user) ;;
     *) echo "deps.sh: unknown option '$arg' (use --bench, --docs, --fuzz, --platforms)" >&2; exit 2 ;;
   esac
 done

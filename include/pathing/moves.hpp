@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/compiler.hpp"
 
 namespace pathing {
 
@@ -64,8 +65,12 @@ inline constexpr std::uint64_t kInfinite = ~std::uint64_t{0};
 /// The length of a path made of `straight` straight and `diagonal` diagonal moves weighted by
 /// layer cost (sums of layer costs of the cells entered by each kind of move): straight + diagonal
 /// * sqrt(2), in double precision. This is the length the CLI compares with the Moving AI optimum.
+/// The product and the sum are rounded separately (never one fused multiply-add, which compilers
+/// emit by default on AArch64: `detail::unfused`), so the value is the same bit for bit on every
+/// platform.
 [[nodiscard]] inline double exact_length(std::uint64_t straight, std::uint64_t diagonal) noexcept {
-  return static_cast<double>(straight) + static_cast<double>(diagonal) * std::sqrt(2.0);
+  return static_cast<double>(straight) +
+         detail::unfused(static_cast<double>(diagonal) * std::sqrt(2.0));
 }
 }  // namespace cost
 

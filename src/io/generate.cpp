@@ -15,6 +15,9 @@
 #include <utility>
 #include <vector>
 
+#include "pathing/detail/compiler.hpp"
+#include "pathing/moves.hpp"
+
 namespace pathing::io {
 
 namespace {
@@ -250,13 +253,15 @@ std::optional<double> reference_shortest_length(const Grid& grid, GridCoord from
     open.pop();
     if (settled[u]) continue;
     settled[u] = 1;
-    if (u == t) return static_cast<double>(straight[u]) + static_cast<double>(diagonal[u]) * kSqrt2;
+    if (u == t) return cost::exact_length(straight[u], diagonal[u]);
     const int x = static_cast<int>(u % cols);
     const int y = static_cast<int>(u / cols);
     neighbours8(grid, layer, x, y, [&](int nx, int ny, bool diag, std::uint8_t c) {
       const std::size_t v = static_cast<std::size_t>(ny) * cols + static_cast<std::size_t>(nx);
       if (settled[v]) return;
-      const double nd = d + (diag ? c * kSqrt2 : static_cast<double>(c));
+      // The product rounded on its own, as on a target without fused multiply-adds (AArch64
+      // fuses by default): the same order of settling, and the same scenarios, on every platform.
+      const double nd = d + (diag ? detail::unfused(c * kSqrt2) : static_cast<double>(c));
       if (nd < dist[v]) {
         dist[v] = nd;
         straight[v] = straight[u] + (diag ? 0 : c);

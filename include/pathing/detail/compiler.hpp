@@ -1,8 +1,9 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// Everything compiler-specific lives here: inlining hints, builtins, 128-bit arithmetic and the
-// exception switch. Each has a portable fallback, so any C++20 compiler (MSVC included) has a path;
-// GCC and Clang keep the fast path (bit_bfs.hpp guards its own vector code: PATHING_BIT_BFS_AVX2).
+// Everything compiler-specific lives here: inlining hints, builtins, 128-bit arithmetic, the
+// exception switch and a guard against fused multiply-adds. Each has a portable fallback, so any
+// C++20 compiler (MSVC included) has a path; GCC and Clang keep the fast path (bit_bfs.hpp guards
+// its own vector code: PATHING_BIT_BFS_AVX2).
 #pragma once
 
 /// Placed after a lambda's parameter list (or before a function) to force inlining of small
@@ -82,6 +83,18 @@ namespace pathing::detail {
 #else
   return static_cast<unsigned>(std::bit_width(x));
 #endif
+}
+
+/// `x`, rounded to double, as a value the compiler cannot fuse with the operation it feeds: a
+/// product passed through here and then added is rounded twice on every platform, never once as a
+/// fused multiply-add. Compilers contract `a * b + c` into an FMA by default where the target has
+/// one (GCC: -ffp-contract=fast, even across statements; Clang: within one expression): on AArch64
+/// always, on x86-64 with -mfma or -march=haswell and later. Path costs, promised bit for bit on
+/// every platform, go through it. A volatile copy (standard C++, any compiler): one store and one
+/// load. O(1).
+[[nodiscard]] inline double unfused(double x) noexcept {
+  volatile double v = x;
+  return v;
 }
 
 /// The high 64 bits of the 128-bit product a * b from four 32 x 32-bit products: the portable
