@@ -2,7 +2,8 @@
 // a side, every cell's 4-bit value), the layer (9 costs), the start and goal (near the grid, or
 // any int), the mode (bounded/unbounded), the connectivity, the limits, a forced generation
 // counter and an A* heuristic weight; every search of tests/support/searches.hpp runs the query
-// and is checked against the reference Dijkstra (tests/support/search_checks.hpp).
+// and is checked against the reference Dijkstra (tests/support/search_checks.hpp); bounded
+// queries also run AStar and GreedyBfs at every vector level of the bit-parallel BFS.
 //
 // Input layout (bytes; missing bytes read as 0):
 //   0      flags: 1 bounded, 2 eight-connected, 4 force the generation counters near 2^32,
@@ -25,6 +26,8 @@
 #include "fuzz_support.hpp"
 #include "pathing/astar.hpp"
 #include "pathing/detail/nodes/generation_map.hpp"
+#include "pathing/detail/test_access.hpp"
+#include "pathing/greedy_bfs.hpp"
 #include "support/reference.hpp"
 #include "support/search_checks.hpp"
 #include "support/searches.hpp"
@@ -48,6 +51,26 @@ std::string query_text(const Grid& g, GridCoord from, GridCoord to, Connectivity
   return std::to_string(g.cols()) + " x " + std::to_string(g.rows()) + ", " + test::to_text(from) +
          " -> " + test::to_text(to) +
          (bounded ? ", bounded" : (conn == Connectivity::four ? ", 4-connected" : ", 8-connected"));
+}
+
+// A bounded query at each vector level below the processor's widest gives the widest level's
+// path, status, cost, finish and statistics.
+template <class Searcher>
+void check_vector_levels(const Grid& g, const GridLayer& layer, GridCoord from, GridCoord to,
+                         const std::string& what) {
+  Searcher widest;
+  const int top = detail::TestAccess::limit_simd(widest, 2);
+  const BoundedResult want = widest.build_path(g, layer, from, to);
+  for (int level = 0; level < top; ++level) {
+    Searcher s;
+    detail::TestAccess::limit_simd(s, level);
+    const BoundedResult r = s.build_path(g, layer, from, to);
+    fuzz::check(r.path == want.path && r.status == want.status && r.cost == want.cost &&
+                    r.finish == want.finish && r.stats.expanded == want.stats.expanded &&
+                    r.stats.generated == want.stats.generated,
+                what + " at vector level " + std::to_string(level) + " differs from level " +
+                    std::to_string(top));
+  }
 }
 
 }  // namespace
@@ -101,6 +124,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           again.path == first.path && again.status == first.status && again.cost == first.cost,
           query + ": " + s.name + " (bounded) gives another result the second time");
     }
+    // Every vector level of the bit-parallel BFS (AVX-512, AVX2, portable; those this processor
+    // has) gives the result and the statistics of the widest one.
+    check_vector_levels<AStar>(g, layer, from, to, query + ": AStar");
+    check_vector_levels<GreedyBfs>(g, layer, from, to, query + ": GreedyBfs");
     return 0;
   }
 
