@@ -32,14 +32,12 @@ bool fail_write(const std::string& file, int err) {
   return false;
 }
 
-/// Writes `text` to an existing non-regular file (a device, a FIFO) with stdio.
-bool write_directly(const std::string& target, const std::string& file, std::string_view text) {
-  errno = 0;
-  std::FILE* f = std::fopen(file.c_str(), "wb");
-  if (f == nullptr) return fail_write(target, errno);
+/// Writes `text` to `f`, flushes and closes it (always). Returns true when every step succeeded;
+/// else false with `err` set to the errno of the first step that failed (0 if it set none).
+bool write_and_close(std::FILE* f, std::string_view text, int& err) {
   errno = 0;
   const std::size_t n = std::fwrite(text.data(), 1, text.size(), f);
-  int err = errno;
+  err = errno;
   bool ok = n == text.size();
   if (ok) {
     errno = 0;
@@ -49,7 +47,16 @@ bool write_directly(const std::string& target, const std::string& file, std::str
   errno = 0;
   const bool closed = std::fclose(f) == 0;
   if (ok && !closed) err = errno;
-  if (!ok || !closed) return fail_write(target, err);
+  return ok && closed;
+}
+
+/// Writes `text` to an existing non-regular file (a device, a FIFO) with stdio.
+bool write_directly(const std::string& target, const std::string& file, std::string_view text) {
+  errno = 0;
+  std::FILE* f = std::fopen(file.c_str(), "wb");
+  if (f == nullptr) return fail_write(target, errno);
+  int err = 0;
+  if (!write_and_close(f, text, err)) return fail_write(target, err);
   return true;
 }
 
@@ -96,19 +103,8 @@ bool StagedFile::write(std::string_view text) {
   std::FILE* f = std::fopen(temp.c_str(), "wb");
   if (f == nullptr) return fail_write(target_, errno);
   temp_ = temp;
-  errno = 0;
-  const std::size_t n = std::fwrite(text.data(), 1, text.size(), f);
-  int err = errno;
-  bool ok = n == text.size();
-  if (ok) {
-    errno = 0;
-    ok = std::fflush(f) == 0;
-    err = errno;
-  }
-  errno = 0;
-  const bool closed = std::fclose(f) == 0;
-  if (ok && !closed) err = errno;
-  if (!ok || !closed) {
+  int err = 0;
+  if (!write_and_close(f, text, err)) {
     std::remove(temp_.c_str());
     temp_.clear();
     return fail_write(target_, err);

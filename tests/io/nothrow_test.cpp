@@ -16,7 +16,8 @@ namespace {
 
 TEST(IoNoThrow, TryParseMapGivesTheMapOrTheParseErrorText) {
   Error e;
-  const std::optional<Map> m = try_parse_map("type octile\nheight 1\nwidth 3\nmap\n.@T\n", "t.map", &e);
+  const std::optional<Map> m =
+      try_parse_map("type octile\nheight 1\nwidth 3\nmap\n.@T\n", "t.map", &e);
   ASSERT_TRUE(m.has_value());
   EXPECT_EQ(m->grid.cols(), 3);
   EXPECT_TRUE(m->grid.is_blocked({1, 0}));
