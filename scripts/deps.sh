@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages pathing needs to build, test and benchmark, if they are missing.
-# Usage: scripts/deps.sh [--bench] [--docs] [--fuzz] [--platforms]    (root, or sudo available)
+# Usage: scripts/deps.sh [--bench] [--docs] [--fuzz] [--platforms] [--python] [--wasm] [--web]
+#        (root, or sudo available)
 #   --platforms: what the clang, noexcept, mingw and arm64 presets need (clang 14; MinGW-w64 with
 #   POSIX threads; GoogleTest's sources, built inside the cross builds; Wine to run the Windows
 #   tests; the AArch64 cross compiler, which brings libc6-dev-arm64-cross, and qemu-user's
 #   qemu-aarch64 to run the ARM64 tests).
+#   --python: pybind11, NumPy and pytest for Debian's /usr/bin/python3 (the Python package).
+#   --wasm: Emscripten (the WebAssembly build; Node.js runs its tests). --web: Chromium for the
+#   playground's browser tests (Playwright comes from npm, see web/).
 set -euo pipefail
 
 pkgs=(cmake ninja-build g++ libgtest-dev libgmock-dev libcli11-dev libfmt-dev)
@@ -15,7 +19,12 @@ for arg in "$@"; do
     --fuzz) pkgs+=(clang-14 libclang-rt-14-dev) ;;
     --platforms) pkgs+=(clang-14 g++-mingw-w64-x86-64-posix googletest wine wine64
                         g++-aarch64-linux-gnu qemu-user) ;;
-    *) echo "deps.sh: unknown option '$arg' (use --bench, --docs, --fuzz, --platforms)" >&2; exit 2 ;;
+    --python) pkgs+=(pybind11-dev python3-dev python3-numpy python3-pytest python3-venv python3-pip
+                     python3-setuptools python3-wheel) ;;
+    --wasm) pkgs+=(emscripten) ;;
+    --web) pkgs+=(chromium) ;;
+    *) echo "deps.sh: unknown option '$arg' (use --bench, --docs, --fuzz, --platforms, --python, --wasm, --web)" >&2
+       exit 2 ;;
   esac
 done
 
