@@ -112,7 +112,9 @@ class GraphAStar {
   ///   or `to` is not in [0, node_count()). `from == to` gives a one-node path of cost 0.
   ///   `invalid_argument` (the search stops there; cost 0, 0 steps, finish = from, `out`
   ///   unchanged) when the graph reports a neighbour id outside [0, node_count()), or (signed and
-  ///   floating cost types) a negative or NaN edge cost or heuristic value, or (integral cost
+  ///   floating cost types) a negative or NaN edge cost or heuristic value, or a negative or NaN
+  ///   floating heuristic value for an integral `cost_type` (values above its maximum saturate
+  ///   there), or (integral cost
   ///   types) when a node's g plus an edge cost would exceed the largest `cost_type`: the sum of
   ///   the edge costs along every path the search extends must fit `cost_type` (checked when the
   ///   edge is scanned, so a goal found first is still `found`). Never throws on bad input
@@ -176,17 +178,30 @@ class GraphAStar {
     return static_cast<cost_type>(m);
   }
 
-  // The heuristic of n; sets `bad` (and returns 0) when it is negative or NaN.
+  // The heuristic of n; sets `bad` (and returns 0) when it is negative or NaN. A floating value
+  // for an integral cost_type is range-checked before the conversion (out of range is undefined
+  // behaviour): values at or above the type's maximum saturate there.
   [[nodiscard]] static cost_type checked_heuristic(const G& graph, node_type n, node_type goal,
                                                    bool& bad) {
-    const cost_type h = static_cast<cost_type>(graph.heuristic(n, goal));
-    if constexpr (!std::is_unsigned_v<cost_type>) {
-      if (!(h >= cost_type{0})) {
+    const auto raw = graph.heuristic(n, goal);
+    using raw_type = std::remove_cvref_t<decltype(raw)>;
+    if constexpr (std::is_floating_point_v<raw_type> && std::is_integral_v<cost_type>) {
+      if (!(raw >= raw_type{0})) {
         bad = true;
         return cost_type{0};
       }
+      if (!(raw < static_cast<raw_type>(kMaxCost))) return kMaxCost;
+      return static_cast<cost_type>(raw);
+    } else {
+      const cost_type h = static_cast<cost_type>(raw);
+      if constexpr (!std::is_unsigned_v<cost_type>) {
+        if (!(h >= cost_type{0})) {
+          bad = true;
+          return cost_type{0};
+        }
+      }
+      return h;
     }
-    return h;
   }
 
   detail::BasicNodeWorkspace<cost_type, node_type> ws_;
@@ -258,7 +273,7 @@ typename GraphAStar<G>::result_type GraphAStar<G>::find_path(const G& graph, nod
       ws_.stamps.mark_closed(i);
       ++r.stats.expanded;
       if (e.node != from) {
-        if (const cost_type h = static_cast<cost_type>(graph.heuristic(e.node, to)); h < best_h) {
+        if (const cost_type h = checked_heuristic(graph, e.node, to, bad); h < best_h) {
           best_h = h;
           best = e.node;
         }

@@ -396,6 +396,51 @@ TEST(GraphAStar, BadGraphDataIsInvalidArgumentNotAThrow) {
   EXPECT_EQ(out, (Nodes{9}));
 }
 
+/// Integer edge costs with a floating heuristic (e.g. a Euclidean estimate): heuristic() returns
+/// double while cost_type is int.
+struct IntCostDoubleHeuristic {
+  using node_type = std::uint32_t;
+  using cost_type = int;
+  AdjGraph<int> g;
+  std::vector<double> hint;
+  [[nodiscard]] std::size_t node_count() const { return g.node_count(); }
+  template <class F>
+  void for_each_neighbor(node_type n, F&& f) const {
+    g.for_each_neighbor(n, std::forward<F>(f));
+  }
+  [[nodiscard]] double heuristic(node_type n, node_type goal) const {
+    return n == goal ? 0.0 : hint[n];
+  }
+};
+
+// A double heuristic beyond int's range was converted to int unchecked (undefined behaviour; on
+// x86 it became INT_MIN, a hopeless node looked cheapest). It saturates now; NaN and negative
+// values are invalid_argument as for floating cost types.
+TEST(GraphAStar, FloatingHeuristicForIntegralCostsIsRangeChecked) {
+  IntCostDoubleHeuristic g{AdjGraph<int>(4), {}};
+  g.g.add(0, 1, 1);
+  g.g.add(1, 3, 100);
+  g.g.add(0, 2, 2);
+  g.g.add(2, 3, 2);
+  g.hint = {0.0, 1e30, 0.0, 0.0};  // node 1 is hopeless: any estimate up to 100 is admissible
+  GraphAStar<IntCostDoubleHeuristic> search;
+  Nodes out;
+  const auto r = search.find_path(g, 0, 3, out);
+  EXPECT_EQ(r.status, SearchStatus::found);
+  EXPECT_EQ(r.cost, 4);
+  EXPECT_EQ(out, (Nodes{0, 2, 3}));
+  EXPECT_EQ(r.stats.expanded, 2u);  // node 1 (f saturated) is never expanded
+  g.hint = {0.0, std::numeric_limits<double>::infinity(), 0.0, 0.0};
+  EXPECT_EQ(search.find_path(g, 0, 3, out).cost, 4);
+  out = Nodes{9};
+  g.hint = {0.0, std::numeric_limits<double>::quiet_NaN(), 0.0, 0.0};
+  EXPECT_EQ(search.find_path(g, 0, 3, out).status, SearchStatus::invalid_argument);
+  EXPECT_EQ(out, (Nodes{9}));
+  g.hint = {0.0, -0.5, 0.0, 0.0};
+  EXPECT_EQ(search.find_path(g, 0, 3, out).status, SearchStatus::invalid_argument);
+  EXPECT_EQ(out, (Nodes{9}));
+}
+
 // Issue #19 D2: with an integral cost type, g + h and g + edge cost were computed unchecked (a
 // heuristic of INT_MAX overflowed int). f saturates; a g that would overflow is invalid_argument.
 TEST(GraphAStar, HugeIntegralHeuristicSaturatesF) {
