@@ -11,6 +11,7 @@
 
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/seed_map.hpp"
+#include "support/parse_error.hpp"
 
 #if !defined(_WIN32)
 #include <fcntl.h>
@@ -22,17 +23,6 @@ namespace pathing::io {
 namespace {
 
 namespace fs = std::filesystem;
-
-template <class F>
-ParseError parse_error(F&& f) {
-  try {
-    f();
-  } catch (const ParseError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ParseError";
-  return ParseError("", -1, -1, "");
-}
 
 /// A scratch directory of this test program, made empty.
 fs::path scratch(const std::string& name) {

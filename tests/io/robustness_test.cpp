@@ -10,6 +10,7 @@
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/seed_map.hpp"
+#include "support/parse_error.hpp"
 
 namespace pathing::io {
 namespace {
@@ -26,17 +27,6 @@ int count_lines(const std::string& s) {
   int n = 0;
   for (char c : s) n += c == '\n';
   return n + (!s.empty() && s.back() != '\n');
-}
-
-template <class F>
-ParseError parse_error(F&& f) {
-  try {
-    f();
-  } catch (const ParseError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ParseError";
-  return ParseError("", -1, -1, "");
 }
 
 std::string crlf(const std::string& s) {
