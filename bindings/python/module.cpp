@@ -1,0 +1,1350 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// The Python extension `pathing._pathing` (issue #18): the C++ API under the same names, NumPy
+// arrays in and out, the GIL released during every query and field computation.
+//
+// Layout conventions (docs/python.md): a grid as a NumPy array is (rows, cols), row-major,
+// indexed [y, x]; a list of cells or a path is an (n, 2) int32 array of (x, y) rows.
+#include <pybind11/numpy.h>
+#include <pybind11/operators.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "pathing/batch.hpp"
+#include "pathing/io/generate.hpp"
+#include "pathing/io/movingai.hpp"
+#include "pathing/pathing.hpp"
+#include "pathing/version.hpp"
+
+namespace py = pybind11;
+using namespace pathing;
+
+static_assert(sizeof(GridCoord) == 2 * sizeof(std::int32_t) && std::is_standard_layout_v<GridCoord>,
+              "a GridCoord array is an (n, 2) int32 array");
+
+// --- GridCoord <-> (x, y)
+// -------------------------------------------------------------------------
+namespace pybind11::detail {
+template <>
+struct type_caster<GridCoord> {
+  PYBIND11_TYPE_CASTER(GridCoord, const_name("tuple[int, int]"));
+
+  bool load(handle src, bool convert) {
+    if (!src) return false;
+    PyObject* o = src.ptr();
+    PyObject* a = nullptr;
+    PyObject* b = nullptr;
+    object keep;
+    if (PyTuple_Check(o) && PyTuple_GET_SIZE(o) == 2) {
+      a = PyTuple_GET_ITEM(o, 0);
+      b = PyTuple_GET_ITEM(o, 1);
+    } else if (PyList_Check(o) && PyList_GET_SIZE(o) == 2) {
+      a = PyList_GET_ITEM(o, 0);
+      b = PyList_GET_ITEM(o, 1);
+    } else {
+      if (!convert || PyUnicode_Check(o) || !PySequence_Check(o) || PySequence_Size(o) != 2) {
+        PyErr_Clear();
+        return false;
+      }
+      keep = reinterpret_steal<object>(PySequence_Tuple(o));
+      if (!keep) {
+        PyErr_Clear();
+        return false;
+      }
+      a = PyTuple_GET_ITEM(keep.ptr(), 0);
+      b = PyTuple_GET_ITEM(keep.ptr(), 1);
+    }
+    make_caster<int> cx;
+    make_caster<int> cy;
+    if (!cx.load(a, convert) || !cy.load(b, convert)) return false;
+    value = GridCoord{cast_op<int>(cx), cast_op<int>(cy)};
+    return true;
+  }
+
+  static handle cast(GridCoord c, return_value_policy, handle) {
+    return make_tuple(c.x, c.y).release();
+  }
+};
+}  // namespace pybind11::detail
+
+namespace {
+
+using CoordArray = py::array_t<std::int32_t, py::array::c_style>;
+
+// An (n, 2) int32 array copied from cells.
+CoordArray to_array(const GridCoord* cells, std::size_t n) {
+  CoordArray a({static_cast<py::ssize_t>(n), py::ssize_t{2}});
+  if (n != 0) std::memcpy(a.mutable_data(), cells, n * sizeof(GridCoord));
+  return a;
+}
+CoordArray to_array(const std::vector<GridCoord>& cells) {
+  return to_array(cells.data(), cells.size());
+}
+
+// Cells from anything NumPy reads as an (n, 2) integer array (a list of (x, y) pairs included).
+std::vector<GridCoord> coords_from(const py::handle& obj, const char* what) {
+  const py::array any = py::array::ensure(obj);
+  if (!any) throw py::type_error(std::string(what) + ": expected an (n, 2) array of (x, y) cells");
+  if (any.ndim() == 1 && any.shape(0) == 0) return {};
+  if (any.ndim() != 2 || any.shape(1) != 2) {
+    throw py::value_error(std::string(what) + ": expected an (n, 2) array of (x, y) cells, got " +
+                          std::to_string(any.ndim()) + " dimension(s)" +
+                          (any.ndim() >= 1
+                               ? ", shape[-1] = " + std::to_string(any.shape(any.ndim() - 1))
+                               : std::string()));
+  }
+  const char kind = any.dtype().kind();
+  if (kind != 'i' && kind != 'u') {
+    throw py::type_error(std::string(what) + ": expected integer cells, got dtype kind '" +
+                         std::string(1, kind) + "'");
+  }
+  const auto a = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(any);
+  const auto n = static_cast<std::size_t>(a.shape(0));
+  std::vector<GridCoord> out(n);
+  const std::int64_t* p = a.data();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::int64_t x = p[2 * i];
+    const std::int64_t y = p[2 * i + 1];
+    if (x < INT32_MIN || x > INT32_MAX || y < INT32_MIN || y > INT32_MAX) {
+      throw py::value_error(std::string(what) + ": row " + std::to_string(i) +
+                            " does not fit in a 32-bit int");
+    }
+    out[i] = GridCoord{static_cast<int>(x), static_cast<int>(y)};
+  }
+  return out;
+}
+
+// One searcher object per thread: a second thread entering the same searcher while the first one
+// runs (the GIL is released during queries) gets an exception instead of a data race.
+class Busy {
+ public:
+  Busy(std::atomic<bool>& flag, const char* name) : flag_(flag) {
+    if (flag_.exchange(true, std::memory_order_acquire)) {
+      throw std::runtime_error(std::string("pathing.") + name +
+                               ": used by two threads at once (one searcher per thread)");
+    }
+  }
+  ~Busy() { flag_.store(false, std::memory_order_release); }
+  Busy(const Busy&) = delete;
+  Busy& operator=(const Busy&) = delete;
+
+ private:
+  std::atomic<bool>& flag_;
+};
+
+// A searcher and the C++ buffer its queries reuse (a warm query allocates no C++ memory).
+template <class S>
+struct Searcher {
+  S s;
+  std::vector<GridCoord> cells;
+  std::atomic<bool> busy{false};
+  int last_cols = 0;  // size of the grid of the last unbounded query (for expanded_mask)
+  int last_rows = 0;
+};
+
+// The Python PathResult: the C++ result and the path as an (n, 2) array.
+struct PyPathResult {
+  PathResult r;
+  CoordArray path;
+};
+
+struct PyBoundedResult {
+  BoundedResult r;
+  CoordArray path;
+};
+
+bool refused(SearchStatus s) {
+  return s == SearchStatus::invalid_endpoint || s == SearchStatus::unsupported ||
+         s == SearchStatus::invalid_argument || s == SearchStatus::stale;
+}
+
+template <class S, class L>
+PyPathResult find_path(Searcher<S>& w, const char* name, const Grid& grid, const L& layer,
+                       GridCoord from, GridCoord to, const std::optional<SearchOptions>& options) {
+  const Busy busy(w.busy, name);
+  PathResult r;
+  {
+    const py::gil_scoped_release release;
+    w.cells.clear();  // capacity kept; a refused query leaves it empty
+    r = w.s.find_path(grid, layer, from, to, w.cells, options ? *options : SearchOptions{});
+  }
+  w.last_cols = grid.cols();
+  w.last_rows = grid.rows();
+  return PyPathResult{r, to_array(w.cells)};
+}
+
+template <class S>
+PyBoundedResult build_path(Searcher<S>& w, const char* name, const Grid& grid,
+                           const GridLayer& layer, GridCoord from, GridCoord to) {
+  const Busy busy(w.busy, name);
+  BoundedResult r;
+  {
+    const py::gil_scoped_release release;
+    r = w.s.build_path(grid, layer, from, to);
+    if (refused(r.status)) {
+      w.cells.clear();
+    } else {
+      path_to_cells(from, r.path, w.cells);
+    }
+  }
+  return PyBoundedResult{r, to_array(w.cells)};
+}
+
+template <class S>
+py::array_t<bool> expanded_mask(const Searcher<S>& w) {
+  py::array_t<bool> m(
+      {static_cast<py::ssize_t>(w.last_rows), static_cast<py::ssize_t>(w.last_cols)});
+  bool* p = m.mutable_data();
+  for (int y = 0; y < w.last_rows; ++y) {
+    for (int x = 0; x < w.last_cols; ++x) *p++ = w.s.was_expanded(GridCoord{x, y});
+  }
+  return m;
+}
+
+// --- Grid <-> NumPy ---------------------------------------------------------------------------
+Grid grid_from_numpy(const py::array& tags, const std::optional<py::array>& blocked) {
+  if (tags.ndim() != 2) {
+    throw py::value_error("pathing.Grid.from_numpy: tags must be a 2-D (rows, cols) array, got " +
+                          std::to_string(tags.ndim()) + " dimension(s)");
+  }
+  const char kind = tags.dtype().kind();
+  if (kind != 'u' && kind != 'i' && kind != 'b') {
+    throw py::type_error(
+        "pathing.Grid.from_numpy: tags must be an integer array (uint8), got dtype kind '" +
+        std::string(1, kind) + "'");
+  }
+  const auto rows = tags.shape(0);
+  const auto cols = tags.shape(1);
+  Error e;
+  std::optional<Grid> made =
+      Grid::create(static_cast<int>(std::min<py::ssize_t>(cols, INT32_MAX)),
+                   static_cast<int>(std::min<py::ssize_t>(rows, INT32_MAX)), 0, &e);
+  if (!made) throw py::value_error(e.message);
+  Grid& grid = *made;
+  const auto t = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(tags);
+  py::array_t<bool, py::array::c_style | py::array::forcecast> b;
+  if (blocked) {
+    if (blocked->ndim() != 2 || blocked->shape(0) != rows || blocked->shape(1) != cols) {
+      throw py::value_error("pathing.Grid.from_numpy: blocked must have the shape of tags (" +
+                            std::to_string(rows) + ", " + std::to_string(cols) + ")");
+    }
+    const char bk = blocked->dtype().kind();
+    if (bk != 'b' && bk != 'u' && bk != 'i') {
+      throw py::type_error(
+          "pathing.Grid.from_numpy: blocked must be a bool or integer array, got dtype kind '" +
+          std::string(1, bk) + "'");
+    }
+    b = py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(*blocked);
+  }
+  const std::int64_t* tp = t.data();
+  const bool* bp = blocked ? b.data() : nullptr;
+  std::string bad;
+  {
+    const py::gil_scoped_release release;
+    for (int y = 0; y < grid.rows() && bad.empty(); ++y) {
+      for (int x = 0; x < grid.cols(); ++x) {
+        const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols) +
+                              static_cast<std::size_t>(x);
+        const std::int64_t tag = tp[i];
+        if (tag < 0 || tag > Grid::kTagMask) {
+          bad = "pathing.Grid.from_numpy: tag " + std::to_string(tag) +
+                " at [y=" + std::to_string(y) + ", x=" + std::to_string(x) + "] is outside [0, 7]";
+          break;
+        }
+        const auto v = static_cast<std::uint8_t>(
+            tag | ((bp != nullptr && bp[i]) ? Grid::kBlockedBit : std::uint8_t{0}));
+        if (v != 0) grid.set_cell(GridCoord{x, y}, v);
+      }
+    }
+  }
+  if (!bad.empty()) throw py::value_error(bad);
+  return std::move(*made);
+}
+
+template <class F>
+py::array_t<std::uint8_t> grid_map(const Grid& g, F f) {
+  py::array_t<std::uint8_t> a(
+      {static_cast<py::ssize_t>(g.rows()), static_cast<py::ssize_t>(g.cols())});
+  std::uint8_t* p = a.mutable_data();
+  for (int y = 0; y < g.rows(); ++y) {
+    for (int x = 0; x < g.cols(); ++x) *p++ = f(g.cell_unchecked(x, y));
+  }
+  return a;
+}
+
+// --- fields: storage shared with NumPy views ---------------------------------------------------
+// A field object counts the NumPy views of its storage alive; while any is, recomputing it into
+// a grid of another size (which would reallocate the storage under the views) raises
+// BufferError, as resizing a bytearray with exported buffers does.
+struct PyDistanceField {
+  DistanceField f;
+  int views = 0;
+};
+struct PyFlowField {
+  FlowField f;
+  int views = 0;
+};
+
+template <class T>
+void check_resize(const T& holder, const Grid& grid, const char* what) {
+  if (holder.views > 0 && (holder.f.cols() != grid.cols() || holder.f.rows() != grid.rows())) {
+    throw py::buffer_error(std::string("pathing.") + what +
+                           ": cannot compute into a field of another size while NumPy views of "
+                           "it exist (delete them, or use a new field)");
+  }
+}
+
+// A read-only (rows, cols) view of `data`, keeping `owner` alive and counted in `*views`.
+template <class T>
+py::array view_of(const T* data, int rows, int cols, py::handle owner, int* views) {
+  owner.inc_ref();
+  ++*views;
+  struct Ctx {
+    PyObject* owner;
+    int* views;
+  };
+  auto* ctx = new Ctx{owner.ptr(), views};
+  py::capsule base(ctx, [](void* p) {
+    auto* c = static_cast<Ctx*>(p);
+    --*c->views;
+    Py_DECREF(c->owner);
+    delete c;
+  });
+  py::array a(py::dtype::of<T>(), {static_cast<py::ssize_t>(rows), static_cast<py::ssize_t>(cols)},
+              {static_cast<py::ssize_t>(cols) * static_cast<py::ssize_t>(sizeof(T)),
+               static_cast<py::ssize_t>(sizeof(T))},
+              data, base);
+  a.attr("flags").attr("writeable") = false;
+  return a;
+}
+
+std::vector<FieldSource> sources_from(const py::handle& obj) {
+  // A single cell, a list of FieldSource / (x, y) / (x, y, initial_cost), or an (n, 2) array.
+  std::vector<FieldSource> out;
+  if (py::isinstance<FieldSource>(obj)) {
+    out.push_back(obj.cast<FieldSource>());
+    return out;
+  }
+  if (py::isinstance<py::array>(obj)) {
+    for (GridCoord c : coords_from(obj, "sources")) out.push_back(FieldSource{c, 0});
+    return out;
+  }
+  if (py::isinstance<py::tuple>(obj) && py::len(obj) == 2 &&
+      !py::isinstance<py::tuple>(obj.cast<py::tuple>()[0])) {
+    out.push_back(FieldSource{obj.cast<GridCoord>(), 0});
+    return out;
+  }
+  for (const py::handle item : obj) {
+    if (py::isinstance<FieldSource>(item)) {
+      out.push_back(item.cast<FieldSource>());
+      continue;
+    }
+    const py::tuple t = py::tuple(py::reinterpret_borrow<py::object>(item));
+    if (t.size() == 2) {
+      out.push_back(FieldSource{GridCoord{t[0].cast<int>(), t[1].cast<int>()}, 0});
+    } else if (t.size() == 3) {
+      out.push_back(
+          FieldSource{GridCoord{t[0].cast<int>(), t[1].cast<int>()}, t[2].cast<double>()});
+    } else {
+      throw py::value_error(
+          "sources: each source is a FieldSource, (x, y) or (x, y, initial_cost)");
+    }
+  }
+  return out;
+}
+
+// --- bench helpers ------------------------------------------------------------------------------
+// Times the same queries inside C++ (no Python per query): per-query nanoseconds, `repeats`
+// rounds over all queries, the best round's mean.
+template <class S, class L>
+double time_queries(Searcher<S>& w, const Grid& grid, const L& layer,
+                    const std::vector<GridCoord>& starts, const std::vector<GridCoord>& goals,
+                    int repeats, const SearchOptions& options, double* checksum) {
+  const Busy busy(w.busy, "_bench");
+  const py::gil_scoped_release release;
+  double best = 1e300;
+  double sum = 0;
+  for (int r = 0; r < repeats; ++r) {
+    sum = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+      const PathResult res = w.s.find_path(grid, layer, starts[i], goals[i], w.cells, options);
+      sum += res.cost;
+    }
+    const auto t1 = std::chrono::steady_clock::now();
+    const double ns = std::chrono::duration<double, std::nano>(t1 - t0).count();
+    best = std::min(best, ns / static_cast<double>(std::max<std::size_t>(1, starts.size())));
+  }
+  *checksum = sum;
+  return best;
+}
+
+template <class S>
+void bind_searcher_common(py::class_<Searcher<S>>& c, const char* name) {
+  c.def(py::init<>(), "A searcher with no memory yet (it grows on the first query).")
+      .def(
+          "reserve",
+          [](Searcher<S>& w, int cols, int rows) {
+            const Busy busy(w.busy, "reserve");
+            w.s.reserve(cols, rows);
+          },
+          py::arg("cols"), py::arg("rows"),
+          "Sizes the working memory so that no query on a grid of at most cols x rows cells "
+          "allocates C++ memory. Raises ValueError for sizes outside the grid limits.")
+      .def_property_readonly(
+          "memory_bytes", [](const Searcher<S>& w) { return w.s.memory_bytes(); },
+          "Bytes of C++ working memory held (the reused path buffer not included).")
+      .def("__repr__", [name](const Searcher<S>& w) {
+        return std::string("<pathing.") + name +
+               " memory_bytes=" + std::to_string(w.s.memory_bytes()) + ">";
+      });
+}
+
+constexpr const char* kFindPathDoc =
+    "find_path(grid, layer, start, goal, options=None) -> PathResult\n\n"
+    "The unbounded query: a path from `start` to `goal` (cells, (x, y) tuples), 8-connected by "
+    "default (`options`: SearchOptions). Never raises for a bad query: the result's `status` "
+    "says why it ended (unreachable, invalid_endpoint, unsupported, ...). `path` is an (n, 2) "
+    "int32 array of (x, y) cells from start to the path's last cell (the goal, or the best cell "
+    "reached; empty when nothing was searched); `cost` in cost units (a straight move onto a "
+    "cell of layer cost 1 = 1.0). The GIL is released during the search. Not thread-safe: one "
+    "searcher per thread (a second thread entering it raises RuntimeError). A warm query "
+    "allocates no C++ memory: the C++ path buffer is reused; only the returned NumPy array is "
+    "new.";
+
+constexpr const char* kBuildPathDoc =
+    "build_path(grid, layer, start, goal) -> BoundedResult\n\n"
+    "The bounded (seed) mode: 4-connected, at most 56 moves, constant memory. `path` is the "
+    "(moves + 1, 2) int32 array of cells walked from `start` (empty when nothing was searched), "
+    "`directions` the moves as Direction values. Never raises for a bad query (see `status`). "
+    "GIL released; one searcher per thread.";
+
+}  // namespace
+
+PYBIND11_MODULE(_pathing, m) {
+  m.doc() =
+      "pathing: fast grid path-finding (A*, greedy best-first, JPS, JPS+, Dijkstra maps), the "
+      "C++ library's API under the same names. Cells are (x, y) tuples; grids as NumPy arrays "
+      "are (rows, cols), indexed [y, x]; paths are (n, 2) int32 arrays of (x, y) rows.";
+  m.attr("__version__") = PATHING_VERSION_STRING;
+
+  // --- enums --------------------------------------------------------------------------------
+  py::enum_<SearchStatus>(m, "SearchStatus", "How a query ended (C++ pathing::SearchStatus).")
+      .value("found", SearchStatus::found, "The path reaches the goal.")
+      .value("unreachable", SearchStatus::unreachable, "No path exists.")
+      .value("too_far", SearchStatus::too_far, "Bounded mode: the goal needs more than 56 steps.")
+      .value("invalid_endpoint", SearchStatus::invalid_endpoint,
+             "Start (unbounded: or goal) outside the grid.")
+      .value("expansion_limit", SearchStatus::expansion_limit,
+             "SearchLimits.max_expansions stopped the search.")
+      .value("cost_limit", SearchStatus::cost_limit, "SearchLimits.max_cost stopped the search.")
+      .value("stale", SearchStatus::stale,
+             "A derived structure (JPS map, field) does not match the grid; nothing searched.")
+      .value("unsupported", SearchStatus::unsupported,
+             "The search cannot honour this layer or these options; nothing searched.")
+      .value("invalid_argument", SearchStatus::invalid_argument,
+             "An option is out of range (e.g. weight < 1); nothing searched.");
+
+  py::enum_<Connectivity>(m, "Connectivity", "4- or 8-connected moves (8: no corner cutting).")
+      .value("four", Connectivity::four)
+      .value("eight", Connectivity::eight);
+
+  py::enum_<Direction>(m, "Direction", "One 4-connected step (the GridPath values).")
+      .value("right", Direction::right)
+      .value("down", Direction::down)
+      .value("left", Direction::left)
+      .value("up", Direction::up)
+      .value("none", Direction::none);
+
+  py::enum_<Direction8>(m, "Direction8", "One 8-connected step (FlowField directions).")
+      .value("right", Direction8::right)
+      .value("down", Direction8::down)
+      .value("left", Direction8::left)
+      .value("up", Direction8::up)
+      .value("down_right", Direction8::down_right)
+      .value("down_left", Direction8::down_left)
+      .value("up_left", Direction8::up_left)
+      .value("up_right", Direction8::up_right);
+
+  py::enum_<FieldDirection>(m, "FieldDirection", "Which way the costs of a field run.")
+      .value("to_sources", FieldDirection::to_sources,
+             "cost(c) = cheapest walk FROM c to a source (goal maps, flow fields).")
+      .value("from_sources", FieldDirection::from_sources,
+             "cost(c) = cheapest walk from a source TO c (spreading: light, noise).");
+
+  py::enum_<MapSync>(m, "MapSync", "What a sync did to a JPS map / JPS+ table.")
+      .value("current", MapSync::current)
+      .value("updated", MapSync::updated)
+      .value("rebuilt", MapSync::rebuilt);
+
+  // --- options and results --------------------------------------------------------------------
+  py::class_<SearchLimits>(m, "SearchLimits", "Per-query cut-offs (default: none).")
+      .def(py::init([](std::uint64_t max_expansions, double max_cost) {
+             return SearchLimits{max_expansions, max_cost};
+           }),
+           py::arg("max_expansions") = SearchLimits{}.max_expansions,
+           py::arg("max_cost") = SearchLimits{}.max_cost,
+           "max_expansions: stop after this many expansions; max_cost: prune moves whose cost "
+           "exceeds it, in cost units (inf: none).")
+      .def_readwrite("max_expansions", &SearchLimits::max_expansions)
+      .def_readwrite("max_cost", &SearchLimits::max_cost)
+      .def("__repr__", [](const SearchLimits& l) {
+        return "SearchLimits(max_expansions=" + std::to_string(l.max_expansions) +
+               ", max_cost=" + py::repr(py::float_(l.max_cost)).cast<std::string>() + ")";
+      });
+
+  py::class_<SearchOptions>(m, "SearchOptions",
+                            "The options of every grid search, with the C++ defaults: "
+                            "8-connected, no limits, weight 1.")
+      .def(py::init([](Connectivity c, std::optional<SearchLimits> limits, double weight) {
+             return SearchOptions{c, limits ? *limits : SearchLimits{}, weight};
+           }),
+           py::arg("connectivity") = Connectivity::eight, py::arg("limits") = py::none(),
+           py::arg("weight") = 1.0)
+      .def_readwrite("connectivity", &SearchOptions::connectivity)
+      .def_readwrite("limits", &SearchOptions::limits)
+      .def_readwrite("weight", &SearchOptions::weight, "Heuristic weight w >= 1 (weighted A*).")
+      .def("__repr__", [](const SearchOptions& o) {
+        return std::string("SearchOptions(connectivity=") +
+               (o.connectivity == Connectivity::four ? "four" : "eight") +
+               ", limits=" + py::repr(py::cast(o.limits)).cast<std::string>() +
+               ", weight=" + py::repr(py::float_(o.weight)).cast<std::string>() + ")";
+      });
+
+  py::class_<SearchStats>(m, "SearchStats", "Work done by one query.")
+      .def(py::init<>())
+      .def_readonly("expanded", &SearchStats::expanded, "Nodes expanded (closed).")
+      .def_readonly("generated", &SearchStats::generated, "Nodes pushed onto the open list.")
+      .def("__repr__", [](const SearchStats& s) {
+        return "SearchStats(expanded=" + std::to_string(s.expanded) +
+               ", generated=" + std::to_string(s.generated) + ")";
+      });
+
+  py::class_<PyPathResult>(m, "PathResult", "Result of an unbounded query (find_path).")
+      .def_property_readonly(
+          "status", [](const PyPathResult& p) { return p.r.status; }, "Why the search ended.")
+      .def_property_readonly(
+          "finish", [](const PyPathResult& p) { return p.r.finish; },
+          "Last cell of the path: the goal, or the best cell reached.")
+      .def_property_readonly(
+          "cost", [](const PyPathResult& p) { return p.r.cost; },
+          "Path cost in cost units (diagonals times sqrt(2)); exact to double precision.")
+      .def_property_readonly(
+          "moves", [](const PyPathResult& p) { return p.r.moves; }, "Number of moves.")
+      .def_property_readonly(
+          "stats", [](const PyPathResult& p) { return p.r.stats; }, "Expanded / generated.")
+      .def_readonly("path", &PyPathResult::path, "(moves + 1, 2) int32 array of (x, y) cells.")
+      .def_property_readonly(
+          "found", [](const PyPathResult& p) { return p.r.found(); },
+          "True when the goal is reached.")
+      .def_property_readonly(
+          "partial", [](const PyPathResult& p) { return p.r.partial(); }, "Not found.")
+      .def("__repr__", [](const PyPathResult& p) {
+        return "PathResult(status=" + std::string(to_string(p.r.status)) +
+               ", cost=" + py::repr(py::float_(p.r.cost)).cast<std::string>() +
+               ", moves=" + std::to_string(p.r.moves) + ")";
+      });
+
+  py::class_<PyBoundedResult>(m, "BoundedResult", "Result of a bounded query (build_path).")
+      .def_property_readonly("status", [](const PyBoundedResult& p) { return p.r.status; })
+      .def_property_readonly("finish", [](const PyBoundedResult& p) { return p.r.finish; })
+      .def_property_readonly(
+          "cost", [](const PyBoundedResult& p) { return p.r.cost; },
+          "Sum of the layer costs of the cells entered, in cost units.")
+      .def_property_readonly("moves", [](const PyBoundedResult& p) { return p.r.moves; })
+      .def_property_readonly("stats", [](const PyBoundedResult& p) { return p.r.stats; })
+      .def_readonly("path", &PyBoundedResult::path,
+                    "(moves + 1, 2) int32 array of the cells walked from the start.")
+      .def_property_readonly(
+          "directions",
+          [](const PyBoundedResult& p) {
+            py::array_t<std::uint8_t> d(static_cast<py::ssize_t>(p.r.path.len()));
+            for (int i = 0; i < p.r.path.len(); ++i) {
+              d.mutable_data()[i] = static_cast<std::uint8_t>(p.r.path.at(i));
+            }
+            return d;
+          },
+          "The moves as uint8 Direction values (0 right, 1 down, 2 left, 3 up).")
+      .def_property_readonly("found", [](const PyBoundedResult& p) { return p.r.found(); })
+      .def_property_readonly("partial", [](const PyBoundedResult& p) { return p.r.partial(); })
+      .def("__repr__", [](const PyBoundedResult& p) {
+        return "BoundedResult(status=" + std::string(to_string(p.r.status)) +
+               ", cost=" + py::repr(py::float_(p.r.cost)).cast<std::string>() +
+               ", moves=" + std::to_string(p.r.moves) + ")";
+      });
+
+  // --- Grid -------------------------------------------------------------------------------------
+  py::class_<Grid>(m, "Grid",
+                   "A packed grid: 4 bits a cell, a 3-bit tile tag (0..7) and a blocked flag. "
+                   "Cells are (x, y) = (column, row). Reading from many threads is safe; do not "
+                   "mutate a grid while another thread searches it.")
+      .def(py::init<int, int, std::uint8_t>(), py::arg("cols"), py::arg("rows"),
+           py::arg("default_tile") = 0,
+           "A cols x rows grid of tag `default_tile`, nothing blocked. Raises ValueError (the C++ "
+           "message) for a side outside [1, 32768], more than 2^28 cells or a tag > 7.")
+      .def_static("from_numpy", &grid_from_numpy, py::arg("tags"), py::arg("blocked") = py::none(),
+                  "A grid from a (rows, cols) integer array of tags (0..7, indexed [y, x]) and an "
+                  "optional bool/integer array of the same shape (non-zero: blocked). One C++ "
+                  "loop, no per-cell Python. Raises ValueError for a bad shape, a tag outside "
+                  "[0, 7] (naming it and its position) or a bad size; TypeError for a "
+                  "non-integer dtype.")
+      .def(
+          "tags",
+          [](const Grid& g) {
+            return grid_map(
+                g, [](std::uint8_t v) { return static_cast<std::uint8_t>(v & Grid::kTagMask); });
+          },
+          "The tags as a new (rows, cols) uint8 array, indexed [y, x].")
+      .def(
+          "blocked_mask",
+          [](const Grid& g) {
+            py::array_t<bool> a(
+                {static_cast<py::ssize_t>(g.rows()), static_cast<py::ssize_t>(g.cols())});
+            bool* p = a.mutable_data();
+            for (int y = 0; y < g.rows(); ++y) {
+              for (int x = 0; x < g.cols(); ++x) {
+                *p++ = (g.cell_unchecked(x, y) & Grid::kBlockedBit) != 0;
+              }
+            }
+            return a;
+          },
+          "The blocked flags as a new (rows, cols) bool array, indexed [y, x].")
+      .def(
+          "cells", [](const Grid& g) { return grid_map(g, [](std::uint8_t v) { return v; }); },
+          "The raw 4-bit cell values (tag | 8 if blocked) as a new (rows, cols) uint8 array.")
+      .def_property_readonly("cols", &Grid::cols, "Number of columns (x).")
+      .def_property_readonly("rows", &Grid::rows, "Number of rows (y).")
+      .def_property_readonly(
+          "shape", [](const Grid& g) { return py::make_tuple(g.rows(), g.cols()); },
+          "(rows, cols), the shape of the NumPy arrays.")
+      .def_property_readonly("cell_count", &Grid::cell_count)
+      .def_property_readonly("memory_bytes", &Grid::memory_bytes)
+      .def_property_readonly("version", &Grid::version, "Bumped by every successful mutation.")
+      .def_property_readonly("instance_id", &Grid::instance_id)
+      .def("in_bounds", &Grid::in_bounds, py::arg("cell"))
+      .def("cell", &Grid::cell, py::arg("cell"), "Raw 4-bit value; 0 outside the grid.")
+      .def("tile", &Grid::tile, py::arg("cell"), "Tag (0..7); 0 outside the grid.")
+      .def("is_blocked", &Grid::is_blocked, py::arg("cell"))
+      .def("set_tile", &Grid::set_tile, py::arg("cell"), py::arg("tag"),
+           "Sets the tag (0..7); False (no change) outside the grid or for a tag > 7.")
+      .def("set_blocked", &Grid::set_blocked, py::arg("cell"), py::arg("blocked"))
+      .def("set_cell", &Grid::set_cell, py::arg("cell"), py::arg("value"))
+      .def(
+          "copy", [](const Grid& g) { return Grid(g); }, "A copy (a new instance_id).")
+      .def("__copy__", [](const Grid& g) { return Grid(g); })
+      .def(
+          "__deepcopy__", [](const Grid& g, py::dict) { return Grid(g); }, py::arg("memo"))
+      .def(py::self == py::self)
+      .def("__repr__", [](const Grid& g) {
+        return "<pathing.Grid " + std::to_string(g.cols()) + " x " + std::to_string(g.rows()) + ">";
+      });
+
+  // --- GridLayer --------------------------------------------------------------------------------
+  py::class_<GridLayer>(m, "GridLayer",
+                        "Move costs per (tag, blocked) pair: 0 = impassable, 1..255 the cost of "
+                        "entering the cell (diagonals times sqrt(2)). A 16-byte value.")
+      .def(py::init<>(), "Tag 0 costs 1; every other tag and blocked cells are impassable.")
+      .def(py::init([](const std::vector<int>& tag_costs, const py::object& blocked) {
+             if (tag_costs.size() > 8) {
+               throw py::value_error("pathing::GridLayer: " + std::to_string(tag_costs.size()) +
+                                     " tag costs given, at most 8");
+             }
+             auto check = [](int v, const char* what) {
+               if (v < 0 || v > 255) {
+                 throw py::value_error(std::string("pathing::GridLayer: ") + what + " " +
+                                       std::to_string(v) + " is outside [0, 255]");
+               }
+               return static_cast<std::uint8_t>(v);
+             };
+             std::array<std::uint8_t, 8> t{};
+             for (std::size_t i = 0; i < tag_costs.size(); ++i)
+               t[i] = check(tag_costs[i], "tag cost");
+             if (py::isinstance<py::int_>(blocked)) {
+               return GridLayer(t, check(blocked.cast<int>(), "blocked cost"));
+             }
+             const auto bl = blocked.cast<std::vector<int>>();
+             if (bl.size() != 8) {
+               throw py::value_error(
+                   "pathing::GridLayer: blocked costs: 8 values (one a tag), got " +
+                   std::to_string(bl.size()));
+             }
+             std::array<std::uint8_t, 8> b{};
+             for (std::size_t i = 0; i < 8; ++i) b[i] = check(bl[i], "blocked tag cost");
+             return GridLayer(t, b);
+           }),
+           py::arg("tag_costs"), py::arg("blocked_cost") = 0,
+           "A layer from up to 8 tag costs (missing tags impassable) and either one blocked cost "
+           "for all tags or a list of 8 blocked costs (one a tag). Raises ValueError for a cost "
+           "outside [0, 255] or more than 8 costs.")
+      .def_static("uniform", &GridLayer::uniform, py::arg("cost"), py::arg("blocked_cost") = 0,
+                  "Every tag costs `cost`; blocked cells `blocked_cost`.")
+      .def("cost_of_cell", &GridLayer::cost_of_cell, py::arg("value"))
+      .def("tag_cost", &GridLayer::tag_cost, py::arg("tag"))
+      .def("blocked_cost", &GridLayer::blocked_cost)
+      .def("blocked_tag_cost", &GridLayer::blocked_tag_cost, py::arg("tag"))
+      .def("has_one_blocked_cost", &GridLayer::has_one_blocked_cost)
+      .def("with_tag_cost", &GridLayer::with_tag_cost, py::arg("tag"), py::arg("cost"))
+      .def("with_blocked_tag_cost", &GridLayer::with_blocked_tag_cost, py::arg("tag"),
+           py::arg("cost"))
+      .def("with_blocked_cost", &GridLayer::with_blocked_cost, py::arg("cost"))
+      .def("min_passable_cost", &GridLayer::min_passable_cost)
+      .def("uniform_cost", &GridLayer::uniform_cost,
+           "The cost every passable cell value shares, or 0.")
+      .def("cost_at", &GridLayer::cost_at, py::arg("grid"), py::arg("cell"),
+           "The cost of entering `cell` of `grid` (0: impassable or off the grid).")
+      .def(py::self == py::self)
+      .def("__repr__", [](const GridLayer& l) {
+        std::string s = "GridLayer([";
+        for (std::uint8_t t = 0; t < 8; ++t) s += (t ? ", " : "") + std::to_string(l.tag_cost(t));
+        s += "], [";
+        for (std::uint8_t t = 0; t < 8; ++t) {
+          s += (t ? ", " : "") + std::to_string(l.blocked_tag_cost(t));
+        }
+        return s + "])";
+      });
+
+  // --- searchers --------------------------------------------------------------------------------
+  using PyAStar = Searcher<AStar>;
+  py::class_<PyAStar> astar(m, "AStar",
+                            "A* (optimal; weighted with SearchOptions.weight > 1). Owns its "
+                            "working memory: reuse one per thread.");
+  bind_searcher_common(astar, "AStar");
+  astar
+      .def(
+          "find_path",
+          [](PyAStar& w, const Grid& g, const GridLayer& l, GridCoord a, GridCoord b,
+             const std::optional<SearchOptions>& o) {
+            return find_path(w, "AStar", g, l, a, b, o);
+          },
+          py::arg("grid"), py::arg("layer"), py::arg("start"), py::arg("goal"),
+          py::arg("options") = py::none(), kFindPathDoc)
+      .def(
+          "build_path",
+          [](PyAStar& w, const Grid& g, const GridLayer& l, GridCoord a, GridCoord b) {
+            return build_path(w, "AStar", g, l, a, b);
+          },
+          py::arg("grid"), py::arg("layer"), py::arg("start"), py::arg("goal"), kBuildPathDoc)
+      .def(
+          "was_expanded", [](const PyAStar& w, GridCoord c) { return w.s.was_expanded(c); },
+          py::arg("cell"), "Whether the last find_path expanded `cell`.")
+      .def("expanded_mask", &expanded_mask<AStar>,
+           "The cells the last find_path expanded, as a (rows, cols) bool array of its grid.")
+      .def_property(
+          "bit_parallel", [](const PyAStar& w) { return w.s.bit_parallel(); },
+          [](PyAStar& w, bool on) { w.s.set_bit_parallel(on); },
+          "Whether bounded queries on uniform-cost layers try the bit-parallel BFS first.");
+
+  using PyGreedy = Searcher<GreedyBfs>;
+  py::class_<PyGreedy> greedy(m, "GreedyBfs",
+                              "Greedy best-first search: few expansions, no optimality. Owns "
+                              "its working memory: reuse one per thread.");
+  bind_searcher_common(greedy, "GreedyBfs");
+  greedy
+      .def(
+          "find_path",
+          [](PyGreedy& w, const Grid& g, const GridLayer& l, GridCoord a, GridCoord b,
+             const std::optional<SearchOptions>& o) {
+            return find_path(w, "GreedyBfs", g, l, a, b, o);
+          },
+          py::arg("grid"), py::arg("layer"), py::arg("start"), py::arg("goal"),
+          py::arg("options") = py::none(), kFindPathDoc)
+      .def(
+          "build_path",
+          [](PyGreedy& w, const Grid& g, const GridLayer& l, GridCoord a, GridCoord b) {
+            return build_path(w, "GreedyBfs", g, l, a, b);
+          },
+          py::arg("grid"), py::arg("layer"), py::arg("start"), py::arg("goal"), kBuildPathDoc)
+      .def(
+          "was_expanded", [](const PyGreedy& w, GridCoord c) { return w.s.was_expanded(c); },
+          py::arg("cell"))
+      .def("expanded_mask", &expanded_mask<GreedyBfs>,
+           "The cells the last find_path expanded, as a (rows, cols) bool array of its grid.")
+      .def_property(
+          "bit_parallel", [](const PyGreedy& w) { return w.s.bit_parallel(); },
+          [](PyGreedy& w, bool on) { w.s.set_bit_parallel(on); });
+
+  py::class_<JpsMap>(m, "JpsMap",
+                     "The passability bitmaps of a grid under a uniform-cost layer, shared by "
+                     "Jps searchers (read-only while they search).")
+      .def(py::init<>())
+      .def(py::init<const Grid&, const GridLayer&>(), py::arg("grid"), py::arg("layer"))
+      .def("build", &JpsMap::build, py::arg("grid"), py::arg("layer"))
+      .def("sync", &JpsMap::sync, py::arg("grid"), py::arg("layer"),
+           "Brings the map up to date with the grid (cheaply after a few edits).")
+      .def("is_current", &JpsMap::is_current, py::arg("grid"), py::arg("layer"))
+      .def("matches", &JpsMap::matches, py::arg("grid"))
+      .def_property_readonly("cols", &JpsMap::cols)
+      .def_property_readonly("rows", &JpsMap::rows)
+      .def_property_readonly("layer", &JpsMap::layer)
+      .def_property_readonly("memory_bytes", &JpsMap::memory_bytes);
+
+  py::class_<JpsPlusMap>(m, "JpsPlusMap",
+                         "The JPS+ jump-distance table of a grid (16 bytes a cell), shared by "
+                         "JpsPlus searchers.")
+      .def(py::init<>())
+      .def(py::init([](const Grid& g, const GridLayer& l) {
+             auto p = std::make_unique<JpsPlusMap>();
+             const py::gil_scoped_release release;
+             p->build(g, l);
+             return p;
+           }),
+           py::arg("grid"), py::arg("layer"))
+      .def(
+          "build",
+          [](JpsPlusMap& m2, const Grid& g, const GridLayer& l) {
+            const py::gil_scoped_release release;
+            m2.build(g, l);
+          },
+          py::arg("grid"), py::arg("layer"))
+      .def("sync", &JpsPlusMap::sync, py::arg("grid"), py::arg("layer"))
+      .def("is_current", &JpsPlusMap::is_current, py::arg("grid"), py::arg("layer"))
+      .def("matches", &JpsPlusMap::matches, py::arg("grid"))
+      .def_property_readonly("cols", &JpsPlusMap::cols)
+      .def_property_readonly("rows", &JpsPlusMap::rows)
+      .def_property_readonly("layer", &JpsPlusMap::layer)
+      .def_property_readonly("memory_bytes", &JpsPlusMap::memory_bytes);
+
+  using PyJps = Searcher<Jps>;
+  py::class_<PyJps> jps(m, "Jps",
+                        "Online jump point search: optimal, uniform-cost layers, 8-connected "
+                        "(otherwise status unsupported). One searcher per thread.");
+  bind_searcher_common(jps, "Jps");
+  jps.def(
+         "find_path",
+         [](PyJps& w, const Grid& g, const GridLayer& l, GridCoord a, GridCoord b,
+            const std::optional<SearchOptions>& o) { return find_path(w, "Jps", g, l, a, b, o); },
+         py::arg("grid"), py::arg("layer"), py::arg("start"), py::arg("goal"),
+         py::arg("options") = py::none(), kFindPathDoc)
+      .def(
+          "find_path",
+          [](PyJps& w, const Grid& g, const JpsMap& map, GridCoord a, GridCoord b,
+             const std::optional<SearchOptions>& o) {
+            return find_path(w, "Jps", g, map, a, b, o);
+          },
+          py::arg("grid"), py::arg("map"), py::arg("start"), py::arg("goal"),
+          py::arg("options") = py::none(),
+          "Same on a shared JpsMap (status stale unless the map matches the grid).")
+      .def(
+          "jump_points",
+          [](const PyJps& w) {
+            std::vector<GridCoord> v;
+            w.s.jump_points(v);
+            return to_array(v);
+          },
+          "The jump points of the last path, an (n, 2) int32 array.")
+      .def_property_readonly("last_map_sync", [](const PyJps& w) { return w.s.last_map_sync(); });
+
+  using PyJpsPlus = Searcher<JpsPlus>;
+  py::class_<PyJpsPlus> jpp(m, "JpsPlus",
+                            "JPS+ (precomputed jump distances): optimal, uniform-cost layers, "
+                            "8-connected. One searcher per thread.");
+  bind_searcher_common(jpp, "JpsPlus");
+  jpp.def(
+         "find_path",
+         [](PyJpsPlus& w, const Grid& g, const GridLayer& l, GridCoord a, GridCoord b,
+            const std::optional<SearchOptions>& o) {
+           return find_path(w, "JpsPlus", g, l, a, b, o);
+         },
+         py::arg("grid"), py::arg("layer"), py::arg("start"), py::arg("goal"),
+         py::arg("options") = py::none(), kFindPathDoc)
+      .def(
+          "find_path",
+          [](PyJpsPlus& w, const Grid& g, const JpsPlusMap& map, GridCoord a, GridCoord b,
+             const std::optional<SearchOptions>& o) {
+            return find_path(w, "JpsPlus", g, map, a, b, o);
+          },
+          py::arg("grid"), py::arg("map"), py::arg("start"), py::arg("goal"),
+          py::arg("options") = py::none(),
+          "Same on a shared JpsPlusMap (status stale unless the table matches the grid).")
+      .def(
+          "jump_points",
+          [](const PyJpsPlus& w) {
+            std::vector<GridCoord> v;
+            w.s.jump_points(v);
+            return to_array(v);
+          },
+          "The jump points of the last path, an (n, 2) int32 array.")
+      .def_property_readonly("last_map_sync",
+                             [](const PyJpsPlus& w) { return w.s.last_map_sync(); });
+
+  // --- fields -----------------------------------------------------------------------------------
+  py::class_<FieldSource>(m, "FieldSource", "A source cell of a field and its initial cost.")
+      .def(py::init([](GridCoord c, double initial) {
+             return FieldSource{c, initial};
+           }),
+           py::arg("cell"), py::arg("initial_cost") = 0.0)
+      .def_readwrite("cell", &FieldSource::cell)
+      .def_readwrite("initial_cost", &FieldSource::initial_cost);
+
+  py::class_<FieldOptions>(m, "FieldOptions", "How a field is computed (C++ defaults).")
+      .def(py::init([](Connectivity c, FieldDirection d, double max_cost) {
+             return FieldOptions{c, d, max_cost};
+           }),
+           py::arg("connectivity") = Connectivity::eight,
+           py::arg("direction") = FieldDirection::to_sources,
+           py::arg("max_cost") = FieldOptions{}.max_cost)
+      .def_readwrite("connectivity", &FieldOptions::connectivity)
+      .def_readwrite("direction", &FieldOptions::direction)
+      .def_readwrite("max_cost", &FieldOptions::max_cost, "Cost limit in cost units (inf: none).");
+
+  py::class_<FieldStats>(m, "FieldStats", "How one field computation ended.")
+      .def_readonly("status", &FieldStats::status)
+      .def_readonly("bad_source", &FieldStats::bad_source)
+      .def_readonly("sources", &FieldStats::sources)
+      .def_readonly("settled", &FieldStats::settled, "Cells settled (reached).")
+      .def_readonly("canonical", &FieldStats::canonical)
+      .def("ok", &FieldStats::ok)
+      .def("__repr__", [](const FieldStats& s) {
+        return "FieldStats(status=" + std::string(to_string(s.status)) +
+               ", settled=" + std::to_string(s.settled) + ")";
+      });
+
+  py::class_<PyDistanceField>(m, "DistanceField",
+                              "A Dijkstra map: per cell, the cost between it and the nearest "
+                              "source (cost units; inf unreached). Filled by Dijkstra.compute; "
+                              "reuse it (recomputing allocates nothing for the same size).")
+      .def(py::init<>())
+      .def_property_readonly("cols", [](const PyDistanceField& d) { return d.f.cols(); })
+      .def_property_readonly("rows", [](const PyDistanceField& d) { return d.f.rows(); })
+      .def_property_readonly(
+          "shape", [](const PyDistanceField& d) { return py::make_tuple(d.f.rows(), d.f.cols()); })
+      .def_property_readonly("connectivity",
+                             [](const PyDistanceField& d) { return d.f.connectivity(); })
+      .def_property_readonly("direction", [](const PyDistanceField& d) { return d.f.direction(); })
+      .def_property_readonly("max_cost", [](const PyDistanceField& d) { return d.f.max_cost(); })
+      .def_property_readonly("layer", [](const PyDistanceField& d) { return d.f.layer(); })
+      .def_property_readonly("bias_fixed",
+                             [](const PyDistanceField& d) { return d.f.bias_fixed(); })
+      .def_property_readonly("memory_bytes",
+                             [](const PyDistanceField& d) { return d.f.memory_bytes(); })
+      .def(
+          "is_current",
+          [](const PyDistanceField& d, const Grid& g, const GridLayer& l) {
+            return d.f.is_current(g, l);
+          },
+          py::arg("grid"), py::arg("layer"))
+      .def(
+          "reached", [](const PyDistanceField& d, GridCoord c) { return d.f.reached(c); },
+          py::arg("cell"))
+      .def(
+          "cost", [](const PyDistanceField& d, GridCoord c) { return d.f.cost(c); },
+          py::arg("cell"), "Cost in cost units; inf when unreached or off the grid.")
+      .def(
+          "cost_fixed", [](const PyDistanceField& d, GridCoord c) { return d.f.cost_fixed(c); },
+          py::arg("cell"))
+      .def(
+          "value_fixed", [](const PyDistanceField& d, GridCoord c) { return d.f.value_fixed(c); },
+          py::arg("cell"))
+      .def(
+          "costs",
+          [](const PyDistanceField& d) {
+            py::array_t<double> a(
+                {static_cast<py::ssize_t>(d.f.rows()), static_cast<py::ssize_t>(d.f.cols())});
+            double* p = a.mutable_data();
+            const auto fixed = d.f.costs_fixed();
+            const std::uint64_t bias = d.f.bias_fixed();
+            for (std::size_t i = 0; i < fixed.size(); ++i) {
+              p[i] = fixed[i] == DistanceField::kUnreached
+                         ? std::numeric_limits<double>::infinity()
+                         : static_cast<double>(static_cast<std::int64_t>(fixed[i] - bias)) /
+                               static_cast<double>(cost::kStraight);
+            }
+            return a;
+          },
+          "A new (rows, cols) float64 array of costs in cost units (inf where unreached), "
+          "indexed [y, x]; as cost(c) cell by cell.")
+      .def(
+          "costs_fixed",
+          [](py::object self) {
+            auto& d = self.cast<PyDistanceField&>();
+            return view_of(d.f.costs_fixed().data(), d.f.rows(), d.f.cols(), self, &d.views);
+          },
+          "A read-only, zero-copy (rows, cols) uint64 view of the stored fixed-point costs "
+          "(value + bias_fixed, 2^24 a straight cost-1 move; 2^64-1 unreached). It shows later "
+          "recomputations of the field; while a view exists, computing into this field for a "
+          "grid of another size raises BufferError.");
+  m.attr("DistanceField").attr("UNREACHED") = DistanceField::kUnreached;
+  m.attr("COST_ONE") = cost::kStraight;
+
+  py::class_<PyFlowField>(m, "FlowField",
+                          "Per cell, the direction of the next step toward the nearest source "
+                          "of a DistanceField (255: none).")
+      .def(py::init<>())
+      .def(
+          "build",
+          [](PyFlowField& f, const Grid& g, const GridLayer& l, const PyDistanceField& d) {
+            check_resize(f, g, "FlowField.build");
+            const py::gil_scoped_release release;
+            return f.f.build(g, l, d.f);
+          },
+          py::arg("grid"), py::arg("layer"), py::arg("field"),
+          "Computes every cell's step from `field`. Returns SearchStatus.found, or stale (this "
+          "flow field unchanged) when `field` is not current for grid and layer. GIL released.")
+      .def(
+          "is_current",
+          [](const PyFlowField& f, const Grid& g, const GridLayer& l) {
+            return f.f.is_current(g, l);
+          },
+          py::arg("grid"), py::arg("layer"))
+      .def_property_readonly("cols", [](const PyFlowField& f) { return f.f.cols(); })
+      .def_property_readonly("rows", [](const PyFlowField& f) { return f.f.rows(); })
+      .def_property_readonly(
+          "shape", [](const PyFlowField& f) { return py::make_tuple(f.f.rows(), f.f.cols()); })
+      .def_property_readonly("memory_bytes",
+                             [](const PyFlowField& f) { return f.f.memory_bytes(); })
+      .def(
+          "next_step", [](const PyFlowField& f, GridCoord c) { return f.f.next_step(c); },
+          py::arg("cell"),
+          "The Direction8 of the next step, or None (source, unreached, off the grid).")
+      .def(
+          "next_cell", [](const PyFlowField& f, GridCoord c) { return f.f.next_cell(c); },
+          py::arg("cell"), "The cell one step along the flow; the cell itself when none.")
+      .def(
+          "raw", [](const PyFlowField& f, GridCoord c) { return f.f.raw(c); }, py::arg("cell"))
+      .def(
+          "directions",
+          [](py::object self) {
+            auto& f = self.cast<PyFlowField&>();
+            return view_of(f.f.directions().data(), f.f.rows(), f.f.cols(), self, &f.views);
+          },
+          "A read-only, zero-copy (rows, cols) uint8 view of the directions (Direction8 values, "
+          "255 = none). While a view exists, building this flow field for a grid of another size "
+          "raises BufferError.");
+  m.attr("FlowField").attr("NONE") = FlowField::kNone;
+
+  py::class_<Dijkstra>(m, "Dijkstra",
+                       "Multi-source Dijkstra filling DistanceFields. Reuse one per thread.")
+      .def(py::init<>())
+      .def(
+          "compute",
+          [](Dijkstra& dj, const Grid& g, const GridLayer& l, const py::object& sources,
+             PyDistanceField& out, const std::optional<FieldOptions>& o) {
+            const std::vector<FieldSource> src = sources_from(sources);
+            check_resize(out, g, "Dijkstra.compute");
+            const py::gil_scoped_release release;
+            return dj.compute(g, l, std::span<const FieldSource>(src), out.f,
+                              o ? *o : FieldOptions{});
+          },
+          py::arg("grid"), py::arg("layer"), py::arg("sources"), py::arg("out"),
+          py::arg("options") = py::none(),
+          "Computes the field of `sources` (a cell (x, y), a FieldSource, a list of FieldSource / "
+          "(x, y) / (x, y, initial_cost), or an (n, 2) array) into `out`. Returns FieldStats: "
+          "status invalid_endpoint (source off the grid) or invalid_argument (bad initial cost) "
+          "leave `out` unchanged. GIL released.")
+      .def(
+          "compute_explore",
+          [](Dijkstra& dj, const Grid& g, const GridLayer& l, const py::array& explored,
+             PyDistanceField& out, const std::optional<FieldOptions>& o) {
+            if (explored.ndim() != 2 || explored.shape(0) != g.rows() ||
+                explored.shape(1) != g.cols()) {
+              throw py::value_error(
+                  "pathing.Dijkstra.compute_explore: explored must be a (rows, cols) = (" +
+                  std::to_string(g.rows()) + ", " + std::to_string(g.cols()) + ") array");
+            }
+            const auto e =
+                py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(explored);
+            std::vector<std::uint64_t> bits((g.cell_count() + 63) / 64, 0);
+            const bool* p = e.data();
+            for (std::size_t i = 0; i < g.cell_count(); ++i) {
+              if (p[i]) bits[i / 64] |= std::uint64_t{1} << (i % 64);
+            }
+            check_resize(out, g, "Dijkstra.compute_explore");
+            const py::gil_scoped_release release;
+            return dj.compute_explore(g, l, std::span<const std::uint64_t>(bits), out.f,
+                                      o ? *o : FieldOptions{});
+          },
+          py::arg("grid"), py::arg("layer"), py::arg("explored"), py::arg("out"),
+          py::arg("options") = py::none(),
+          "Auto-explore: the field whose sources are the cells not explored (`explored`: a "
+          "(rows, cols) bool array).")
+      .def(
+          "compute_flee",
+          [](Dijkstra& dj, const Grid& g, const GridLayer& l, const PyDistanceField& toward,
+             PyDistanceField& out, double factor) {
+            check_resize(out, g, "Dijkstra.compute_flee");
+            const py::gil_scoped_release release;
+            return dj.compute_flee(g, l, toward.f, out.f, factor);
+          },
+          py::arg("grid"), py::arg("layer"), py::arg("toward"), py::arg("out"),
+          py::arg("factor") = -1.2,
+          "A flee map from `toward` (values times `factor`, relaxed again); status stale when "
+          "`toward` is not current.");
+
+  // --- batch
+  // --------------------------------------------------------------------------------------
+  py::class_<PathBatch>(m, "PathBatch",
+                        "A pool of C++ threads (the caller included) running many queries at "
+                        "once, one searcher per thread; results do not depend on the thread "
+                        "count. One call at a time per batch.")
+      .def(py::init<unsigned>(), py::arg("threads") = 0,
+           "`threads` in all, the caller included; 0 = hardware concurrency.")
+      .def_property_readonly("thread_count", &PathBatch::thread_count)
+      .def(
+          "find_paths",
+          [](PathBatch& b, const Grid& g, const GridLayer& l, const py::object& starts,
+             const py::object& goals, const std::optional<SearchOptions>& o) {
+            const std::vector<GridCoord> s = coords_from(starts, "starts");
+            const std::vector<GridCoord> t = coords_from(goals, "goals");
+            if (s.size() != t.size()) {
+              throw py::value_error("pathing.PathBatch.find_paths: " + std::to_string(s.size()) +
+                                    " starts but " + std::to_string(t.size()) + " goals");
+            }
+            std::vector<PathQuery> q(s.size());
+            for (std::size_t i = 0; i < s.size(); ++i) q[i] = PathQuery{s[i], t[i]};
+            std::vector<PathResult> res(s.size());
+            std::vector<std::vector<GridCoord>> paths(s.size());
+            Error e;
+            {
+              const py::gil_scoped_release release;
+              e = b.find_paths(g, l, q, res, paths, o ? *o : SearchOptions{});
+            }
+            if (!e.ok()) throw py::value_error(e.message);
+            const auto n = static_cast<py::ssize_t>(s.size());
+            py::array_t<std::uint8_t> status(n);
+            py::array_t<double> costs(n);
+            py::array_t<std::uint32_t> moves(n);
+            py::array_t<std::uint64_t> expanded(n);
+            py::list out_paths(n);
+            for (py::ssize_t i = 0; i < n; ++i) {
+              const PathResult& r = res[static_cast<std::size_t>(i)];
+              status.mutable_data()[i] = static_cast<std::uint8_t>(r.status);
+              costs.mutable_data()[i] = r.cost;
+              moves.mutable_data()[i] = r.moves;
+              expanded.mutable_data()[i] = r.stats.expanded;
+              out_paths[static_cast<std::size_t>(i)] =
+                  refused(r.status) ? to_array(nullptr, 0)
+                                    : to_array(paths[static_cast<std::size_t>(i)]);
+            }
+            py::dict d;
+            d["status"] = status;
+            d["cost"] = costs;
+            d["moves"] = moves;
+            d["expanded"] = expanded;
+            d["paths"] = out_paths;
+            return d;
+          },
+          py::arg("grid"), py::arg("layer"), py::arg("starts"), py::arg("goals"),
+          py::arg("options") = py::none(),
+          "AStar.find_path for every (start, goal) pair ((n, 2) arrays), across the pool with "
+          "the GIL released. Returns a dict of arrays: status (uint8 SearchStatus values), cost "
+          "(float64), moves (uint32), expanded (uint64) and paths (a list of (m, 2) arrays), "
+          "exactly as a loop of AStar.find_path would give.")
+      .def(
+          "compute_fields",
+          [](PathBatch& b, const Grid& g, const GridLayer& l, const py::list& sources,
+             const std::optional<FieldOptions>& o) {
+            std::vector<std::vector<FieldSource>> src;
+            for (const py::handle s : sources) src.push_back(sources_from(s));
+            std::vector<std::span<const FieldSource>> spans(src.begin(), src.end());
+            std::vector<DistanceField> fields(src.size());
+            std::vector<FieldStats> stats(src.size());
+            Error e;
+            {
+              const py::gil_scoped_release release;
+              e = b.compute_fields(g, l, spans, fields, o ? *o : FieldOptions{}, stats);
+            }
+            if (!e.ok()) throw py::value_error(e.message);
+            py::list out;
+            for (DistanceField& f : fields) {
+              auto p = std::make_unique<PyDistanceField>();
+              p->f = std::move(f);
+              out.append(py::cast(std::move(p)));
+            }
+            return out;
+          },
+          py::arg("grid"), py::arg("layer"), py::arg("sources"), py::arg("options") = py::none(),
+          "Dijkstra.compute for every source list, across the pool: a list of DistanceFields. "
+          "Raises ValueError (the C++ message) for a source off the grid or a bad initial cost.");
+
+  // --- smoothing ------------------------------------------------------------------------------
+  m.def("line_of_sight", &line_of_sight, py::arg("grid"), py::arg("layer"), py::arg("a"),
+        py::arg("b"),
+        "Whether a mover can walk the straight segment between the centres of cells a and b "
+        "(every touched cell passable, no blocked corner).");
+  m.def(
+      "smooth_path",
+      [](const Grid& g, const GridLayer& l, const py::object& cells) {
+        const std::vector<GridCoord> c = coords_from(cells, "cells");
+        std::vector<GridCoord> out;
+        {
+          const py::gil_scoped_release release;
+          smooth_path(g, l, c, out);
+        }
+        return to_array(out);
+      },
+      py::arg("grid"), py::arg("layer"), py::arg("cells"),
+      "String pulling: the waypoints ((m, 2) int32) a mover walks in straight lines along the "
+      "(n, 2) path `cells`.");
+
+  // --- Moving AI files --------------------------------------------------------------------------
+  py::module_ io = m.def_submodule("io", "Moving AI .map / .scen files (pathing::io).");
+  static py::exception<io::ParseError> parse_error(io, "ParseError", PyExc_ValueError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const io::ParseError& e) {
+      py::object exc = py::reinterpret_borrow<py::object>(parse_error.ptr())(e.what());
+      exc.attr("file") = e.file();
+      exc.attr("line") = e.line();
+      exc.attr("column") = e.column();
+      PyErr_SetObject(parse_error.ptr(), exc.ptr());
+    }
+  });
+  io.attr("ParseError").attr("__doc__") =
+      "A malformed Moving AI file (or one that cannot be read): str(e) is the C++ message "
+      "\"FILE:LINE:COLUMN: message\"; attributes file, line, column (0 = whole file / line).";
+
+  io.def("movingai_layer", &io::movingai_layer,
+         "The benchmark rules as a layer: ground and swamp cost 1; trees, water, blocked "
+         "impassable.");
+
+  py::class_<io::Map>(io, "Map", "A Moving AI map: the grid and the `type` line.")
+      .def_readwrite("grid", &io::Map::grid)
+      .def_readwrite("type", &io::Map::type);
+
+  io.def(
+      "load_map",
+      [](const std::filesystem::path& p) {
+        const py::gil_scoped_release release;
+        return io::load_map(p);
+      },
+      py::arg("path"),
+      "Reads a .map file. Raises pathing.io.ParseError \"FILE:LINE:COLUMN: message\".");
+  io.def("parse_map", &io::parse_map, py::arg("text"), py::arg("name") = "<string>",
+         "Parses .map text; errors name `name`.");
+  io.def("format_map", &io::format_map, py::arg("grid"),
+         "The grid in Moving AI format. Raises ValueError for a cell with no Moving AI "
+         "character.");
+
+  py::class_<io::ScenarioEntry>(io, "ScenarioEntry", "One query of a scenario file.")
+      .def_readonly("bucket", &io::ScenarioEntry::bucket)
+      .def_readonly("map", &io::ScenarioEntry::map)
+      .def_readonly("map_width", &io::ScenarioEntry::map_width)
+      .def_readonly("map_height", &io::ScenarioEntry::map_height)
+      .def_readonly("start_x", &io::ScenarioEntry::start_x)
+      .def_readonly("start_y", &io::ScenarioEntry::start_y)
+      .def_readonly("goal_x", &io::ScenarioEntry::goal_x)
+      .def_readonly("goal_y", &io::ScenarioEntry::goal_y)
+      .def_readonly("optimal_length", &io::ScenarioEntry::optimal_length)
+      .def_readonly("decimals", &io::ScenarioEntry::decimals)
+      .def_readonly("line", &io::ScenarioEntry::line)
+      .def("tolerance", &io::ScenarioEntry::tolerance,
+           "The match tolerance in cost units (printed precision plus a float32 ulp).")
+      .def("start", &io::ScenarioEntry::start)
+      .def("goal", &io::ScenarioEntry::goal);
+
+  py::class_<io::Scenario>(io, "Scenario", "A parsed .scen file.")
+      .def_readonly("version", &io::Scenario::version)
+      .def_readonly("entries", &io::Scenario::entries)
+      .def("__len__", [](const io::Scenario& s) { return s.entries.size(); })
+      .def(
+          "starts",
+          [](const io::Scenario& s) {
+            std::vector<GridCoord> v;
+            for (const auto& e : s.entries) v.push_back(e.start());
+            return to_array(v);
+          },
+          "(n, 2) int32 array of the start cells.")
+      .def(
+          "goals",
+          [](const io::Scenario& s) {
+            std::vector<GridCoord> v;
+            for (const auto& e : s.entries) v.push_back(e.goal());
+            return to_array(v);
+          },
+          "(n, 2) int32 array of the goal cells.")
+      .def(
+          "optimal_lengths",
+          [](const io::Scenario& s) {
+            py::array_t<double> a(static_cast<py::ssize_t>(s.entries.size()));
+            for (std::size_t i = 0; i < s.entries.size(); ++i) {
+              a.mutable_data()[i] = s.entries[i].optimal_length;
+            }
+            return a;
+          },
+          "(n,) float64 array of the optimal lengths.")
+      .def(
+          "tolerances",
+          [](const io::Scenario& s) {
+            py::array_t<double> a(static_cast<py::ssize_t>(s.entries.size()));
+            for (std::size_t i = 0; i < s.entries.size(); ++i) {
+              a.mutable_data()[i] = s.entries[i].tolerance();
+            }
+            return a;
+          },
+          "(n,) float64 array of ScenarioEntry.tolerance().");
+
+  io.def(
+      "load_scenario",
+      [](const std::filesystem::path& p) {
+        const py::gil_scoped_release release;
+        return io::load_scenario(p);
+      },
+      py::arg("path"), "Reads a .scen file. Raises pathing.io.ParseError.");
+  io.def("parse_scenario", &io::parse_scenario, py::arg("text"), py::arg("name") = "<string>");
+  io.def("validate_scenario", &io::validate_scenario, py::arg("scenario"), py::arg("grid"),
+         py::arg("name"),
+         "Raises ParseError at the first entry whose size or cells do not fit the grid.");
+  io.def("scenario_map_path", &io::scenario_map_path, py::arg("scenario"), py::arg("scen_file"),
+         "The map file of a scenario (the map column's base name, beside the .scen file).");
+  io.def(
+      "generate_map",
+      [](const std::string& kind, int width, int height, double density, int room_size,
+         std::uint64_t seed) {
+        const auto k = io::parse_map_kind(kind);
+        if (!k) throw py::value_error("pathing.io.generate_map: unknown kind '" + kind + "'");
+        io::MapSpec spec;
+        spec.kind = *k;
+        spec.width = width;
+        spec.height = height;
+        spec.density = density;
+        spec.room_size = room_size;
+        spec.seed = seed;
+        return io::generate_map(spec);
+      },
+      py::arg("kind"), py::arg("width") = 64, py::arg("height") = 64, py::arg("density") = 0.2,
+      py::arg("room_size") = 7, py::arg("seed") = 1,
+      "A generated map (kind: random, rooms or maze); the same arguments give the same grid. "
+      "Raises ValueError (the C++ message) for a bad argument.");
+
+  // --- benchmark helpers ------------------------------------------------------------------------
+  py::module_ bench = m.def_submodule("_bench", "Timing helpers for bench/python/overhead.py.");
+  auto def_time = [&bench](auto* tag, const char* doc) {
+    using W = std::remove_pointer_t<decltype(tag)>;
+    bench.def(
+        "time_find_path",
+        [](W& w, const Grid& g, const GridLayer& l, const py::object& starts,
+           const py::object& goals, int repeats, const std::optional<SearchOptions>& o) {
+          const auto s = coords_from(starts, "starts");
+          const auto t = coords_from(goals, "goals");
+          if (s.size() != t.size()) throw py::value_error("starts and goals differ in length");
+          double checksum = 0;
+          const double ns = time_queries(w, g, l, s, t, std::max(1, repeats),
+                                         o ? *o : SearchOptions{}, &checksum);
+          return py::make_tuple(ns, checksum);
+        },
+        py::arg("searcher"), py::arg("grid"), py::arg("layer"), py::arg("starts"), py::arg("goals"),
+        py::arg("repeats") = 5, py::arg("options") = py::none(), doc);
+  };
+  constexpr const char* kTimeDoc =
+      "Runs find_path for every (start, goal) in a C++ loop (steady_clock, GIL released), "
+      "`repeats` rounds; returns (best round's mean ns a query, sum of costs).";
+  def_time(static_cast<PyAStar*>(nullptr), kTimeDoc);
+  def_time(static_cast<PyGreedy*>(nullptr), kTimeDoc);
+  def_time(static_cast<PyJps*>(nullptr), kTimeDoc);
+  def_time(static_cast<PyJpsPlus*>(nullptr), kTimeDoc);
+}
