@@ -45,7 +45,7 @@ from ._pathing import (
     line_of_sight,
     smooth_path,
 )
-from ._pathing import io  # noqa: F401  (pathing.io: Moving AI files)
+from . import io  # noqa: F401  (pathing.io: Moving AI files)
 
 __version__: str = _pathing.__version__
 
