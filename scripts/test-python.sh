@@ -7,6 +7,8 @@
 #        build/python-venv/bin/pip install --no-build-isolation .
 #      reusing the objects of step 2 (PATHING_CMAKE_BUILD_DIR), so the C++ compiles once,
 #   4. runs the pytest suite (bindings/python/tests) against the installed package.
+# The extension is built here with PATHING_PYTHON_ALLOC_COUNTER=ON (a test build: it counts its
+# operator new calls for tests/test_allocations.py); a plain `pip install .` leaves it off.
 # Environment: PATHING_PYTHON (default /usr/bin/python3: Debian's interpreter, which has NumPy and
 # pytest; a pyenv python3 on PATH usually has neither), PATHING_JOBS (parallel compile jobs,
 # default: the number of cores), PATHING_SHARED_DATA (the Moving AI data; default ../shared/data),
@@ -24,7 +26,10 @@ VENV="$PWD/build/python-venv"
 bash scripts/deps.sh --python
 
 echo "== build tree: $BUILD ($PY, -j$JOBS)"
+# PATHING_PYTHON_ALLOC_COUNTER: count the extension's operator new calls, so that
+# tests/test_allocations.py can check that a warm query allocates no C++ memory.
 cmake -S bindings/python -B "$BUILD" -DPython_EXECUTABLE="$PY" -DCMAKE_BUILD_TYPE=Release \
+  -DPATHING_PYTHON_ALLOC_COUNTER=ON \
   $(command -v ninja >/dev/null && [ ! -f "$BUILD/CMakeCache.txt" ] && echo -G Ninja) >/dev/null
 cmake --build "$BUILD" -j "$JOBS"
 PYTHONPATH="$BUILD" "$PY" -c '
@@ -38,7 +43,7 @@ echo "== venv install: $VENV (pip install --no-build-isolation .)"
 [ -x "$VENV/bin/python" ] || "$PY" -m venv --system-site-packages "$VENV"
 PATHING_CMAKE_BUILD_DIR="$BUILD" CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" \
   "$VENV/bin/python" -m pip install --no-build-isolation --disable-pip-version-check \
-  --quiet --force-reinstall .
+  --quiet .
 installed=$(cd /tmp && "$VENV/bin/python" -c 'import pathing; print(pathing.__file__)')
 case "$installed" in
   */site-packages/pathing/*) echo "installed: $installed" ;;

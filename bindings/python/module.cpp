@@ -10,6 +10,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
+#include <structmember.h>
 
 #include <algorithm>
 #include <atomic>
@@ -29,6 +30,10 @@
 #include "pathing/io/movingai.hpp"
 #include "pathing/pathing.hpp"
 #include "pathing/version.hpp"
+
+#if PATHING_PYTHON_ALLOC_COUNTER
+#include "alloc_counter/alloc_counter.hpp"
+#endif
 
 namespace py = pybind11;
 using namespace pathing;
@@ -86,10 +91,18 @@ namespace {
 using CoordArray = py::array_t<std::int32_t, py::array::c_style>;
 
 // An (n, 2) int32 array copied from cells.
+// Made through the NumPy C API directly: pybind11's array constructors build std::vectors for
+// the shape and strides (two operator new calls a path).
 CoordArray to_array(const GridCoord* cells, std::size_t n) {
-  CoordArray a({static_cast<py::ssize_t>(n), py::ssize_t{2}});
-  if (n != 0) std::memcpy(a.mutable_data(), cells, n * sizeof(GridCoord));
-  return a;
+  auto& api = py::detail::npy_api::get();
+  Py_intptr_t dims[2] = {static_cast<Py_intptr_t>(n), 2};
+  PyObject* descr = api.PyArray_DescrFromType_(py::detail::npy_api::NPY_INT32_);
+  if (descr == nullptr) throw py::error_already_set();
+  PyObject* arr = api.PyArray_NewFromDescr_(api.PyArray_Type_, descr, 2, dims, nullptr, nullptr, 0,
+                                            nullptr);  // steals descr
+  if (arr == nullptr) throw py::error_already_set();
+  if (n != 0) std::memcpy(py::detail::array_proxy(arr)->data, cells, n * sizeof(GridCoord));
+  return py::reinterpret_steal<CoordArray>(arr);
 }
 CoordArray to_array(const std::vector<GridCoord>& cells) {
   return to_array(cells.data(), cells.size());
@@ -156,11 +169,126 @@ struct Searcher {
   int last_rows = 0;
 };
 
-// The Python PathResult: the C++ result and the path as an (n, 2) array.
-struct PyPathResult {
-  PathResult r;
-  CoordArray path;
+// The Python PathResult, a plain CPython type (not a pybind11 class, whose instances hold a
+// C++ object allocated with operator new): made per query with Python's allocator only, so a
+// warm find_path allocates no C++ memory. The status is the SearchStatus member object itself
+// (cached), `stats` is made on access.
+struct PathResultObject {
+  PyObject_HEAD PyObject* status;  // a SearchStatus member (strong reference)
+  PyObject* finish;                // (x, y) tuple
+  PyObject* path;                  // (n, 2) int32 ndarray
+  double cost;
+  unsigned int moves;
+  unsigned long long expanded;
+  unsigned long long generated;
+  int found;
 };
+
+PyTypeObject* g_path_result_type = nullptr;
+std::array<PyObject*, 9> g_status_objects{};  // SearchStatus members, by value
+
+PyObject* status_object(SearchStatus s) {
+  PyObject* o = g_status_objects[static_cast<std::size_t>(s) % g_status_objects.size()];
+  Py_INCREF(o);
+  return o;
+}
+
+void path_result_dealloc(PyObject* self) {
+  auto* r = reinterpret_cast<PathResultObject*>(self);
+  PyTypeObject* type = Py_TYPE(self);
+  Py_XDECREF(r->status);
+  Py_XDECREF(r->finish);
+  Py_XDECREF(r->path);
+  type->tp_free(self);
+  Py_DECREF(type);
+}
+
+PyObject* path_result_found(PyObject* self, void*) {
+  return PyBool_FromLong(reinterpret_cast<PathResultObject*>(self)->found);
+}
+PyObject* path_result_partial(PyObject* self, void*) {
+  return PyBool_FromLong(!reinterpret_cast<PathResultObject*>(self)->found);
+}
+PyObject* path_result_stats(PyObject* self, void*) {
+  const auto* r = reinterpret_cast<PathResultObject*>(self);
+  try {
+    return py::cast(SearchStats{r->expanded, r->generated}).release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+    return nullptr;
+  }
+}
+PyObject* path_result_repr(PyObject* self) {
+  const auto* r = reinterpret_cast<PathResultObject*>(self);
+  return PyUnicode_FromFormat("PathResult(status=%S, cost=%R, moves=%u)", r->status,
+                              py::float_(r->cost).ptr(), r->moves);
+}
+
+PyMemberDef g_path_result_members[] = {
+    {"status", T_OBJECT_EX, offsetof(PathResultObject, status), READONLY,
+     "Why the search ended (SearchStatus)."},
+    {"finish", T_OBJECT_EX, offsetof(PathResultObject, finish), READONLY,
+     "Last cell of the path, (x, y): the goal, or the best cell reached."},
+    {"path", T_OBJECT_EX, offsetof(PathResultObject, path), READONLY,
+     "(moves + 1, 2) int32 array of (x, y) cells from the start; (0, 2) when nothing was "
+     "searched."},
+    {"cost", T_DOUBLE, offsetof(PathResultObject, cost), READONLY,
+     "Path cost in cost units (layer costs of the cells entered, diagonals times sqrt(2)), exact "
+     "to double precision."},
+    {"moves", T_UINT, offsetof(PathResultObject, moves), READONLY, "Number of moves."},
+    {nullptr, 0, 0, 0, nullptr}};
+
+PyGetSetDef g_path_result_getset[] = {
+    {"found", path_result_found, nullptr, "True when the path reaches the goal.", nullptr},
+    {"partial", path_result_partial, nullptr, "True unless the path reaches the goal.", nullptr},
+    {"stats", path_result_stats, nullptr, "SearchStats: expanded / generated nodes.", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+void register_path_result(py::module_& m) {
+  static PyType_Slot slots[] = {
+      {Py_tp_dealloc, reinterpret_cast<void*>(&path_result_dealloc)},
+      {Py_tp_repr, reinterpret_cast<void*>(&path_result_repr)},
+      {Py_tp_members, g_path_result_members},
+      {Py_tp_getset, g_path_result_getset},
+      {Py_tp_doc, const_cast<char*>("Result of an unbounded query (find_path); read-only.")},
+      {0, nullptr}};
+  static PyType_Spec spec = {"pathing._pathing.PathResult", sizeof(PathResultObject), 0,
+                             Py_TPFLAGS_DEFAULT
+#ifdef Py_TPFLAGS_DISALLOW_INSTANTIATION
+                                 | Py_TPFLAGS_DISALLOW_INSTANTIATION
+#endif
+                             ,
+                             slots};
+  PyObject* type = PyType_FromSpec(&spec);
+  if (type == nullptr) throw py::error_already_set();
+  g_path_result_type = reinterpret_cast<PyTypeObject*>(type);
+  m.add_object("PathResult", py::reinterpret_borrow<py::object>(type));  // keeps a reference
+  const py::object enum_type = m.attr("SearchStatus");
+  for (std::size_t i = 0; i < g_status_objects.size(); ++i) {
+    g_status_objects[i] =
+        py::object(enum_type.attr(to_string(static_cast<SearchStatus>(i)).data())).release().ptr();
+  }
+}
+
+// A new PathResult (Python memory only). Needs the GIL.
+py::object make_path_result(const PathResult& r, CoordArray path) {
+  PyObject* o = g_path_result_type->tp_alloc(g_path_result_type, 0);
+  if (o == nullptr) throw py::error_already_set();
+  auto* p = reinterpret_cast<PathResultObject*>(o);
+  p->status = status_object(r.status);
+  p->finish = Py_BuildValue("(ii)", r.finish.x, r.finish.y);
+  p->path = path.release().ptr();
+  p->cost = r.cost;
+  p->moves = r.moves;
+  p->expanded = r.stats.expanded;
+  p->generated = r.stats.generated;
+  p->found = r.found() ? 1 : 0;
+  if (p->finish == nullptr) {
+    Py_DECREF(o);
+    throw py::error_already_set();
+  }
+  return py::reinterpret_steal<py::object>(o);
+}
 
 struct PyBoundedResult {
   BoundedResult r;
@@ -173,8 +301,8 @@ bool refused(SearchStatus s) {
 }
 
 template <class S, class L>
-PyPathResult find_path(Searcher<S>& w, const char* name, const Grid& grid, const L& layer,
-                       GridCoord from, GridCoord to, const std::optional<SearchOptions>& options) {
+py::object find_path(Searcher<S>& w, const char* name, const Grid& grid, const L& layer,
+                     GridCoord from, GridCoord to, const std::optional<SearchOptions>& options) {
   const Busy busy(w.busy, name);
   PathResult r;
   {
@@ -184,7 +312,135 @@ PyPathResult find_path(Searcher<S>& w, const char* name, const Grid& grid, const
   }
   w.last_cols = grid.cols();
   w.last_rows = grid.rows();
-  return PyPathResult{r, to_array(w.cells)};
+  return make_path_result(r, to_array(w.cells));
+}
+
+// find_path as a raw CPython method (METH_FASTCALL | METH_KEYWORDS) rather than a pybind11
+// function: pybind11's dispatcher allocates two std::vectors (the arguments and their conversion
+// flags) on every call, and costs a few hundred nanoseconds. Arguments: (grid, layer_or_map, start,
+// goal, options=None), by position or name ("layer" or "map" for the second).
+const char* const kFindPathArgs[] = {"grid", "layer", "start", "goal", "options"};
+
+template <class Caster>
+bool load_arg(Caster& c, PyObject* o) {
+  return o != nullptr && c.load(py::handle(o), true);
+}
+
+template <class S, class Map>
+PyObject* fast_find_path(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
+                         PyObject* kwnames) {
+  constexpr const char* kName = "find_path";
+  try {
+    PyObject* a[5] = {nullptr, nullptr, nullptr, nullptr, nullptr};
+    if (nargs > 5) {
+      PyErr_Format(PyExc_TypeError, "%s() takes at most 5 arguments (%zd given)", kName, nargs);
+      return nullptr;
+    }
+    for (Py_ssize_t i = 0; i < nargs; ++i) a[i] = args[i];
+    if (kwnames != nullptr) {
+      const Py_ssize_t nk = PyTuple_GET_SIZE(kwnames);
+      for (Py_ssize_t k = 0; k < nk; ++k) {
+        PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+        int slot = -1;
+        for (int j = 0; j < 5; ++j) {
+          if (PyUnicode_CompareWithASCIIString(key, kFindPathArgs[j]) == 0) slot = j;
+        }
+        if (slot < 0 && PyUnicode_CompareWithASCIIString(key, "map") == 0) slot = 1;
+        if (slot < 0) {
+          PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", kName, key);
+          return nullptr;
+        }
+        if (a[slot] != nullptr) {
+          PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'", kName,
+                       kFindPathArgs[slot]);
+          return nullptr;
+        }
+        a[slot] = args[nargs + k];
+      }
+    }
+    for (int j = 0; j < 4; ++j) {
+      if (a[j] == nullptr) {
+        PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", kName,
+                     kFindPathArgs[j]);
+        return nullptr;
+      }
+    }
+    py::detail::make_caster<Searcher<S>> self_c;
+    py::detail::make_caster<Grid> grid_c;
+    py::detail::make_caster<GridLayer> layer_c;
+    py::detail::make_caster<GridCoord> from_c;
+    py::detail::make_caster<GridCoord> to_c;
+    py::detail::make_caster<SearchOptions> opt_c;
+    if (!load_arg(self_c, self)) {
+      PyErr_SetString(PyExc_TypeError, "find_path: bad self");
+      return nullptr;
+    }
+    if (!load_arg(grid_c, a[0])) {
+      PyErr_Format(PyExc_TypeError, "find_path(): grid must be a pathing.Grid, not %.100s",
+                   Py_TYPE(a[0])->tp_name);
+      return nullptr;
+    }
+    if (!load_arg(from_c, a[2]) || !load_arg(to_c, a[3])) {
+      PyErr_SetString(PyExc_TypeError,
+                      "find_path(): start and goal must be (x, y) pairs of integers");
+      return nullptr;
+    }
+    std::optional<SearchOptions> options;
+    if (a[4] != nullptr && a[4] != Py_None) {
+      if (!load_arg(opt_c, a[4])) {
+        PyErr_Format(PyExc_TypeError,
+                     "find_path(): options must be a pathing.SearchOptions or None, not %.100s",
+                     Py_TYPE(a[4])->tp_name);
+        return nullptr;
+      }
+      options = py::detail::cast_op<SearchOptions&>(opt_c);
+    }
+    Searcher<S>& w = py::detail::cast_op<Searcher<S>&>(self_c);
+    const Grid& grid = py::detail::cast_op<Grid&>(grid_c);
+    const GridCoord from = py::detail::cast_op<GridCoord>(from_c);
+    const GridCoord to = py::detail::cast_op<GridCoord>(to_c);
+    const char* name = Py_TYPE(self)->tp_name;
+    if (load_arg(layer_c, a[1])) {
+      return find_path(w, name, grid, py::detail::cast_op<GridLayer&>(layer_c), from, to, options)
+          .release()
+          .ptr();
+    }
+    if constexpr (!std::is_void_v<Map>) {
+      py::detail::make_caster<Map> map_c;
+      if (load_arg(map_c, a[1])) {
+        return find_path(w, name, grid, py::detail::cast_op<Map&>(map_c), from, to, options)
+            .release()
+            .ptr();
+      }
+    }
+    PyErr_Format(PyExc_TypeError, "find_path(): layer must be a pathing.GridLayer%s, not %.100s",
+                 std::is_void_v<Map> ? "" : " (or the searcher's map type)",
+                 Py_TYPE(a[1])->tp_name);
+    return nullptr;
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+template <class S, class Map>
+void add_fast_find_path(py::handle cls, const char* doc) {
+  static PyMethodDef def = {
+      "find_path",
+      reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&fast_find_path<S, Map>)),
+      METH_FASTCALL | METH_KEYWORDS, doc};
+  PyObject* descr = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), &def);
+  if (descr == nullptr || PyObject_SetAttrString(cls.ptr(), "find_path", descr) != 0) {
+    Py_XDECREF(descr);
+    throw py::error_already_set();
+  }
+  Py_DECREF(descr);
 }
 
 template <class S>
@@ -426,6 +682,13 @@ constexpr const char* kFindPathDoc =
     "allocates no C++ memory: the C++ path buffer is reused; only the returned NumPy array is "
     "new.";
 
+constexpr const char* kFindPathDocMap =
+    "find_path(grid, layer, start, goal, options=None) -> PathResult\n\n"
+    "As AStar.find_path (statuses, path, cost, GIL, one searcher per thread). The second "
+    "argument may also be a shared JpsMap / JpsPlusMap (keyword `map`): then the status is stale "
+    "unless it matches the grid (sync it). Uniform-cost layers and 8-connected moves only "
+    "(otherwise status unsupported).";
+
 constexpr const char* kBuildPathDoc =
     "build_path(grid, layer, start, goal) -> BoundedResult\n\n"
     "The bounded (seed) mode: 4-connected, at most 56 moves, constant memory. `path` is the "
@@ -534,30 +797,7 @@ PYBIND11_MODULE(_pathing, m) {
                ", generated=" + std::to_string(s.generated) + ")";
       });
 
-  py::class_<PyPathResult>(m, "PathResult", "Result of an unbounded query (find_path).")
-      .def_property_readonly(
-          "status", [](const PyPathResult& p) { return p.r.status; }, "Why the search ended.")
-      .def_property_readonly(
-          "finish", [](const PyPathResult& p) { return p.r.finish; },
-          "Last cell of the path: the goal, or the best cell reached.")
-      .def_property_readonly(
-          "cost", [](const PyPathResult& p) { return p.r.cost; },
-          "Path cost in cost units (diagonals times sqrt(2)); exact to double precision.")
-      .def_property_readonly(
-          "moves", [](const PyPathResult& p) { return p.r.moves; }, "Number of moves.")
-      .def_property_readonly(
-          "stats", [](const PyPathResult& p) { return p.r.stats; }, "Expanded / generated.")
-      .def_readonly("path", &PyPathResult::path, "(moves + 1, 2) int32 array of (x, y) cells.")
-      .def_property_readonly(
-          "found", [](const PyPathResult& p) { return p.r.found(); },
-          "True when the goal is reached.")
-      .def_property_readonly(
-          "partial", [](const PyPathResult& p) { return p.r.partial(); }, "Not found.")
-      .def("__repr__", [](const PyPathResult& p) {
-        return "PathResult(status=" + std::string(to_string(p.r.status)) +
-               ", cost=" + py::repr(py::float_(p.r.cost)).cast<std::string>() +
-               ", moves=" + std::to_string(p.r.moves) + ")";
-      });
+  register_path_result(m);
 
   py::class_<PyBoundedResult>(m, "BoundedResult", "Result of a bounded query (build_path).")
       .def_property_readonly("status", [](const PyBoundedResult& p) { return p.r.status; })
@@ -723,15 +963,8 @@ PYBIND11_MODULE(_pathing, m) {
                             "A* (optimal; weighted with SearchOptions.weight > 1). Owns its "
                             "working memory: reuse one per thread.");
   bind_searcher_common(astar, "AStar");
+  add_fast_find_path<AStar, void>(astar, kFindPathDoc);
   astar
-      .def(
-          "find_path",
-          [](PyAStar& w, const Grid& g, const GridLayer& l, GridCoord a, GridCoord b,
-             const std::optional<SearchOptions>& o) {
-            return find_path(w, "AStar", g, l, a, b, o);
-          },
-          py::arg("grid"), py::arg("layer"), py::arg("start"), py::arg("goal"),
-          py::arg("options") = py::none(), kFindPathDoc)
       .def(
           "build_path",
           [](PyAStar& w, const Grid& g, const GridLayer& l, GridCoord a, GridCoord b) {
@@ -753,15 +986,8 @@ PYBIND11_MODULE(_pathing, m) {
                               "Greedy best-first search: few expansions, no optimality. Owns "
                               "its working memory: reuse one per thread.");
   bind_searcher_common(greedy, "GreedyBfs");
+  add_fast_find_path<GreedyBfs, void>(greedy, kFindPathDoc);
   greedy
-      .def(
-          "find_path",
-          [](PyGreedy& w, const Grid& g, const GridLayer& l, GridCoord a, GridCoord b,
-             const std::optional<SearchOptions>& o) {
-            return find_path(w, "GreedyBfs", g, l, a, b, o);
-          },
-          py::arg("grid"), py::arg("layer"), py::arg("start"), py::arg("goal"),
-          py::arg("options") = py::none(), kFindPathDoc)
       .def(
           "build_path",
           [](PyGreedy& w, const Grid& g, const GridLayer& l, GridCoord a, GridCoord b) {
@@ -823,29 +1049,15 @@ PYBIND11_MODULE(_pathing, m) {
                         "Online jump point search: optimal, uniform-cost layers, 8-connected "
                         "(otherwise status unsupported). One searcher per thread.");
   bind_searcher_common(jps, "Jps");
+  add_fast_find_path<Jps, JpsMap>(jps, kFindPathDocMap);
   jps.def(
-         "find_path",
-         [](PyJps& w, const Grid& g, const GridLayer& l, GridCoord a, GridCoord b,
-            const std::optional<SearchOptions>& o) { return find_path(w, "Jps", g, l, a, b, o); },
-         py::arg("grid"), py::arg("layer"), py::arg("start"), py::arg("goal"),
-         py::arg("options") = py::none(), kFindPathDoc)
-      .def(
-          "find_path",
-          [](PyJps& w, const Grid& g, const JpsMap& map, GridCoord a, GridCoord b,
-             const std::optional<SearchOptions>& o) {
-            return find_path(w, "Jps", g, map, a, b, o);
-          },
-          py::arg("grid"), py::arg("map"), py::arg("start"), py::arg("goal"),
-          py::arg("options") = py::none(),
-          "Same on a shared JpsMap (status stale unless the map matches the grid).")
-      .def(
-          "jump_points",
-          [](const PyJps& w) {
-            std::vector<GridCoord> v;
-            w.s.jump_points(v);
-            return to_array(v);
-          },
-          "The jump points of the last path, an (n, 2) int32 array.")
+         "jump_points",
+         [](const PyJps& w) {
+           std::vector<GridCoord> v;
+           w.s.jump_points(v);
+           return to_array(v);
+         },
+         "The jump points of the last path, an (n, 2) int32 array.")
       .def_property_readonly("last_map_sync", [](const PyJps& w) { return w.s.last_map_sync(); });
 
   using PyJpsPlus = Searcher<JpsPlus>;
@@ -853,31 +1065,15 @@ PYBIND11_MODULE(_pathing, m) {
                             "JPS+ (precomputed jump distances): optimal, uniform-cost layers, "
                             "8-connected. One searcher per thread.");
   bind_searcher_common(jpp, "JpsPlus");
+  add_fast_find_path<JpsPlus, JpsPlusMap>(jpp, kFindPathDocMap);
   jpp.def(
-         "find_path",
-         [](PyJpsPlus& w, const Grid& g, const GridLayer& l, GridCoord a, GridCoord b,
-            const std::optional<SearchOptions>& o) {
-           return find_path(w, "JpsPlus", g, l, a, b, o);
+         "jump_points",
+         [](const PyJpsPlus& w) {
+           std::vector<GridCoord> v;
+           w.s.jump_points(v);
+           return to_array(v);
          },
-         py::arg("grid"), py::arg("layer"), py::arg("start"), py::arg("goal"),
-         py::arg("options") = py::none(), kFindPathDoc)
-      .def(
-          "find_path",
-          [](PyJpsPlus& w, const Grid& g, const JpsPlusMap& map, GridCoord a, GridCoord b,
-             const std::optional<SearchOptions>& o) {
-            return find_path(w, "JpsPlus", g, map, a, b, o);
-          },
-          py::arg("grid"), py::arg("map"), py::arg("start"), py::arg("goal"),
-          py::arg("options") = py::none(),
-          "Same on a shared JpsPlusMap (status stale unless the table matches the grid).")
-      .def(
-          "jump_points",
-          [](const PyJpsPlus& w) {
-            std::vector<GridCoord> v;
-            w.s.jump_points(v);
-            return to_array(v);
-          },
-          "The jump points of the last path, an (n, 2) int32 array.")
+         "The jump points of the last path, an (n, 2) int32 array.")
       .def_property_readonly("last_map_sync",
                              [](const PyJpsPlus& w) { return w.s.last_map_sync(); });
 
@@ -1340,6 +1536,20 @@ PYBIND11_MODULE(_pathing, m) {
         py::arg("searcher"), py::arg("grid"), py::arg("layer"), py::arg("starts"), py::arg("goals"),
         py::arg("repeats") = 5, py::arg("options") = py::none(), doc);
   };
+#if PATHING_PYTHON_ALLOC_COUNTER
+  bench.def(
+      "allocation_count", [] { return counting::allocation_count(); },
+      "Global operator new calls made by the extension's code so far (test builds only).");
+  bench.def(
+      "find_path_allocations",
+      [](PyAStar& w, const Grid& g, const GridLayer& l, GridCoord a, GridCoord b) {
+        const counting::AllocationScope scope;
+        py::object r = find_path(w, "AStar", g, l, a, b, std::nullopt);
+        return py::make_tuple(scope.count(), r);
+      },
+      "The operator new calls of AStar.find_path's body (what the binding does around the C++ "
+      "query, pybind11's argument dispatch excluded) and its result.");
+#endif
   constexpr const char* kTimeDoc =
       "Runs find_path for every (start, goal) in a C++ loop (steady_clock, GIL released), "
       "`repeats` rounds; returns (best round's mean ns a query, sum of costs).";
