@@ -763,8 +763,10 @@ PYBIND11_MODULE(_pathing, m) {
            py::arg("max_cost") = SearchLimits{}.max_cost,
            "max_expansions: stop after this many expansions; max_cost: prune moves whose cost "
            "exceeds it, in cost units (inf: none).")
-      .def_readwrite("max_expansions", &SearchLimits::max_expansions)
-      .def_readwrite("max_cost", &SearchLimits::max_cost)
+      .def_readwrite("max_expansions", &SearchLimits::max_expansions,
+                     "Stop after this many expansions (default: no limit).")
+      .def_readwrite("max_cost", &SearchLimits::max_cost,
+                     "Prune moves whose cost exceeds this, in cost units (inf: no limit).")
       .def("__repr__", [](const SearchLimits& l) {
         return "SearchLimits(max_expansions=" + std::to_string(l.max_expansions) +
                ", max_cost=" + py::repr(py::float_(l.max_cost)).cast<std::string>() + ")";
@@ -777,9 +779,11 @@ PYBIND11_MODULE(_pathing, m) {
              return SearchOptions{c, limits ? *limits : SearchLimits{}, weight};
            }),
            py::arg("connectivity") = Connectivity::eight, py::arg("limits") = py::none(),
-           py::arg("weight") = 1.0)
-      .def_readwrite("connectivity", &SearchOptions::connectivity)
-      .def_readwrite("limits", &SearchOptions::limits)
+           py::arg("weight") = 1.0,
+           "Options with the C++ defaults: 8-connected, no limits (limits=None), weight 1.")
+      .def_readwrite("connectivity", &SearchOptions::connectivity,
+                     "Connectivity.four or Connectivity.eight (default eight).")
+      .def_readwrite("limits", &SearchOptions::limits, "SearchLimits: expansion and cost cut-offs.")
       .def_readwrite("weight", &SearchOptions::weight, "Heuristic weight w >= 1 (weighted A*).")
       .def("__repr__", [](const SearchOptions& o) {
         return std::string("SearchOptions(connectivity=") +
@@ -789,7 +793,7 @@ PYBIND11_MODULE(_pathing, m) {
       });
 
   py::class_<SearchStats>(m, "SearchStats", "Work done by one query.")
-      .def(py::init<>())
+      .def(py::init<>(), "An empty object (see the class).")
       .def_readonly("expanded", &SearchStats::expanded, "Nodes expanded (closed).")
       .def_readonly("generated", &SearchStats::generated, "Nodes pushed onto the open list.")
       .def("__repr__", [](const SearchStats& s) {
@@ -800,13 +804,21 @@ PYBIND11_MODULE(_pathing, m) {
   register_path_result(m);
 
   py::class_<PyBoundedResult>(m, "BoundedResult", "Result of a bounded query (build_path).")
-      .def_property_readonly("status", [](const PyBoundedResult& p) { return p.r.status; })
-      .def_property_readonly("finish", [](const PyBoundedResult& p) { return p.r.finish; })
+      .def_property_readonly(
+          "status", [](const PyBoundedResult& p) { return p.r.status; },
+          "Why the search ended (SearchStatus).")
+      .def_property_readonly(
+          "finish", [](const PyBoundedResult& p) { return p.r.finish; },
+          "Where the path ends, (x, y): the goal, or the best cell reached.")
       .def_property_readonly(
           "cost", [](const PyBoundedResult& p) { return p.r.cost; },
           "Sum of the layer costs of the cells entered, in cost units.")
-      .def_property_readonly("moves", [](const PyBoundedResult& p) { return p.r.moves; })
-      .def_property_readonly("stats", [](const PyBoundedResult& p) { return p.r.stats; })
+      .def_property_readonly(
+          "moves", [](const PyBoundedResult& p) { return p.r.moves; },
+          "Number of moves (at most 56).")
+      .def_property_readonly(
+          "stats", [](const PyBoundedResult& p) { return p.r.stats; },
+          "SearchStats: expanded / generated nodes.")
       .def_readonly("path", &PyBoundedResult::path,
                     "(moves + 1, 2) int32 array of the cells walked from the start.")
       .def_property_readonly(
@@ -819,8 +831,12 @@ PYBIND11_MODULE(_pathing, m) {
             return d;
           },
           "The moves as uint8 Direction values (0 right, 1 down, 2 left, 3 up).")
-      .def_property_readonly("found", [](const PyBoundedResult& p) { return p.r.found(); })
-      .def_property_readonly("partial", [](const PyBoundedResult& p) { return p.r.partial(); })
+      .def_property_readonly(
+          "found", [](const PyBoundedResult& p) { return p.r.found(); },
+          "True when the path reaches the goal.")
+      .def_property_readonly(
+          "partial", [](const PyBoundedResult& p) { return p.r.partial(); },
+          "True unless the path reaches the goal.")
       .def("__repr__", [](const PyBoundedResult& p) {
         return "BoundedResult(status=" + std::string(to_string(p.r.status)) +
                ", cost=" + py::repr(py::float_(p.r.cost)).cast<std::string>() +
@@ -871,18 +887,24 @@ PYBIND11_MODULE(_pathing, m) {
       .def_property_readonly(
           "shape", [](const Grid& g) { return py::make_tuple(g.rows(), g.cols()); },
           "(rows, cols), the shape of the NumPy arrays.")
-      .def_property_readonly("cell_count", &Grid::cell_count)
-      .def_property_readonly("memory_bytes", &Grid::memory_bytes)
+      .def_property_readonly("cell_count", &Grid::cell_count, "cols * rows.")
+      .def_property_readonly("memory_bytes", &Grid::memory_bytes, "Bytes of packed cell storage.")
       .def_property_readonly("version", &Grid::version, "Bumped by every successful mutation.")
-      .def_property_readonly("instance_id", &Grid::instance_id)
-      .def("in_bounds", &Grid::in_bounds, py::arg("cell"))
+      .def_property_readonly("instance_id", &Grid::instance_id,
+                             "A process-wide unique id of this grid object (renewed by copies).")
+      .def("in_bounds", &Grid::in_bounds, py::arg("cell"),
+           "Whether the cell (x, y) lies on the grid.")
       .def("cell", &Grid::cell, py::arg("cell"), "Raw 4-bit value; 0 outside the grid.")
       .def("tile", &Grid::tile, py::arg("cell"), "Tag (0..7); 0 outside the grid.")
-      .def("is_blocked", &Grid::is_blocked, py::arg("cell"))
+      .def("is_blocked", &Grid::is_blocked, py::arg("cell"),
+           "Whether the cell carries the blocked flag; False outside the grid.")
       .def("set_tile", &Grid::set_tile, py::arg("cell"), py::arg("tag"),
            "Sets the tag (0..7); False (no change) outside the grid or for a tag > 7.")
-      .def("set_blocked", &Grid::set_blocked, py::arg("cell"), py::arg("blocked"))
-      .def("set_cell", &Grid::set_cell, py::arg("cell"), py::arg("value"))
+      .def("set_blocked", &Grid::set_blocked, py::arg("cell"), py::arg("blocked"),
+           "Sets or clears the blocked flag, keeping the tag; False (no change) outside the grid.")
+      .def("set_cell", &Grid::set_cell, py::arg("cell"), py::arg("value"),
+           "Sets the raw 4-bit value (tag | 8 if blocked, 0..15); False (no change) outside the "
+           "grid or for a value > 15.")
       .def(
           "copy", [](const Grid& g) { return Grid(g); }, "A copy (a new instance_id).")
       .def("__copy__", [](const Grid& g) { return Grid(g); })
@@ -932,16 +954,25 @@ PYBIND11_MODULE(_pathing, m) {
            "outside [0, 255] or more than 8 costs.")
       .def_static("uniform", &GridLayer::uniform, py::arg("cost"), py::arg("blocked_cost") = 0,
                   "Every tag costs `cost`; blocked cells `blocked_cost`.")
-      .def("cost_of_cell", &GridLayer::cost_of_cell, py::arg("value"))
-      .def("tag_cost", &GridLayer::tag_cost, py::arg("tag"))
-      .def("blocked_cost", &GridLayer::blocked_cost)
-      .def("blocked_tag_cost", &GridLayer::blocked_tag_cost, py::arg("tag"))
-      .def("has_one_blocked_cost", &GridLayer::has_one_blocked_cost)
-      .def("with_tag_cost", &GridLayer::with_tag_cost, py::arg("tag"), py::arg("cost"))
+      .def("cost_of_cell", &GridLayer::cost_of_cell, py::arg("value"),
+           "The cost of entering a cell of raw 4-bit value `value` (0 = impassable).")
+      .def("tag_cost", &GridLayer::tag_cost, py::arg("tag"),
+           "The cost of an unblocked cell of tag `tag` (0 = impassable).")
+      .def("blocked_cost", &GridLayer::blocked_cost,
+           "The cost of a blocked cell of tag 0 (of every blocked cell when "
+           "has_one_blocked_cost()).")
+      .def("blocked_tag_cost", &GridLayer::blocked_tag_cost, py::arg("tag"),
+           "The cost of a blocked cell of tag `tag` (0 = impassable).")
+      .def("has_one_blocked_cost", &GridLayer::has_one_blocked_cost,
+           "Whether every blocked cell costs the same whatever its tag.")
+      .def("with_tag_cost", &GridLayer::with_tag_cost, py::arg("tag"), py::arg("cost"),
+           "A copy with tag `tag` costing `cost`.")
       .def("with_blocked_tag_cost", &GridLayer::with_blocked_tag_cost, py::arg("tag"),
-           py::arg("cost"))
-      .def("with_blocked_cost", &GridLayer::with_blocked_cost, py::arg("cost"))
-      .def("min_passable_cost", &GridLayer::min_passable_cost)
+           py::arg("cost"), "A copy with blocked cells of tag `tag` costing `cost`.")
+      .def("with_blocked_cost", &GridLayer::with_blocked_cost, py::arg("cost"),
+           "A copy where every blocked cell costs `cost`.")
+      .def("min_passable_cost", &GridLayer::min_passable_cost,
+           "The cheapest non-zero cost (0 when nothing is passable).")
       .def("uniform_cost", &GridLayer::uniform_cost,
            "The cost every passable cell value shares, or 0.")
       .def("cost_at", &GridLayer::cost_at, py::arg("grid"), py::arg("cell"),
@@ -996,32 +1027,36 @@ PYBIND11_MODULE(_pathing, m) {
           py::arg("grid"), py::arg("layer"), py::arg("start"), py::arg("goal"), kBuildPathDoc)
       .def(
           "was_expanded", [](const PyGreedy& w, GridCoord c) { return w.s.was_expanded(c); },
-          py::arg("cell"))
+          py::arg("cell"), "Whether the last find_path expanded `cell`.")
       .def("expanded_mask", &expanded_mask<GreedyBfs>,
            "The cells the last find_path expanded, as a (rows, cols) bool array of its grid.")
       .def_property(
           "bit_parallel", [](const PyGreedy& w) { return w.s.bit_parallel(); },
-          [](PyGreedy& w, bool on) { w.s.set_bit_parallel(on); });
+          [](PyGreedy& w, bool on) { w.s.set_bit_parallel(on); },
+          "Whether bounded queries on uniform-cost layers try the bit-parallel BFS first.");
 
   py::class_<JpsMap>(m, "JpsMap",
                      "The passability bitmaps of a grid under a uniform-cost layer, shared by "
                      "Jps searchers (read-only while they search).")
-      .def(py::init<>())
+      .def(py::init<>(), "An empty object (see the class).")
       .def(py::init<const Grid&, const GridLayer&>(), py::arg("grid"), py::arg("layer"))
-      .def("build", &JpsMap::build, py::arg("grid"), py::arg("layer"))
+      .def("build", &JpsMap::build, py::arg("grid"), py::arg("layer"),
+           "Rebuilds the map from the grid under `layer` (O(cells)).")
       .def("sync", &JpsMap::sync, py::arg("grid"), py::arg("layer"),
            "Brings the map up to date with the grid (cheaply after a few edits).")
-      .def("is_current", &JpsMap::is_current, py::arg("grid"), py::arg("layer"))
-      .def("matches", &JpsMap::matches, py::arg("grid"))
-      .def_property_readonly("cols", &JpsMap::cols)
-      .def_property_readonly("rows", &JpsMap::rows)
-      .def_property_readonly("layer", &JpsMap::layer)
-      .def_property_readonly("memory_bytes", &JpsMap::memory_bytes);
+      .def("is_current", &JpsMap::is_current, py::arg("grid"), py::arg("layer"),
+           "Whether the map describes this grid object at its current version under `layer`.")
+      .def("matches", &JpsMap::matches, py::arg("grid"),
+           "Whether the map was built or synced from this grid object at its current version.")
+      .def_property_readonly("cols", &JpsMap::cols, "Columns of the grid the map was built from.")
+      .def_property_readonly("rows", &JpsMap::rows, "Rows of the grid the map was built from.")
+      .def_property_readonly("layer", &JpsMap::layer, "The layer the map was built with.")
+      .def_property_readonly("memory_bytes", &JpsMap::memory_bytes, "Bytes held.");
 
   py::class_<JpsPlusMap>(m, "JpsPlusMap",
                          "The JPS+ jump-distance table of a grid (16 bytes a cell), shared by "
                          "JpsPlus searchers.")
-      .def(py::init<>())
+      .def(py::init<>(), "An empty object (see the class).")
       .def(py::init([](const Grid& g, const GridLayer& l) {
              auto p = std::make_unique<JpsPlusMap>();
              const py::gil_scoped_release release;
@@ -1035,14 +1070,22 @@ PYBIND11_MODULE(_pathing, m) {
             const py::gil_scoped_release release;
             m2.build(g, l);
           },
-          py::arg("grid"), py::arg("layer"))
-      .def("sync", &JpsPlusMap::sync, py::arg("grid"), py::arg("layer"))
-      .def("is_current", &JpsPlusMap::is_current, py::arg("grid"), py::arg("layer"))
-      .def("matches", &JpsPlusMap::matches, py::arg("grid"))
-      .def_property_readonly("cols", &JpsPlusMap::cols)
-      .def_property_readonly("rows", &JpsPlusMap::rows)
-      .def_property_readonly("layer", &JpsPlusMap::layer)
-      .def_property_readonly("memory_bytes", &JpsPlusMap::memory_bytes);
+          py::arg("grid"), py::arg("layer"),
+          "Rebuilds the table from the grid under `layer` (O(cells), GIL released).")
+      .def("sync", &JpsPlusMap::sync, py::arg("grid"), py::arg("layer"),
+           "Brings the table up to date with the grid (cheaply after a few edits); returns what it "
+           "did.")
+      .def("is_current", &JpsPlusMap::is_current, py::arg("grid"), py::arg("layer"),
+           "Whether the table describes this grid object at its current version under `layer`.")
+      .def("matches", &JpsPlusMap::matches, py::arg("grid"),
+           "Whether the table was built or synced from this grid object at its current version.")
+      .def_property_readonly("cols", &JpsPlusMap::cols,
+                             "Columns of the grid the table was built from.")
+      .def_property_readonly("rows", &JpsPlusMap::rows,
+                             "Rows of the grid the table was built from.")
+      .def_property_readonly("layer", &JpsPlusMap::layer, "The layer the table was built with.")
+      .def_property_readonly("memory_bytes", &JpsPlusMap::memory_bytes,
+                             "Bytes held (16 a cell plus the bitmaps).");
 
   using PyJps = Searcher<Jps>;
   py::class_<PyJps> jps(m, "Jps",
@@ -1058,7 +1101,9 @@ PYBIND11_MODULE(_pathing, m) {
            return to_array(v);
          },
          "The jump points of the last path, an (n, 2) int32 array.")
-      .def_property_readonly("last_map_sync", [](const PyJps& w) { return w.s.last_map_sync(); });
+      .def_property_readonly(
+          "last_map_sync", [](const PyJps& w) { return w.s.last_map_sync(); },
+          "What the last find_path(grid, layer, ...) did to the internal map (MapSync).");
 
   using PyJpsPlus = Searcher<JpsPlus>;
   py::class_<PyJpsPlus> jpp(m, "JpsPlus",
@@ -1074,17 +1119,20 @@ PYBIND11_MODULE(_pathing, m) {
            return to_array(v);
          },
          "The jump points of the last path, an (n, 2) int32 array.")
-      .def_property_readonly("last_map_sync",
-                             [](const PyJpsPlus& w) { return w.s.last_map_sync(); });
+      .def_property_readonly(
+          "last_map_sync", [](const PyJpsPlus& w) { return w.s.last_map_sync(); },
+          "What the last find_path(grid, layer, ...) did to the internal table (MapSync).");
 
   // --- fields -----------------------------------------------------------------------------------
   py::class_<FieldSource>(m, "FieldSource", "A source cell of a field and its initial cost.")
       .def(py::init([](GridCoord c, double initial) {
              return FieldSource{c, initial};
            }),
-           py::arg("cell"), py::arg("initial_cost") = 0.0)
-      .def_readwrite("cell", &FieldSource::cell)
-      .def_readwrite("initial_cost", &FieldSource::initial_cost);
+           py::arg("cell"), py::arg("initial_cost") = 0.0,
+           "A source at `cell` whose field value starts at `initial_cost` (cost units, >= 0).")
+      .def_readwrite("cell", &FieldSource::cell, "The source cell (x, y).")
+      .def_readwrite("initial_cost", &FieldSource::initial_cost,
+                     "Cost at the source, in cost units (>= 0).");
 
   py::class_<FieldOptions>(m, "FieldOptions", "How a field is computed (C++ defaults).")
       .def(py::init([](Connectivity c, FieldDirection d, double max_cost) {
@@ -1092,18 +1140,24 @@ PYBIND11_MODULE(_pathing, m) {
            }),
            py::arg("connectivity") = Connectivity::eight,
            py::arg("direction") = FieldDirection::to_sources,
-           py::arg("max_cost") = FieldOptions{}.max_cost)
-      .def_readwrite("connectivity", &FieldOptions::connectivity)
-      .def_readwrite("direction", &FieldOptions::direction)
+           py::arg("max_cost") = FieldOptions{}.max_cost,
+           "Field options with the C++ defaults: 8-connected, toward the sources, no cost limit.")
+      .def_readwrite("connectivity", &FieldOptions::connectivity,
+                     "Connectivity.four or Connectivity.eight (default eight).")
+      .def_readwrite("direction", &FieldOptions::direction,
+                     "FieldDirection.to_sources (default) or from_sources.")
       .def_readwrite("max_cost", &FieldOptions::max_cost, "Cost limit in cost units (inf: none).");
 
   py::class_<FieldStats>(m, "FieldStats", "How one field computation ended.")
-      .def_readonly("status", &FieldStats::status)
-      .def_readonly("bad_source", &FieldStats::bad_source)
-      .def_readonly("sources", &FieldStats::sources)
+      .def_readonly(
+          "status", &FieldStats::status,
+          "found when computed; invalid_endpoint / invalid_argument / stale: nothing computed.")
+      .def_readonly("bad_source", &FieldStats::bad_source,
+                    "Index of the first bad source (when the status says so).")
+      .def_readonly("sources", &FieldStats::sources, "Source cells seeded.")
       .def_readonly("settled", &FieldStats::settled, "Cells settled (reached).")
-      .def_readonly("canonical", &FieldStats::canonical)
-      .def("ok", &FieldStats::ok)
+      .def_readonly("canonical", &FieldStats::canonical, "Whether canonical ordering ran.")
+      .def("ok", &FieldStats::ok, "True when the field was computed (status found).")
       .def("__repr__", [](const FieldStats& s) {
         return "FieldStats(status=" + std::string(to_string(s.status)) +
                ", settled=" + std::to_string(s.settled) + ")";
@@ -1113,38 +1167,57 @@ PYBIND11_MODULE(_pathing, m) {
                               "A Dijkstra map: per cell, the cost between it and the nearest "
                               "source (cost units; inf unreached). Filled by Dijkstra.compute; "
                               "reuse it (recomputing allocates nothing for the same size).")
-      .def(py::init<>())
-      .def_property_readonly("cols", [](const PyDistanceField& d) { return d.f.cols(); })
-      .def_property_readonly("rows", [](const PyDistanceField& d) { return d.f.rows(); })
+      .def(py::init<>(), "An empty field (0 x 0) until computed.")
       .def_property_readonly(
-          "shape", [](const PyDistanceField& d) { return py::make_tuple(d.f.rows(), d.f.cols()); })
-      .def_property_readonly("connectivity",
-                             [](const PyDistanceField& d) { return d.f.connectivity(); })
-      .def_property_readonly("direction", [](const PyDistanceField& d) { return d.f.direction(); })
-      .def_property_readonly("max_cost", [](const PyDistanceField& d) { return d.f.max_cost(); })
-      .def_property_readonly("layer", [](const PyDistanceField& d) { return d.f.layer(); })
-      .def_property_readonly("bias_fixed",
-                             [](const PyDistanceField& d) { return d.f.bias_fixed(); })
-      .def_property_readonly("memory_bytes",
-                             [](const PyDistanceField& d) { return d.f.memory_bytes(); })
+          "cols", [](const PyDistanceField& d) { return d.f.cols(); },
+          "Columns of the grid the field was computed on (0: never computed).")
+      .def_property_readonly(
+          "rows", [](const PyDistanceField& d) { return d.f.rows(); },
+          "Rows of the grid the field was computed on (0: never computed).")
+      .def_property_readonly(
+          "shape", [](const PyDistanceField& d) { return py::make_tuple(d.f.rows(), d.f.cols()); },
+          "(rows, cols), the shape of costs() and costs_fixed().")
+      .def_property_readonly(
+          "connectivity", [](const PyDistanceField& d) { return d.f.connectivity(); },
+          "The Connectivity the field was computed with.")
+      .def_property_readonly(
+          "direction", [](const PyDistanceField& d) { return d.f.direction(); },
+          "The FieldDirection the field was computed with.")
+      .def_property_readonly(
+          "max_cost", [](const PyDistanceField& d) { return d.f.max_cost(); },
+          "The cost limit it was computed with, in cost units (inf: none).")
+      .def_property_readonly(
+          "layer", [](const PyDistanceField& d) { return d.f.layer(); },
+          "The layer it was computed with.")
+      .def_property_readonly(
+          "bias_fixed", [](const PyDistanceField& d) { return d.f.bias_fixed(); },
+          "Fixed-point offset added to every stored cost (0 except on flee maps).")
+      .def_property_readonly(
+          "memory_bytes", [](const PyDistanceField& d) { return d.f.memory_bytes(); },
+          "Bytes of storage held (8 a cell).")
       .def(
           "is_current",
           [](const PyDistanceField& d, const Grid& g, const GridLayer& l) {
             return d.f.is_current(g, l);
           },
-          py::arg("grid"), py::arg("layer"))
+          py::arg("grid"), py::arg("layer"),
+          "Whether the field was computed on this grid object, at its current version, with "
+          "`layer`.")
       .def(
           "reached", [](const PyDistanceField& d, GridCoord c) { return d.f.reached(c); },
-          py::arg("cell"))
+          py::arg("cell"), "Whether `cell` is on the grid and was reached.")
       .def(
           "cost", [](const PyDistanceField& d, GridCoord c) { return d.f.cost(c); },
           py::arg("cell"), "Cost in cost units; inf when unreached or off the grid.")
       .def(
           "cost_fixed", [](const PyDistanceField& d, GridCoord c) { return d.f.cost_fixed(c); },
-          py::arg("cell"))
+          py::arg("cell"),
+          "The stored fixed-point cost (value + bias_fixed, COST_ONE a unit); UNREACHED when "
+          "unreached or off the grid. Exact.")
       .def(
           "value_fixed", [](const PyDistanceField& d, GridCoord c) { return d.f.value_fixed(c); },
-          py::arg("cell"))
+          py::arg("cell"),
+          "The signed fixed-point value (stored cost - bias); 2^63 - 1 when unreached.")
       .def(
           "costs",
           [](const PyDistanceField& d) {
@@ -1179,7 +1252,7 @@ PYBIND11_MODULE(_pathing, m) {
   py::class_<PyFlowField>(m, "FlowField",
                           "Per cell, the direction of the next step toward the nearest source "
                           "of a DistanceField (255: none).")
-      .def(py::init<>())
+      .def(py::init<>(), "An empty object (see the class).")
       .def(
           "build",
           [](PyFlowField& f, const Grid& g, const GridLayer& l, const PyDistanceField& d) {
@@ -1195,13 +1268,21 @@ PYBIND11_MODULE(_pathing, m) {
           [](const PyFlowField& f, const Grid& g, const GridLayer& l) {
             return f.f.is_current(g, l);
           },
-          py::arg("grid"), py::arg("layer"))
-      .def_property_readonly("cols", [](const PyFlowField& f) { return f.f.cols(); })
-      .def_property_readonly("rows", [](const PyFlowField& f) { return f.f.rows(); })
+          py::arg("grid"), py::arg("layer"),
+          "Whether the flow field was built on this grid object, at its current version, with "
+          "`layer`.")
       .def_property_readonly(
-          "shape", [](const PyFlowField& f) { return py::make_tuple(f.f.rows(), f.f.cols()); })
-      .def_property_readonly("memory_bytes",
-                             [](const PyFlowField& f) { return f.f.memory_bytes(); })
+          "cols", [](const PyFlowField& f) { return f.f.cols(); },
+          "Columns of the grid (0 before the first build).")
+      .def_property_readonly(
+          "rows", [](const PyFlowField& f) { return f.f.rows(); },
+          "Rows of the grid (0 before the first build).")
+      .def_property_readonly(
+          "shape", [](const PyFlowField& f) { return py::make_tuple(f.f.rows(), f.f.cols()); },
+          "(rows, cols), the shape of directions().")
+      .def_property_readonly(
+          "memory_bytes", [](const PyFlowField& f) { return f.f.memory_bytes(); },
+          "Bytes of storage held.")
       .def(
           "next_step", [](const PyFlowField& f, GridCoord c) { return f.f.next_step(c); },
           py::arg("cell"),
@@ -1210,7 +1291,8 @@ PYBIND11_MODULE(_pathing, m) {
           "next_cell", [](const PyFlowField& f, GridCoord c) { return f.f.next_cell(c); },
           py::arg("cell"), "The cell one step along the flow; the cell itself when none.")
       .def(
-          "raw", [](const PyFlowField& f, GridCoord c) { return f.f.raw(c); }, py::arg("cell"))
+          "raw", [](const PyFlowField& f, GridCoord c) { return f.f.raw(c); }, py::arg("cell"),
+          "The stored direction of `cell`: a Direction8 value (0..7) or NONE (255).")
       .def(
           "directions",
           [](py::object self) {
@@ -1224,7 +1306,7 @@ PYBIND11_MODULE(_pathing, m) {
 
   py::class_<Dijkstra>(m, "Dijkstra",
                        "Multi-source Dijkstra filling DistanceFields. Reuse one per thread.")
-      .def(py::init<>())
+      .def(py::init<>(), "An empty object (see the class).")
       .def(
           "compute",
           [](Dijkstra& dj, const Grid& g, const GridLayer& l, const py::object& sources,
@@ -1288,7 +1370,8 @@ PYBIND11_MODULE(_pathing, m) {
                         "count. One call at a time per batch.")
       .def(py::init<unsigned>(), py::arg("threads") = 0,
            "`threads` in all, the caller included; 0 = hardware concurrency.")
-      .def_property_readonly("thread_count", &PathBatch::thread_count)
+      .def_property_readonly("thread_count", &PathBatch::thread_count,
+                             "Threads in the pool, the caller included.")
       .def(
           "find_paths",
           [](PathBatch& b, const Grid& g, const GridLayer& l, const py::object& starts,
@@ -1409,8 +1492,8 @@ PYBIND11_MODULE(_pathing, m) {
          "impassable.");
 
   py::class_<io::Map>(io, "Map", "A Moving AI map: the grid and the `type` line.")
-      .def_readwrite("grid", &io::Map::grid)
-      .def_readwrite("type", &io::Map::type);
+      .def_readwrite("grid", &io::Map::grid, "The map as a Grid (cols = width, rows = height).")
+      .def_readwrite("type", &io::Map::type, "The word of the `type` line (e.g. \"octile\").");
 
   io.def(
       "load_map",
@@ -1427,25 +1510,28 @@ PYBIND11_MODULE(_pathing, m) {
          "character.");
 
   py::class_<io::ScenarioEntry>(io, "ScenarioEntry", "One query of a scenario file.")
-      .def_readonly("bucket", &io::ScenarioEntry::bucket)
-      .def_readonly("map", &io::ScenarioEntry::map)
-      .def_readonly("map_width", &io::ScenarioEntry::map_width)
-      .def_readonly("map_height", &io::ScenarioEntry::map_height)
-      .def_readonly("start_x", &io::ScenarioEntry::start_x)
-      .def_readonly("start_y", &io::ScenarioEntry::start_y)
-      .def_readonly("goal_x", &io::ScenarioEntry::goal_x)
-      .def_readonly("goal_y", &io::ScenarioEntry::goal_y)
-      .def_readonly("optimal_length", &io::ScenarioEntry::optimal_length)
-      .def_readonly("decimals", &io::ScenarioEntry::decimals)
-      .def_readonly("line", &io::ScenarioEntry::line)
+      .def_readonly("bucket", &io::ScenarioEntry::bucket, "The bucket column.")
+      .def_readonly("map", &io::ScenarioEntry::map, "The map column as written.")
+      .def_readonly("map_width", &io::ScenarioEntry::map_width, "The map column as written.")
+      .def_readonly("map_height", &io::ScenarioEntry::map_height, "The map column as written.")
+      .def_readonly("start_x", &io::ScenarioEntry::start_x, "Start column.")
+      .def_readonly("start_y", &io::ScenarioEntry::start_y, "Start row.")
+      .def_readonly("goal_x", &io::ScenarioEntry::goal_x, "Goal column.")
+      .def_readonly("goal_y", &io::ScenarioEntry::goal_y, "Goal row.")
+      .def_readonly("optimal_length", &io::ScenarioEntry::optimal_length,
+                    "8-connected optimal length, as printed (straight move = 1).")
+      .def_readonly("decimals", &io::ScenarioEntry::decimals,
+                    "Digits after the decimal point in the file.")
+      .def_readonly("line", &io::ScenarioEntry::line, "Line in the file, from 1.")
       .def("tolerance", &io::ScenarioEntry::tolerance,
            "The match tolerance in cost units (printed precision plus a float32 ulp).")
-      .def("start", &io::ScenarioEntry::start)
-      .def("goal", &io::ScenarioEntry::goal);
+      .def("start", &io::ScenarioEntry::start, "The start cell (x, y).")
+      .def("goal", &io::ScenarioEntry::goal, "The goal cell (x, y).");
 
   py::class_<io::Scenario>(io, "Scenario", "A parsed .scen file.")
-      .def_readonly("version", &io::Scenario::version)
-      .def_readonly("entries", &io::Scenario::entries)
+      .def_readonly("version", &io::Scenario::version, "The version line: \"1\" or \"1.0\".")
+      .def_readonly("entries", &io::Scenario::entries,
+                    "The queries, in file order (a new list of ScenarioEntry).")
       .def("__len__", [](const io::Scenario& s) { return s.entries.size(); })
       .def(
           "starts",
@@ -1491,7 +1577,8 @@ PYBIND11_MODULE(_pathing, m) {
         return io::load_scenario(p);
       },
       py::arg("path"), "Reads a .scen file. Raises pathing.io.ParseError.");
-  io.def("parse_scenario", &io::parse_scenario, py::arg("text"), py::arg("name") = "<string>");
+  io.def("parse_scenario", &io::parse_scenario, py::arg("text"), py::arg("name") = "<string>",
+         "Parses .scen text; errors (ParseError) name `name`.");
   io.def("validate_scenario", &io::validate_scenario, py::arg("scenario"), py::arg("grid"),
          py::arg("name"),
          "Raises ParseError at the first entry whose size or cells do not fit the grid.");
