@@ -546,13 +546,38 @@ py::array_t<std::uint8_t> grid_map(const Grid& g, F f) {
 // A field object counts the NumPy views of its storage alive; while any is, recomputing it into
 // a grid of another size (which would reallocate the storage under the views) raises
 // BufferError, as resizing a bytearray with exported buffers does.
+//
+// `busy` is set (with the GIL held) while a computation writes the field with the GIL released;
+// readers, which hold the GIL, refuse a busy field, so no thread reads storage being rewritten
+// or reallocated.
 struct PyDistanceField {
   DistanceField f;
   int views = 0;
+  std::atomic<bool> busy{false};
 };
 struct PyFlowField {
   FlowField f;
   int views = 0;
+  std::atomic<bool> busy{false};
+};
+
+template <class T>
+const auto& read(const T& holder) {
+  if (holder.busy.load(std::memory_order_acquire)) {
+    throw std::runtime_error("pathing: this field is being computed by another thread");
+  }
+  return holder.f;
+}
+
+// Dijkstra and PathBatch with the busy flag of the searchers (one thread at a time).
+struct PyDijkstra {
+  Dijkstra d;
+  std::atomic<bool> busy{false};
+};
+struct PyPathBatch {
+  PathBatch b;
+  std::atomic<bool> busy{false};
+  explicit PyPathBatch(unsigned threads) : b(threads) {}
 };
 
 template <class T>
@@ -1169,63 +1194,66 @@ PYBIND11_MODULE(_pathing, m) {
                               "reuse it (recomputing allocates nothing for the same size).")
       .def(py::init<>(), "An empty field (0 x 0) until computed.")
       .def_property_readonly(
-          "cols", [](const PyDistanceField& d) { return d.f.cols(); },
+          "cols", [](const PyDistanceField& d) { return read(d).cols(); },
           "Columns of the grid the field was computed on (0: never computed).")
       .def_property_readonly(
-          "rows", [](const PyDistanceField& d) { return d.f.rows(); },
+          "rows", [](const PyDistanceField& d) { return read(d).rows(); },
           "Rows of the grid the field was computed on (0: never computed).")
       .def_property_readonly(
-          "shape", [](const PyDistanceField& d) { return py::make_tuple(d.f.rows(), d.f.cols()); },
+          "shape",
+          [](const PyDistanceField& d) { return py::make_tuple(read(d).rows(), read(d).cols()); },
           "(rows, cols), the shape of costs() and costs_fixed().")
       .def_property_readonly(
-          "connectivity", [](const PyDistanceField& d) { return d.f.connectivity(); },
+          "connectivity", [](const PyDistanceField& d) { return read(d).connectivity(); },
           "The Connectivity the field was computed with.")
       .def_property_readonly(
-          "direction", [](const PyDistanceField& d) { return d.f.direction(); },
+          "direction", [](const PyDistanceField& d) { return read(d).direction(); },
           "The FieldDirection the field was computed with.")
       .def_property_readonly(
-          "max_cost", [](const PyDistanceField& d) { return d.f.max_cost(); },
+          "max_cost", [](const PyDistanceField& d) { return read(d).max_cost(); },
           "The cost limit it was computed with, in cost units (inf: none).")
       .def_property_readonly(
-          "layer", [](const PyDistanceField& d) { return d.f.layer(); },
+          "layer", [](const PyDistanceField& d) { return read(d).layer(); },
           "The layer it was computed with.")
       .def_property_readonly(
-          "bias_fixed", [](const PyDistanceField& d) { return d.f.bias_fixed(); },
+          "bias_fixed", [](const PyDistanceField& d) { return read(d).bias_fixed(); },
           "Fixed-point offset added to every stored cost (0 except on flee maps).")
       .def_property_readonly(
-          "memory_bytes", [](const PyDistanceField& d) { return d.f.memory_bytes(); },
+          "memory_bytes", [](const PyDistanceField& d) { return read(d).memory_bytes(); },
           "Bytes of storage held (8 a cell).")
       .def(
           "is_current",
           [](const PyDistanceField& d, const Grid& g, const GridLayer& l) {
-            return d.f.is_current(g, l);
+            return read(d).is_current(g, l);
           },
           py::arg("grid"), py::arg("layer"),
           "Whether the field was computed on this grid object, at its current version, with "
           "`layer`.")
       .def(
-          "reached", [](const PyDistanceField& d, GridCoord c) { return d.f.reached(c); },
+          "reached", [](const PyDistanceField& d, GridCoord c) { return read(d).reached(c); },
           py::arg("cell"), "Whether `cell` is on the grid and was reached.")
       .def(
-          "cost", [](const PyDistanceField& d, GridCoord c) { return d.f.cost(c); },
+          "cost", [](const PyDistanceField& d, GridCoord c) { return read(d).cost(c); },
           py::arg("cell"), "Cost in cost units; inf when unreached or off the grid.")
       .def(
-          "cost_fixed", [](const PyDistanceField& d, GridCoord c) { return d.f.cost_fixed(c); },
+          "cost_fixed", [](const PyDistanceField& d, GridCoord c) { return read(d).cost_fixed(c); },
           py::arg("cell"),
           "The stored fixed-point cost (value + bias_fixed, COST_ONE a unit); UNREACHED when "
           "unreached or off the grid. Exact.")
       .def(
-          "value_fixed", [](const PyDistanceField& d, GridCoord c) { return d.f.value_fixed(c); },
+          "value_fixed",
+          [](const PyDistanceField& d, GridCoord c) { return read(d).value_fixed(c); },
           py::arg("cell"),
           "The signed fixed-point value (stored cost - bias); 2^63 - 1 when unreached.")
       .def(
           "costs",
-          [](const PyDistanceField& d) {
+          [](const PyDistanceField& holder) {
+            const DistanceField& f = read(holder);
             py::array_t<double> a(
-                {static_cast<py::ssize_t>(d.f.rows()), static_cast<py::ssize_t>(d.f.cols())});
+                {static_cast<py::ssize_t>(f.rows()), static_cast<py::ssize_t>(f.cols())});
             double* p = a.mutable_data();
-            const auto fixed = d.f.costs_fixed();
-            const std::uint64_t bias = d.f.bias_fixed();
+            const auto fixed = f.costs_fixed();
+            const std::uint64_t bias = f.bias_fixed();
             for (std::size_t i = 0; i < fixed.size(); ++i) {
               p[i] = fixed[i] == DistanceField::kUnreached
                          ? std::numeric_limits<double>::infinity()
@@ -1240,7 +1268,8 @@ PYBIND11_MODULE(_pathing, m) {
           "costs_fixed",
           [](py::object self) {
             auto& d = self.cast<PyDistanceField&>();
-            return view_of(d.f.costs_fixed().data(), d.f.rows(), d.f.cols(), self, &d.views);
+            const DistanceField& f = read(d);
+            return view_of(f.costs_fixed().data(), f.rows(), f.cols(), self, &d.views);
           },
           "A read-only, zero-copy (rows, cols) uint64 view of the stored fixed-point costs "
           "(value + bias_fixed, 2^24 a straight cost-1 move; 2^64-1 unreached). It shows later "
@@ -1256,9 +1285,11 @@ PYBIND11_MODULE(_pathing, m) {
       .def(
           "build",
           [](PyFlowField& f, const Grid& g, const GridLayer& l, const PyDistanceField& d) {
+            const DistanceField& field = read(d);
             check_resize(f, g, "FlowField.build");
+            const Busy busy(f.busy, "FlowField.build");
             const py::gil_scoped_release release;
-            return f.f.build(g, l, d.f);
+            return f.f.build(g, l, field);
           },
           py::arg("grid"), py::arg("layer"), py::arg("field"),
           "Computes every cell's step from `field`. Returns SearchStatus.found, or stale (this "
@@ -1266,56 +1297,60 @@ PYBIND11_MODULE(_pathing, m) {
       .def(
           "is_current",
           [](const PyFlowField& f, const Grid& g, const GridLayer& l) {
-            return f.f.is_current(g, l);
+            return read(f).is_current(g, l);
           },
           py::arg("grid"), py::arg("layer"),
           "Whether the flow field was built on this grid object, at its current version, with "
           "`layer`.")
       .def_property_readonly(
-          "cols", [](const PyFlowField& f) { return f.f.cols(); },
+          "cols", [](const PyFlowField& f) { return read(f).cols(); },
           "Columns of the grid (0 before the first build).")
       .def_property_readonly(
-          "rows", [](const PyFlowField& f) { return f.f.rows(); },
+          "rows", [](const PyFlowField& f) { return read(f).rows(); },
           "Rows of the grid (0 before the first build).")
       .def_property_readonly(
-          "shape", [](const PyFlowField& f) { return py::make_tuple(f.f.rows(), f.f.cols()); },
+          "shape",
+          [](const PyFlowField& f) { return py::make_tuple(read(f).rows(), read(f).cols()); },
           "(rows, cols), the shape of directions().")
       .def_property_readonly(
-          "memory_bytes", [](const PyFlowField& f) { return f.f.memory_bytes(); },
+          "memory_bytes", [](const PyFlowField& f) { return read(f).memory_bytes(); },
           "Bytes of storage held.")
       .def(
-          "next_step", [](const PyFlowField& f, GridCoord c) { return f.f.next_step(c); },
+          "next_step", [](const PyFlowField& f, GridCoord c) { return read(f).next_step(c); },
           py::arg("cell"),
           "The Direction8 of the next step, or None (source, unreached, off the grid).")
       .def(
-          "next_cell", [](const PyFlowField& f, GridCoord c) { return f.f.next_cell(c); },
+          "next_cell", [](const PyFlowField& f, GridCoord c) { return read(f).next_cell(c); },
           py::arg("cell"), "The cell one step along the flow; the cell itself when none.")
       .def(
-          "raw", [](const PyFlowField& f, GridCoord c) { return f.f.raw(c); }, py::arg("cell"),
+          "raw", [](const PyFlowField& f, GridCoord c) { return read(f).raw(c); }, py::arg("cell"),
           "The stored direction of `cell`: a Direction8 value (0..7) or NONE (255).")
       .def(
           "directions",
           [](py::object self) {
             auto& f = self.cast<PyFlowField&>();
-            return view_of(f.f.directions().data(), f.f.rows(), f.f.cols(), self, &f.views);
+            const FlowField& flow = read(f);
+            return view_of(flow.directions().data(), flow.rows(), flow.cols(), self, &f.views);
           },
           "A read-only, zero-copy (rows, cols) uint8 view of the directions (Direction8 values, "
           "255 = none). While a view exists, building this flow field for a grid of another size "
           "raises BufferError.");
   m.attr("FlowField").attr("NONE") = FlowField::kNone;
 
-  py::class_<Dijkstra>(m, "Dijkstra",
-                       "Multi-source Dijkstra filling DistanceFields. Reuse one per thread.")
+  py::class_<PyDijkstra>(m, "Dijkstra",
+                         "Multi-source Dijkstra filling DistanceFields. Reuse one per thread.")
       .def(py::init<>(), "An empty object (see the class).")
       .def(
           "compute",
-          [](Dijkstra& dj, const Grid& g, const GridLayer& l, const py::object& sources,
+          [](PyDijkstra& w, const Grid& g, const GridLayer& l, const py::object& sources,
              PyDistanceField& out, const std::optional<FieldOptions>& o) {
             const std::vector<FieldSource> src = sources_from(sources);
             check_resize(out, g, "Dijkstra.compute");
+            const Busy busy(w.busy, "Dijkstra");
+            const Busy writing(out.busy, "DistanceField (the `out` of a computation)");
             const py::gil_scoped_release release;
-            return dj.compute(g, l, std::span<const FieldSource>(src), out.f,
-                              o ? *o : FieldOptions{});
+            return w.d.compute(g, l, std::span<const FieldSource>(src), out.f,
+                               o ? *o : FieldOptions{});
           },
           py::arg("grid"), py::arg("layer"), py::arg("sources"), py::arg("out"),
           py::arg("options") = py::none(),
@@ -1325,7 +1360,7 @@ PYBIND11_MODULE(_pathing, m) {
           "leave `out` unchanged. GIL released.")
       .def(
           "compute_explore",
-          [](Dijkstra& dj, const Grid& g, const GridLayer& l, const py::array& explored,
+          [](PyDijkstra& w, const Grid& g, const GridLayer& l, const py::array& explored,
              PyDistanceField& out, const std::optional<FieldOptions>& o) {
             if (explored.ndim() != 2 || explored.shape(0) != g.rows() ||
                 explored.shape(1) != g.cols()) {
@@ -1341,9 +1376,11 @@ PYBIND11_MODULE(_pathing, m) {
               if (p[i]) bits[i / 64] |= std::uint64_t{1} << (i % 64);
             }
             check_resize(out, g, "Dijkstra.compute_explore");
+            const Busy busy(w.busy, "Dijkstra");
+            const Busy writing(out.busy, "DistanceField (the `out` of a computation)");
             const py::gil_scoped_release release;
-            return dj.compute_explore(g, l, std::span<const std::uint64_t>(bits), out.f,
-                                      o ? *o : FieldOptions{});
+            return w.d.compute_explore(g, l, std::span<const std::uint64_t>(bits), out.f,
+                                       o ? *o : FieldOptions{});
           },
           py::arg("grid"), py::arg("layer"), py::arg("explored"), py::arg("out"),
           py::arg("options") = py::none(),
@@ -1351,11 +1388,14 @@ PYBIND11_MODULE(_pathing, m) {
           "(rows, cols) bool array).")
       .def(
           "compute_flee",
-          [](Dijkstra& dj, const Grid& g, const GridLayer& l, const PyDistanceField& toward,
+          [](PyDijkstra& w, const Grid& g, const GridLayer& l, const PyDistanceField& toward,
              PyDistanceField& out, double factor) {
+            const DistanceField& from = read(toward);  // before `out` (which may be `toward`)
             check_resize(out, g, "Dijkstra.compute_flee");
+            const Busy busy(w.busy, "Dijkstra");
+            const Busy writing(out.busy, "DistanceField (the `out` of a computation)");
             const py::gil_scoped_release release;
-            return dj.compute_flee(g, l, toward.f, out.f, factor);
+            return w.d.compute_flee(g, l, from, out.f, factor);
           },
           py::arg("grid"), py::arg("layer"), py::arg("toward"), py::arg("out"),
           py::arg("factor") = -1.2,
@@ -1364,17 +1404,18 @@ PYBIND11_MODULE(_pathing, m) {
 
   // --- batch
   // --------------------------------------------------------------------------------------
-  py::class_<PathBatch>(m, "PathBatch",
-                        "A pool of C++ threads (the caller included) running many queries at "
-                        "once, one searcher per thread; results do not depend on the thread "
-                        "count. One call at a time per batch.")
+  py::class_<PyPathBatch>(m, "PathBatch",
+                          "A pool of C++ threads (the caller included) running many queries at "
+                          "once, one searcher per thread; results do not depend on the thread "
+                          "count. One call at a time per batch.")
       .def(py::init<unsigned>(), py::arg("threads") = 0,
            "`threads` in all, the caller included; 0 = hardware concurrency.")
-      .def_property_readonly("thread_count", &PathBatch::thread_count,
-                             "Threads in the pool, the caller included.")
+      .def_property_readonly(
+          "thread_count", [](const PyPathBatch& w) { return w.b.thread_count(); },
+          "Threads in the pool, the caller included.")
       .def(
           "find_paths",
-          [](PathBatch& b, const Grid& g, const GridLayer& l, const py::object& starts,
+          [](PyPathBatch& w, const Grid& g, const GridLayer& l, const py::object& starts,
              const py::object& goals, const std::optional<SearchOptions>& o) {
             const std::vector<GridCoord> s = coords_from(starts, "starts");
             const std::vector<GridCoord> t = coords_from(goals, "goals");
@@ -1388,8 +1429,9 @@ PYBIND11_MODULE(_pathing, m) {
             std::vector<std::vector<GridCoord>> paths(s.size());
             Error e;
             {
+              const Busy busy(w.busy, "PathBatch");
               const py::gil_scoped_release release;
-              e = b.find_paths(g, l, q, res, paths, o ? *o : SearchOptions{});
+              e = w.b.find_paths(g, l, q, res, paths, o ? *o : SearchOptions{});
             }
             if (!e.ok()) throw py::value_error(e.message);
             const auto n = static_cast<py::ssize_t>(s.size());
@@ -1424,7 +1466,7 @@ PYBIND11_MODULE(_pathing, m) {
           "exactly as a loop of AStar.find_path would give.")
       .def(
           "compute_fields",
-          [](PathBatch& b, const Grid& g, const GridLayer& l, const py::list& sources,
+          [](PyPathBatch& w, const Grid& g, const GridLayer& l, const py::list& sources,
              const std::optional<FieldOptions>& o) {
             std::vector<std::vector<FieldSource>> src;
             for (const py::handle s : sources) src.push_back(sources_from(s));
@@ -1433,8 +1475,9 @@ PYBIND11_MODULE(_pathing, m) {
             std::vector<FieldStats> stats(src.size());
             Error e;
             {
+              const Busy busy(w.busy, "PathBatch");
               const py::gil_scoped_release release;
-              e = b.compute_fields(g, l, spans, fields, o ? *o : FieldOptions{}, stats);
+              e = w.b.compute_fields(g, l, spans, fields, o ? *o : FieldOptions{}, stats);
             }
             if (!e.ok()) throw py::value_error(e.message);
             py::list out;

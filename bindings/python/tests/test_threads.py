@@ -62,3 +62,35 @@ def test_one_searcher_two_threads_is_refused():
         th.join()
     # Free again afterwards.
     assert s.find_path(p.Grid(2, 2), layer, (0, 0), (1, 1)).found
+
+
+def test_field_being_computed_is_refused_to_readers_and_writers():
+    g = p.Grid(1500, 1500)
+    layer = p.GridLayer()
+    d = p.Dijkstra()
+    f = p.DistanceField()
+    t0 = time.perf_counter()
+    d.compute(g, layer, (0, 0), f)
+    if time.perf_counter() - t0 < 0.03:
+        pytest.skip("the field computation is too fast here to overlap it")
+    started = threading.Event()
+
+    def run():
+        started.set()
+        d.compute(g, layer, (1499, 1499), f)
+
+    th = threading.Thread(target=run)
+    th.start()
+    started.wait()
+    time.sleep(0.005)
+    try:
+        if th.is_alive():
+            with pytest.raises(RuntimeError, match="being computed by another thread"):
+                f.costs()
+            with pytest.raises(RuntimeError, match="used by two threads at once"):
+                d.compute(g, layer, (0, 0), p.DistanceField())
+            with pytest.raises(RuntimeError, match="used by two threads at once"):
+                p.Dijkstra().compute(g, layer, (0, 0), f)
+    finally:
+        th.join()
+    assert f.cost((1499, 1499)) == 0.0
