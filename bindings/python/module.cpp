@@ -399,7 +399,8 @@ PyObject* fast_find_path(PyObject* self, PyObject* const* args, Py_ssize_t nargs
     const Grid& grid = py::detail::cast_op<Grid&>(grid_c);
     const GridCoord from = py::detail::cast_op<GridCoord>(from_c);
     const GridCoord to = py::detail::cast_op<GridCoord>(to_c);
-    const char* name = Py_TYPE(self)->tp_name;
+    const char* name = Py_TYPE(self)->tp_name;  // "pathing._pathing.AStar" -> "AStar"
+    if (const char* dot = std::strrchr(name, '.')) name = dot + 1;
     if (load_arg(layer_c, a[1])) {
       return find_path(w, name, grid, py::detail::cast_op<GridLayer&>(layer_c), from, to, options)
           .release()
