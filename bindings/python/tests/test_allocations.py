@@ -1,0 +1,61 @@
+"""A warm query allocates no C++ memory (test builds with PATHING_PYTHON_ALLOC_COUNTER=ON, which
+count the extension's global operator new calls: pybind11's and the library's)."""
+
+from __future__ import annotations
+
+import pytest
+
+import pathing as p
+from pathing import _pathing
+
+bench = _pathing._bench
+if not hasattr(bench, "allocation_count"):
+    pytest.skip("extension built without PATHING_PYTHON_ALLOC_COUNTER (scripts/test-python.sh "
+                "turns it on)", allow_module_level=True)
+
+
+def count(fn, *args, **kwargs):
+    n0 = bench.allocation_count()
+    r = fn(*args, **kwargs)
+    return bench.allocation_count() - n0, r
+
+
+@pytest.mark.parametrize("cls", [p.AStar, p.GreedyBfs, p.Jps, p.JpsPlus])
+def test_warm_find_path_allocates_no_cpp_memory(data_dir, cls):
+    m = p.io.load_map(data_dir / "rooms-64.map")
+    layer = p.io.movingai_layer()
+    s = cls()
+    assert count(bench.allocation_count)[0] == 0  # the probe itself allocates nothing
+    queries = [((2, 2), (61, 60)), ((61, 60), (2, 2)), ((5, 5), (6, 6))]
+    for start, goal in queries:  # cold: the searcher grows its memory (open list, path buffer)
+        s.find_path(m.grid, layer, start, goal)
+    for start, goal in queries:
+        n, r = count(s.find_path, m.grid, layer, start, goal)
+        assert r.found and n == 0, (cls.__name__, start, goal, n)
+    n, r = count(s.find_path, grid=m.grid, layer=layer, start=(2, 2), goal=(61, 60),
+                 options=p.SearchOptions())
+    assert r.found and n == 0
+
+
+def test_warm_field_allocates_only_the_binding_glue(data_dir):
+    # Dijkstra.compute is an ordinary pybind11 function: its dispatcher allocates two small
+    # argument vectors a call, the returned FieldStats one block, the sources one vector; the
+    # field computation itself allocates nothing once warm, so the count does not grow with the
+    # map or the source.
+    layer = p.io.movingai_layer()
+    counts = []
+    for grid in (p.io.load_map(data_dir / "rooms-64.map").grid,
+                 p.io.generate_map("rooms", 400, 300, seed=3)):
+        d = p.Dijkstra()
+        f = p.DistanceField()
+        flow = p.FlowField()
+        for src in [(2, 2), (30, 30)]:
+            d.compute(grid, layer, src, f)
+            flow.build(grid, layer, f)
+        for src in [(2, 2), (30, 30)]:
+            n, st = count(d.compute, grid, layer, src, f)
+            assert st.ok()
+            nf, status = count(flow.build, grid, layer, f)
+            assert status == p.SearchStatus.found
+            counts.append((n, nf))
+    assert len(set(counts)) == 1 and counts[0][0] <= 6 and counts[0][1] <= 4, counts
