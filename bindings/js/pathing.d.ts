@@ -201,7 +201,7 @@ export interface Pathing {
   readonly Dijkstra: new () => Dijkstra;
   readonly DistanceField: new () => DistanceField;
   readonly FlowField: new () => FlowField;
-  /** Moving AI .map text -> Grid (tags: 0 ground . G, 1 swamp S, 2 water W, 3 trees T; @ O: tag 1 + blocked). */
+  /** Moving AI .map text -> Grid (tags: 0 ground . G, 1 swamp S, 2 water W, 3 trees T; @: tag 0 + blocked, O: tag 1 + blocked). */
   loadMovingAiMap(text: string, name?: string): Grid;
   /** The benchmarks' layer (C++ io::movingai_layer()). */
   movingAiLayer(): GridLayer;
