@@ -2,7 +2,7 @@
 // the comparison is exact), A* against the same oracle, and flow fields walked to the sources.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { P, rng, using, K_STRAIGHT, K_DIAGONAL } from './helpers.mjs';
+import { P, rng, using, K_STRAIGHT, K_DIAGONAL } from '../test-helpers.mjs';
 
 const OFFSETS = [
   [1, 0], [0, 1], [-1, 0], [0, -1], [1, 1], [-1, 1], [-1, -1], [1, -1],

@@ -1,7 +1,7 @@
 // Grids, layers, errors (PathingError with the C++ messages), Moving AI text, delete().
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { P, PathingError, using } from './helpers.mjs';
+import { P, PathingError, using } from '../test-helpers.mjs';
 
 test('Grid: size, cells, version, typed-array round trips', () => {
   const g = new P.Grid(5, 3);

@@ -1,7 +1,7 @@
 // Exact paths, costs and statuses of every search on small hand-made maps.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { P, gridFrom, using } from './helpers.mjs';
+import { P, gridFrom, using } from '../test-helpers.mjs';
 
 // A winding corridor: one path only, 4- or 8-connected (no diagonal passes a corner).
 const WINDING = [

@@ -1,9 +1,9 @@
-// Shared by the Node tests: where the built package and the shared data are.
+// Shared by the Node tests (bindings/js/test/): where the built package and the shared data are.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The package folder under test: PATHING_JS_DIR, or <repo>/build/wasm/js. */
 export const packageDir = process.env.PATHING_JS_DIR
