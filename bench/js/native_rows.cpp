@@ -7,6 +7,8 @@
 //   map movingai PATH        a Moving AI map (io::load_map), searched under io::movingai_layer()
 //   map seed PATH            a seed benchmark map (io::load_seed_map), under GridLayer{1}
 //   q ALGO SX SY GX GY       a query on the last map; ALGO: astar4 astar8 jps jps+ bounded4
+//                            bounded4p (bounded4 with the bit-parallel BFS held to the compiler's
+//                            portable 128-bit vectors, as in WebAssembly: no AVX2 / AVX-512)
 // Output: one line a query, "TIME_NS COST STATUS EXPANDED", TIME_NS the median of 3 batches of
 // repetitions of the query (each batch at least ~2 ms; one call when a call is slower), divided by
 // the batch's calls.
@@ -25,6 +27,7 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
+#include "pathing/detail/test_access.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/seed_map.hpp"
 #include "pathing/jps.hpp"
@@ -65,6 +68,8 @@ int main(int argc, char** argv) {
   std::optional<pathing::Grid> grid;
   pathing::GridLayer layer{1};
   pathing::AStar astar;
+  pathing::AStar portable;  // bounded4p
+  pathing::detail::TestAccess::limit_simd(portable, 0);
   pathing::Jps jps;
   pathing::JpsPlus jps_plus;
   std::vector<pathing::GridCoord> cells;
@@ -112,9 +117,10 @@ int main(int argc, char** argv) {
         t = time_per_call([&] { r = jps.find_path(g, layer, a, b, cells); });
       } else if (algo == "jps+") {
         t = time_per_call([&] { r = jps_plus.find_path(g, layer, a, b, cells); });
-      } else if (algo == "bounded4") {
+      } else if (algo == "bounded4" || algo == "bounded4p") {
+        pathing::AStar& s = algo == "bounded4" ? astar : portable;
         pathing::BoundedResult br;
-        t = time_per_call([&] { br = astar.build_path(g, layer, a, b); });
+        t = time_per_call([&] { br = s.build_path(g, layer, a, b); });
         r.status = br.status;
         r.cost = br.cost;
         r.stats = br.stats;
