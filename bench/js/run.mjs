@@ -7,9 +7,9 @@
 // maps), the same queries natively (bench/js/native_rows.cpp, built here with g++ -O3), and
 // `pathfinding` (AStarFinder; a fresh grid.clone() per query, which it needs, timed with it),
 // `easystarjs` (sync mode), `l1-path-finder` (4-connected only; its planner is built once a map,
-// outside the timing). Time a query: the median of 3 batches of repeated calls (each batch
-// >= 2 ms; single calls for slow queries), after one warm-up call; a table cell is the median
-// over the rows (and the mean).
+// outside the timing). Time a query: the median of 7 batches of repeated calls (each batch
+// >= 2 ms), or of 3 single calls for queries slower than 2 ms, after one warm-up call; a table
+// cell is the median over the rows (and the mean).
 //
 // Usage: (cd bench/js && npm ci) && node bench/js/run.mjs [--rows N] [--out DIR] [--no-peers]
 //   --rows N   DAO rows a map (default 15); PATHING_SHARED_DATA: the data folder;
@@ -69,12 +69,12 @@ function timePerCall(f) {
   }
   const reps = Math.max(1, Math.floor(2e-3 / Math.max(one, 5e-8)));
   const b = [];
-  for (let i = 0; i < 3; ++i) {
+  for (let i = 0; i < 7; ++i) {
     t0 = performance.now();
     for (let r = 0; r < reps; ++r) f();
     b.push((performance.now() - t0) / 1e3 / reps);
   }
-  return b.sort((a, c) => a - c)[1];
+  return b.sort((a, c) => a - c)[3];
 }
 
 const median = (xs) => {
