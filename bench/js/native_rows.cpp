@@ -10,8 +10,8 @@
 //                            bounded4p (bounded4 with the bit-parallel BFS held to the compiler's
 //                            portable 128-bit vectors, as in WebAssembly: no AVX2 / AVX-512)
 // Output: one line a query, "TIME_NS COST STATUS EXPANDED", TIME_NS as run.mjs measures it: after
-// a warm-up call, the median of 7 batches of repetitions (each at least ~2 ms) divided by the
-// batch's calls, or of 3 single calls when a call takes 2 ms or more.
+// warm-up calls (>= 5 ms, at least one), the median of 7 batches of repetitions (each at least ~2
+// ms) divided by the batch's calls, or of 3 single calls when a call takes 2 ms or more.
 //
 // Build (run.mjs does it): g++ -std=c++20 -O3 -DNDEBUG -I include bench/js/native_rows.cpp
 //   src/io/*.cpp -o build/js-bench/native_rows
@@ -43,8 +43,10 @@ double time_per_call(F&& f) {
   const auto seconds = [](Clock::time_point t0) {
     return std::chrono::duration<double>(Clock::now() - t0).count();
   };
-  f();  // warm: memory grown, caches filled
   auto t0 = Clock::now();
+  do f();  // warm-up (>= 5 ms, at least one call): memory grown, caches filled
+  while (seconds(t0) < 5e-3);
+  t0 = Clock::now();
   f();
   const double one = seconds(t0);
   if (one >= 2e-3) {

@@ -8,8 +8,8 @@
 // `pathfinding` (AStarFinder; a fresh grid.clone() per query, which it needs, timed with it),
 // `easystarjs` (sync mode), `l1-path-finder` (4-connected only; its planner is built once a map,
 // outside the timing). Time a query: the median of 7 batches of repeated calls (each batch
-// >= 2 ms), or of 3 single calls for queries slower than 2 ms, after one warm-up call; a table
-// cell is the median over the rows (and the mean).
+// >= 2 ms), or of 3 single calls for queries slower than 2 ms, after warm-up calls (>= 5 ms, at
+// least one); a table cell is the median over the rows (and the mean).
 //
 // Usage: (cd bench/js && npm ci) && node bench/js/run.mjs [--rows N] [--out DIR] [--no-peers]
 //   --rows N   DAO rows a map (default 15); PATHING_SHARED_DATA: the data folder;
@@ -54,8 +54,11 @@ const shared = process.env.PATHING_SHARED_DATA
 
 /** Seconds a call of f takes (see the file comment). */
 function timePerCall(f) {
-  f();  // warm-up
+  // Warm-up: calls for >= 5 ms (at least one), so that the JIT has compiled the JavaScript side
+  // (our wrapper, the peers) before the first timed row too.
   let t0 = performance.now();
+  do f(); while (performance.now() - t0 < 5);
+  t0 = performance.now();
   f();
   const one = (performance.now() - t0) / 1e3;
   if (one >= 2e-3) {
