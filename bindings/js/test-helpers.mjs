@@ -14,12 +14,14 @@ const mod = await import(path.join(packageDir, 'pathing.mjs'));
 export const { loadPathing, PathingError } = mod;
 export const P = await loadPathing();
 
-/** ../shared/data (PATHING_SHARED_DATA overrides), or null when absent. */
+/** Where the shared data is looked for: PATHING_SHARED_DATA, or <repo>/../shared/data. */
+export const sharedDataDir = process.env.PATHING_SHARED_DATA
+  ? path.resolve(process.env.PATHING_SHARED_DATA)
+  : path.resolve(repo, '../shared/data');
+
+/** The shared data folder, or null when absent. */
 export function sharedData() {
-  const dir = process.env.PATHING_SHARED_DATA
-    ? path.resolve(process.env.PATHING_SHARED_DATA)
-    : path.resolve(repo, '../shared/data');
-  return fs.existsSync(dir) ? dir : null;
+  return fs.existsSync(sharedDataDir) ? sharedDataDir : null;
 }
 
 /** A grid from rows of text: '.' free tag 0, digits 0..7 = tag, '#' blocked tag 0. */

@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { P, repo, sharedData, using } from '../test-helpers.mjs';
+import { P, repo, sharedData, sharedDataDir, using } from '../test-helpers.mjs';
 
 /** Checks `rows` of a scenario on `grid`; returns the number of queries run. */
 function checkRows(grid, rows, label) {
@@ -57,7 +57,7 @@ const daoScens =
   dao && fs.existsSync(dao) ? fs.readdirSync(dao).filter((f) => f.endsWith('.map.scen')).sort() : [];
 if (daoScens.length === 0) {
   console.log(
-    `SKIPPED the DAO scenario checks: no movingai/dao under ${shared ?? '../shared/data'} ` +
+    `SKIPPED the DAO scenario checks: no movingai/dao under ${sharedDataDir} ` +
       '(set PATHING_SHARED_DATA)',
   );
 }
