@@ -71,6 +71,8 @@ export interface Grid extends Deletable {
   /** Row-major flags, length cols * rows, non-zero = blocked. */
   setBlockedMask(mask: ArrayLike<number>): void;
   blockedMask(): Uint8Array;
+  /** A new grid with the same cells (delete it). */
+  clone(): Grid;
 }
 export interface GridConstructor {
   /** All tag 0, none blocked; PathingError (invalid_size) outside [1, 32768] a side or > 2^28 cells. */
@@ -187,6 +189,27 @@ export interface ScenarioRow {
   tolerance: number;
 }
 
+export interface MapSpec {
+  /** 'random' (obstacles with probability density), 'rooms' (rooms and doors), 'maze'. Default 'random'. */
+  kind?: 'random' | 'rooms' | 'maze';
+  cols?: number;
+  rows?: number;
+  /** random: obstacle probability; rooms: extra-door probability. In [0, 1]; default 0.2. */
+  density?: number;
+  /** rooms: interior side of a room (default 7). */
+  roomSize?: number;
+  /** Integer in [0, 2^53); the same spec gives the same map on every platform. Default 1. */
+  seed?: number;
+}
+
+export interface ScenarioSpec {
+  /** The map column written in every row (default 'map'). */
+  map?: string;
+  /** Rows to generate (default 10). */
+  queries?: number;
+  seed?: number;
+}
+
 export interface Pathing {
   readonly version: string;
   readonly STATUS_NAMES: readonly SearchStatus[];
@@ -203,6 +226,12 @@ export interface Pathing {
   readonly FlowField: new () => FlowField;
   /** Moving AI .map text -> Grid (tags: 0 ground . G, 1 swamp S, 2 water W, 3 trees T; @: tag 0 + blocked, O: tag 1 + blocked). */
   loadMovingAiMap(text: string, name?: string): Grid;
+  /** The grid as Moving AI .map text (C++ io::format_map). */
+  formatMovingAiMap(grid: Grid): string;
+  /** A generated map (C++ io::generate_map; delete it); PathingError for values out of range. */
+  generateMap(spec?: MapSpec): Grid;
+  /** A generated .scen text for the grid (C++ io::generate_scenario, format_scenario). */
+  generateMovingAiScenario(grid: Grid, spec?: ScenarioSpec): string;
   /** The benchmarks' layer (C++ io::movingai_layer()). */
   movingAiLayer(): GridLayer;
   parseMovingAiScenario(text: string, name?: string): ScenarioRow[];

@@ -242,6 +242,13 @@ function makeApi(wasm) {
     blockedMask() {
       return live(this, 'the Grid').bytes(false).slice();
     }
+    /** A new grid with the same cells (delete it). */
+    clone() {
+      const h = live(this, 'the Grid');
+      const g = new Grid(1, 1);
+      g._h.copyFrom(h);
+      return g;
+    }
   }
 
   const costArg = (what, c) => {
@@ -581,6 +588,60 @@ function makeApi(wasm) {
     return Grid._wrap(h);
   }
 
+  /** The grid as Moving AI .map text (C++ io::format_map; '.' free, '@' blocked, ...). */
+  function formatMovingAiMap(grid) {
+    return gridHandle(grid).formatMovingAi();
+  }
+
+  const isSeed = (v) => Number.isInteger(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER;
+
+  /**
+   * A generated map (C++ io::generate_map, deterministic on every platform): options kind
+   * ('random', 'rooms', 'maze'), cols, rows (64), density (0.2), roomSize (7), seed (1).
+   * PathingError (invalid_argument) with the C++ message for a value out of range.
+   */
+  function generateMap(options = {}) {
+    const o = options ?? {};
+    const kind = o.kind ?? 'random';
+    const cols = o.cols ?? 64;
+    const rows = o.rows ?? 64;
+    const density = o.density ?? 0.2;
+    const roomSize = o.roomSize ?? 7;
+    const seed = o.seed ?? 1;
+    if (!isInt32(cols) || !isInt32(rows) || !isInt32(roomSize) || typeof density !== 'number') {
+      throw new PathingError('pathing: generateMap: cols, rows and roomSize must be integers');
+    }
+    if (!isSeed(seed)) {
+      throw new PathingError(`pathing: generateMap: seed ${seed} is not an integer in [0, 2^53)`);
+    }
+    const h = new wasm.Grid(1, 1);
+    const err = h.generate(String(kind), cols, rows, density, roomSize, seed);
+    if (err) {
+      h.delete();
+      throw new PathingError(err, 'invalid_argument');
+    }
+    return Grid._wrap(h);
+  }
+
+  /**
+   * A generated Moving AI scenario for `grid` as .scen text (C++ io::generate_scenario +
+   * format_scenario: uniform start, goal in its component, reference optimal lengths).
+   */
+  function generateMovingAiScenario(grid, options = {}) {
+    const g = gridHandle(grid);
+    const o = options ?? {};
+    const map = String(o.map ?? 'map');
+    const queries = o.queries ?? 10;
+    const seed = o.seed ?? 1;
+    if (!isInt32(queries) || !isSeed(seed)) {
+      throw new PathingError('pathing: generateMovingAiScenario: queries and seed must be integers');
+    }
+    const text = wasm.generateScenario(g, map, queries, seed);
+    const err = wasm.scenarioError();
+    if (err) throw new PathingError(err, 'invalid_argument');
+    return text;
+  }
+
   /** The layer of the Moving AI benchmarks (C++ io::movingai_layer()): delete it. */
   function movingAiLayer() {
     return GridLayer._wrap(wasm.GridLayer.movingAi());
@@ -653,6 +714,9 @@ function makeApi(wasm) {
     DistanceField,
     FlowField,
     loadMovingAiMap,
+    formatMovingAiMap,
+    generateMap,
+    generateMovingAiScenario,
     movingAiLayer,
     parseMovingAiScenario,
     smoothPath,

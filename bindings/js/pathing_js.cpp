@@ -25,6 +25,7 @@
 #include "pathing/flow_field.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/grid.hpp"
+#include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_plus.hpp"
@@ -103,6 +104,29 @@ class JsGrid {
   }
   /// Replaces the grid by the Moving AI map `text` (io::try_parse_map); returns "" or the error
   /// ("name:line:column: message"), the grid then unchanged.
+  /// Replaces the grid by a generated map (io::try_generate_map); returns "" or the error.
+  std::string generate(const std::string& kind, int cols, int rows, double density, int room_size,
+                       double seed) {
+    const auto k = pathing::io::parse_map_kind(kind);
+    if (!k) return "pathing::io::generate_map: unknown kind '" + kind + "'";
+    pathing::io::MapSpec spec;
+    spec.kind = *k;
+    spec.width = cols;
+    spec.height = rows;
+    spec.density = density;
+    spec.room_size = room_size;
+    spec.seed = static_cast<std::uint64_t>(seed);  // the wrapper checks: an integer in [0, 2^53]
+    pathing::Error e;
+    auto g = pathing::io::try_generate_map(spec, &e);
+    if (!g) return e.message.empty() ? std::string(pathing::to_string(e.code)) : e.message;
+    grid_ = std::move(*g);
+    return {};
+  }
+  /// The grid in Moving AI .map format (io::format_map).
+  [[nodiscard]] std::string formatMovingAi() const { return pathing::io::format_map(grid_); }
+  /// Makes this grid a copy of `other`.
+  void copyFrom(const JsGrid& other) { grid_ = other.grid_; }
+
   std::string loadMovingAi(const std::string& text, const std::string& name) {
     pathing::Error e;
     auto m = pathing::io::try_parse_map(text, name, &e);
@@ -477,6 +501,30 @@ bool lineOfSight(const JsGrid& g, const JsLayer& l, int ax, int ay, int bx, int 
   return pathing::line_of_sight(g.grid(), l.layer(), {ax, ay}, {bx, by});
 }
 
+/// The error of the last `generateScenario` that failed ("" after a success).
+std::string& scenario_error() {
+  static std::string e;
+  return e;
+}
+/// A generated Moving AI scenario for `g` as text (io::try_generate_scenario, format_scenario),
+/// or "" with `scenarioError()` set.
+std::string generateScenario(const JsGrid& g, const std::string& map_name, int queries,
+                             double seed) {
+  pathing::Error e;
+  auto s = pathing::io::try_generate_scenario(g.grid(), map_name, queries,
+                                              static_cast<std::uint64_t>(seed),
+                                              pathing::io::movingai_layer(), &e);
+  if (!s) {
+    scenario_error() = e.message.empty() ? std::string(pathing::to_string(e.code)) : e.message;
+    return {};
+  }
+  scenario_error().clear();
+  return pathing::io::format_scenario(*s);
+}
+std::string scenarioError() {
+  return scenario_error();
+}
+
 std::string version() {
   return PATHING_VERSION_STRING;
 }
@@ -511,7 +559,10 @@ EMSCRIPTEN_BINDINGS(pathing_js) {
       .function("blocked", &JsGrid::blocked)
       .function("setBytes", &JsGrid::setBytes)
       .function("bytes", &JsGrid::bytes)
-      .function("loadMovingAi", &JsGrid::loadMovingAi);
+      .function("loadMovingAi", &JsGrid::loadMovingAi)
+      .function("generate", &JsGrid::generate)
+      .function("formatMovingAi", &JsGrid::formatMovingAi)
+      .function("copyFrom", &JsGrid::copyFrom);
   class_<JsLayer>("GridLayer")
       .constructor<val>()
       .class_function("movingAi", &JsLayer::movingAi)
@@ -560,5 +611,7 @@ EMSCRIPTEN_BINDINGS(pathing_js) {
   function("scenarioMaps", &scenarioMaps);
   function("smoothPath", &smoothPath);
   function("lineOfSight", &lineOfSight);
+  function("generateScenario", &generateScenario);
+  function("scenarioError", &scenarioError);
   function("version", &version);
 }
