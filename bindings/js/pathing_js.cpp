@@ -33,6 +33,10 @@
 #include "pathing/smoothing.hpp"
 #include "pathing/version.hpp"
 
+// WebAssembly has no x86 vector extensions: the bounded bit-parallel BFS must run its portable
+// 128-bit vector code here (bit_bfs.hpp compiles AVX2 / AVX-512 for x86-64 only).
+static_assert(PATHING_BIT_BFS_AVX2 == 0, "the wasm build must use the portable vector path");
+
 namespace {
 
 using emscripten::val;
