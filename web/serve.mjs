@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -50,8 +51,8 @@ export function serve(root) {
   });
 }
 
-// `node web/test/server.mjs [DIR]`: serve a folder (default build/wasm/playground) until ^C.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const dir = process.argv[2] ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../../build/wasm/playground');
+// `node web/serve.mjs [DIR]`: serve a folder (default build/wasm/playground) until ^C.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../build/wasm/playground');
   serve(dir).then(({ url }) => console.log(`serving ${path.resolve(dir)} at ${url}`));
 }
