@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "charconv_compat.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/moves.hpp"
 
@@ -372,8 +373,8 @@ std::string format_scenario(const Scenario& scen) {
       out += std::to_string(v);
     }
     out += '\t';
-    const auto r = std::to_chars(buf, buf + sizeof buf, e.optimal_length, std::chars_format::fixed,
-                                 std::clamp(e.decimals, 0, 17));
+    const auto r = compat::format_fixed(buf, buf + sizeof buf, e.optimal_length,
+                                        std::clamp(e.decimals, 0, 17));
     out.append(buf, r.ec == std::errc{} ? r.ptr : buf);
     out += '\n';
   }

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <system_error>
 
+#include "charconv_compat.hpp"
 #include "text_scan.hpp"
 
 namespace pathing::io {
@@ -275,7 +276,7 @@ double parse_length(const Field& f, const std::string& name, int line, int& deci
                      "bad optimal length " + quote(s) + ": expected a number such as 12.5");
   }
   double v = 0;
-  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  const auto [ptr, ec] = compat::parse_double(s.data(), s.data() + s.size(), v);
   if (ec != std::errc{} || ptr != s.data() + s.size() || !std::isfinite(v) || v > 1e15 ||
       frac.size() > 17) {
     throw ParseError(name, line, f.column, "optimal length " + quote(s) + " is out of range");
