@@ -133,7 +133,8 @@ const state = {
   result: null, // { algo, status, cost, moves, expanded, generated, ms, firstMs, path }
   expandedMask: null, // Uint8Array or null
   fieldCosts: null, // Float64Array or null
-  flowDirs: null, // Uint8Array/Int8Array or null
+  flowDirs: null, // Uint8Array (0..7, 255 = no step) or null
+  jumpPoints: false, // expandedMask holds JPS jump points
   stale: false,
   runCount: 0,
 };
@@ -227,6 +228,7 @@ function clearResults() {
   state.expandedMask = null;
   state.fieldCosts = null;
   state.flowDirs = null;
+  state.jumpPoints = false;
   state.stale = false;
 }
 
@@ -285,8 +287,9 @@ function run() {
       const opts = { connectivity: conn, weight: algo.weight ? state.weight : 1 };
       const t = timed(() => s.findPath(grid, layer, from, to, opts), repeat);
       const r = t.out;
-      state.expandedMask = typeof s.expandedMask === 'function' && r.stats && r.stats.expanded > 0
-        ? s.expandedMask() : null;
+      // A*, greedy: every expanded cell; JPS, JPS+: the jump points of the path (drawn as dots).
+      state.expandedMask = r.stats && r.stats.expanded > 0 ? s.expandedMask() : null;
+      state.jumpPoints = state.algo === 'jps' || state.algo === 'jpsplus';
       res = {
         status: r.status, cost: r.cost, moves: r.moves, path: r.path,
         expanded: r.stats?.expanded, generated: r.stats?.generated, ms: t.ms, firstMs: t.first, runs: t.runs,
@@ -295,11 +298,14 @@ function run() {
       dijkstra ??= new P.Dijkstra();
       const sources = [[to[0], to[1]]];
       const fopts = { connectivity: conn };
+      // The repeated timing runs recompute into one spare field (no allocation per call).
+      let spare = null;
       const t = timed((again) => {
-        const f = dijkstra.build(grid, layer, sources, fopts);
-        if (again) { f.delete(); return null; }
-        return f;
+        if (!again) return dijkstra.build(grid, layer, sources, fopts);
+        spare = dijkstra.build(grid, layer, sources, fopts, spare ?? undefined);
+        return null;
       }, repeat);
+      if (spare) spare.delete();
       if (field) field.delete();
       field = t.out;
       const costs = field.costs();
@@ -337,8 +343,7 @@ function run() {
 }
 
 function fieldStats(f, costs) {
-  const s = typeof f.stats === 'function' ? f.stats() : f.stats;
-  if (s && s.settled !== undefined) return s;
+  if (f.settled !== undefined) return { settled: f.settled, generated: undefined };
   let settled = 0;
   for (const c of costs) if (Number.isFinite(c)) ++settled;
   return { settled, generated: undefined };
@@ -451,8 +456,8 @@ function noteFor(r) {
   switch (algo) {
     case 'astar': return time + (state.weight > 1 ? `Weighted A* (w = ${state.weight}): cost at most ${state.weight} × the optimum.` : 'Optimal path.');
     case 'greedy': return time + 'Greedy best-first: fast, but the path is not always the cheapest.';
-    case 'jps': return time + 'Optimal; only jump points are expanded.';
-    case 'jpsplus': return time + 'Optimal; jump distances precomputed on the first run (see “first run”).';
+    case 'jps': return time + 'Optimal; only jump points are expanded (orange: the path’s jump points).';
+    case 'jpsplus': return time + 'Optimal; jump distances precomputed on the first run (see “first run”); orange: the path’s jump points.';
     case 'dijkstra': return time + 'Cost from every cell to the goal; the path descends the field.';
     case 'flow': return time + 'Every cell’s best next step toward the goal; the path follows the arrows.';
     default: return time;
@@ -510,7 +515,7 @@ function rebuildOverlay() {
       const col = rampColor(max > 0 ? c / max : 0);
       d[4 * i] = col[0]; d[4 * i + 1] = col[1]; d[4 * i + 2] = col[2]; d[4 * i + 3] = 190;
     });
-  } else if (state.expandedMask && state.show.expanded) {
+  } else if (state.expandedMask && state.show.expanded && !state.jumpPoints) {
     state.expandedMask.forEach((v, i) => {
       if (!v) return;
       d[4 * i] = EXPANDED_COLOR[0]; d[4 * i + 1] = EXPANDED_COLOR[1]; d[4 * i + 2] = EXPANDED_COLOR[2]; d[4 * i + 3] = 120;
@@ -574,6 +579,20 @@ function draw() {
     const w = Math.max(2, cell * 0.38);
     pathLine(w + 3, 'rgba(255, 255, 255, 0.85)');
     pathLine(w, r.status === 'found' ? '#e63946' : 'rgba(230, 57, 70, 0.55)');
+  }
+
+  if (state.jumpPoints && state.expandedMask && state.show.expanded) {
+    ctx.fillStyle = '#ff9900';
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = 1.5;
+    const rad = Math.max(3, cell * 0.38);
+    state.expandedMask.forEach((v, i) => {
+      if (!v) return;
+      ctx.beginPath();
+      ctx.arc((i % cols + 0.5) * cell, (Math.floor(i / cols) + 0.5) * cell, rad, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.stroke();
+    });
   }
 
   const marker = (x, y, fill, ring) => {
@@ -858,6 +877,7 @@ async function main() {
     el.classList.add('error');
     throw e;
   }
+  $('#version').textContent = P.version ? `v${P.version}` : '';
   readCosts();
   await loadSample(SAMPLES[0].id);
   $('#loading').hidden = true;
