@@ -406,7 +406,7 @@ function cellCost(x, y) {
 // Stats panel
 
 const fmtInt = (v) => (v === undefined || v === null ? '–' : Number(v).toLocaleString('en-US'));
-const fmtMs = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3)) + ' ms';
+const fmtMs = (ms) => (ms < 0.1 && ms > 0 ? ms.toFixed(4) : ms === 0 ? '< 0.1' : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3)) + ' ms';
 
 function renderStats() {
   const r = state.result;
@@ -513,7 +513,7 @@ function rebuildOverlay() {
     state.fieldCosts.forEach((c, i) => {
       if (!Number.isFinite(c) || cellCost(i % cols, Math.floor(i / cols)) === 0) return;
       const col = rampColor(max > 0 ? c / max : 0);
-      d[4 * i] = col[0]; d[4 * i + 1] = col[1]; d[4 * i + 2] = col[2]; d[4 * i + 3] = 190;
+      d[4 * i] = col[0]; d[4 * i + 1] = col[1]; d[4 * i + 2] = col[2]; d[4 * i + 3] = 170;
     });
   } else if (state.expandedMask && state.show.expanded && !state.jumpPoints) {
     state.expandedMask.forEach((v, i) => {
@@ -614,8 +614,7 @@ function drawArrows() {
   const { cell } = view;
   const every = Math.max(1, Math.ceil(14 / cell));
   const len = cell * every * 0.36;
-  ctx.strokeStyle = 'rgba(15, 18, 32, 0.75)';
-  ctx.fillStyle = 'rgba(15, 18, 32, 0.75)';
+  ctx.strokeStyle = 'rgba(15, 18, 32, 0.55)';
   ctx.lineWidth = Math.max(1, Math.min(1.6, cell / 9));
   ctx.beginPath();
   for (let y = Math.floor(every / 2); y < rows; y += every)
@@ -767,6 +766,9 @@ function syncWeightField() {
 function wireControls() {
   const sel = $('#sample-select');
   for (const s of SAMPLES) sel.add(new Option(s.label, s.id));
+  const fromFile = new Option('(a file from disk)', 'file');
+  fromFile.disabled = true;
+  sel.add(fromFile);
   sel.addEventListener('change', () => loadSample(sel.value));
 
   $('#map-file').addEventListener('change', async (ev) => {
@@ -775,7 +777,7 @@ function wireControls() {
     try {
       const text = await file.text();
       loadMapText(text, file.name);
-      sel.value = '';
+      sel.value = 'file';
       showMessage(`Loaded ${file.name}.`, 'info');
     } catch (e) {
       showMessage(errorText(e), 'error');
