@@ -371,25 +371,28 @@ function followFlow(from, to) {
   return x === to[0] && y === to[1] ? Int32Array.from(out) : null;
 }
 
-/** A cheapest path read off a to-sources distance field: from `from`, always to a neighbour with
- *  field(c) = field(n) + move cost (what FlowField does; drawn for the Dijkstra view). */
+/** A cheapest path read off a to-sources distance field: from `from`, always to the neighbour n
+ *  with the least field(n) + move cost among those with field(n) < field(c) (what FlowField does;
+ *  drawn for the Dijkstra view). */
 function descendField(costs, from, to) {
   const { cols, rows } = state;
   const out = [from[0], from[1]];
   let [x, y] = from;
   const passable = (cx, cy) => cx >= 0 && cy >= 0 && cx < cols && cy < rows && cellCost(cx, cy) > 0;
   for (let n = 0; n < cols * rows && !(x === to[0] && y === to[1]); ++n) {
-    let best = null, bestErr = Infinity;
+    let best = null, bestVal = Infinity;
+    const here = costs[y * cols + x];
     for (let d = 0; d < (state.conn === 8 ? 8 : 4); ++d) {
       const [dx, dy] = DIRS[d];
       const nx = x + dx, ny = y + dy;
       if (!passable(nx, ny)) continue;
       if (dx && dy && !(passable(x + dx, y) && passable(x, y + dy))) continue;
-      const step = cellCost(nx, ny) * (dx && dy ? Math.SQRT2 : 1);
-      const err = Math.abs(costs[y * cols + x] - (costs[ny * cols + nx] + step));
-      if (err < bestErr) { bestErr = err; best = [nx, ny]; }
+      const there = costs[ny * cols + nx];
+      if (!(there < here)) continue;
+      const val = there + cellCost(nx, ny) * (dx && dy ? Math.SQRT2 : 1);
+      if (val < bestVal) { bestVal = val; best = [nx, ny]; }
     }
-    if (!best || bestErr > 1e-6) return null;
+    if (!best) return null;
     [x, y] = best;
     out.push(x, y);
   }
@@ -406,7 +409,7 @@ function cellCost(x, y) {
 // Stats panel
 
 const fmtInt = (v) => (v === undefined || v === null ? '–' : Number(v).toLocaleString('en-US'));
-const fmtMs = (ms) => (ms < 0.1 && ms > 0 ? ms.toFixed(4) : ms === 0 ? '< 0.1' : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3)) + ' ms';
+const fmtMs = (ms) => (ms === 0 ? '< 0.1' : ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(3)) + ' ms';
 
 function renderStats() {
   const r = state.result;
@@ -828,7 +831,9 @@ function wireControls() {
   canvas.addEventListener('pointerleave', () => { hoverCell = null; renderHover(); });
   canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());
   window.addEventListener('keydown', (ev) => {
-    if (!hoverCell || ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
+    const t = ev.target;
+    const typing = (t instanceof HTMLInputElement && (t.type === 'number' || t.type === 'text')) || t instanceof HTMLSelectElement;
+    if (!hoverCell || typing || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const key = ev.key.toLowerCase();
     if (key === 's' || key === 'g') {
       if (applyTool(key === 's' ? 'start' : 'goal', hoverCell)) edited();

@@ -211,6 +211,13 @@ test('drawing walls and terrain with the mouse edits the grid and re-runs the se
   assert.equal(r3.status, 'found');
   assert.ok(r3.cost >= r2.cost + 2 - 1e-9, `swamp makes the path dearer: ${r3.cost} vs ${r2.cost}`);
 
+  // The hover panel names the cell under the pointer; S and G move start and goal there.
+  const h = await center(30, 16);
+  await page.mouse.move(h.x, h.y);
+  assert.match(await page.textContent('[data-testid=hover]'), /^\(30, 16\) swamp, cost 3/);
+  await act(() => page.keyboard.press('g'));
+  assert.deepEqual((await result()).path.slice(-2), [30, 16]);
+
   // Moving start and goal with the tools.
   await tool('start');
   await clickCell(3, 3);
