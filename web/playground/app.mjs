@@ -40,11 +40,11 @@ const ALGOS = {
 /** Built-in sample maps: the repository's data/*.map (copied to maps/ by web/build.mjs) and
  *  small ones generated here. */
 const SAMPLES = [
-  { id: 'rooms-64', label: 'Rooms, 64 × 64', file: 'maps/rooms-64.map', start: [2, 2], goal: [61, 60] },
-  { id: 'swamp-river', label: 'Swamp and river, 56 × 36', make: () => swampRiverMap(), start: [3, 18], goal: [52, 17] },
-  { id: 'maze-32', label: 'Maze, 32 × 32', file: 'maps/maze-32.map' },
-  { id: 'random-64', label: 'Random obstacles, 64 × 64', file: 'maps/random-64.map' },
-  { id: 'open-48', label: 'Open field, 48 × 32', make: () => openMap(), start: [6, 16], goal: [41, 16] },
+  { id: 'rooms-64', label: 'Rooms, 64 × 64', file: 'maps/rooms-64.map', start: [2, 2], goal: [61, 60], costs: COSTS_MOVINGAI },
+  { id: 'swamp-river', label: 'Swamp and river, 56 × 36', make: () => swampRiverMap(), start: [3, 18], goal: [52, 17], costs: COSTS_TERRAIN },
+  { id: 'maze-32', label: 'Maze, 32 × 32', file: 'maps/maze-32.map', costs: COSTS_MOVINGAI },
+  { id: 'random-64', label: 'Random obstacles, 64 × 64', file: 'maps/random-64.map', costs: COSTS_MOVINGAI },
+  { id: 'open-48', label: 'Open field, 48 × 32', make: () => openMap(), start: [6, 16], goal: [41, 16], costs: COSTS_MOVINGAI },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -126,7 +126,7 @@ const state = {
   algo: 'astar',
   conn: 8,
   weight: 1,
-  costs: [...COSTS_TERRAIN],
+  costs: [...COSTS_MOVINGAI],
   autoRun: true,
   show: { expanded: true, path: true, grid: true },
   // last run
@@ -211,6 +211,9 @@ async function loadSample(id) {
       if (!resp.ok) throw new Error(`could not fetch ${s.file}: HTTP ${resp.status}`);
       text = await resp.text();
     }
+    // Each sample comes with its terrain costs (loaded files keep the current ones).
+    s.costs.forEach((c, t) => { $(`#cost-${t}`).value = String(c); });
+    readCosts();
     loadMapText(text, s.file ? s.file.split('/').pop() : `${s.id}.map`, s.start, s.goal);
     showMessage('');
   } catch (e) {
@@ -588,7 +591,7 @@ function draw() {
     ctx.fillStyle = '#ff9900';
     ctx.strokeStyle = '#ffffff';
     ctx.lineWidth = 1.5;
-    const rad = Math.max(3, cell * 0.38);
+    const rad = Math.min(Math.max(3, cell * 0.36), 6);
     state.expandedMask.forEach((v, i) => {
       if (!v) return;
       ctx.beginPath();
@@ -599,7 +602,7 @@ function draw() {
   }
 
   const marker = (x, y, fill, ring) => {
-    const rad = Math.max(5, cell * 0.62);
+    const rad = Math.min(Math.max(5, cell * 0.6), 11);
     ctx.beginPath();
     ctx.arc((x + 0.5) * cell, (y + 0.5) * cell, rad, 0, 2 * Math.PI);
     ctx.fillStyle = fill;

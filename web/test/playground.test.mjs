@@ -201,8 +201,10 @@ test('drawing walls and terrain with the mouse edits the grid and re-runs the se
   for (let k = 0; k < r2.path.length; k += 2) through ||= r2.path[k] === 10 && r2.path[k + 1] >= 15 && r2.path[k + 1] <= 17;
   assert.ok(through, 'the path crosses x = 10 in the gap');
 
-  // A swamp column top to bottom (cost 3 a cell with the default costs): every path enters at
-  // least one swamp cell, so the optimum rises by at least 2.
+  // A swamp column top to bottom (cost 3 a cell with "Swamp 3"): every path enters at least one
+  // swamp cell, so the optimum rises by at least 2.
+  await act(() => page.click('[data-testid=costs-terrain]'));
+  assert.equal((await result()).cost, r2.cost, 'no swamp yet: same cost');
   await tool('swamp');
   await drag([30, 0], [30, 31]);
   const c = await cell(30, 16);
@@ -296,8 +298,8 @@ test('every search, 4- and 8-connected, on rooms-64.map loaded from disk matches
 });
 
 test('terrain costs: JPS and JPS+ answer unsupported, A* and the fields agree', async () => {
-  await act(() => page.click('[data-testid=costs-terrain]')); // swamp 3
-  await sample('swamp-river');
+  await sample('swamp-river'); // comes with swamp 3
+  assert.equal(await page.inputValue('[data-testid=cost-1]'), '3');
   await conn(8);
   await algo('astar');
   const a = await panel();
