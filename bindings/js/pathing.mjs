@@ -99,6 +99,15 @@ function makeApi(wasm) {
     if (!(g instanceof Grid)) throw new PathingError('pathing: expected a Grid of this module');
     return live(g, 'the Grid');
   };
+  // Byte addresses of live C++ objects, for the direct calls of the per-query C exports.
+  const gridAddress = (g) => {
+    gridHandle(g);
+    return g._addr;
+  };
+  const layerAddress = (l) => {
+    layerHandle(l);
+    return l._addr;
+  };
   const layerHandle = (l) => {
     if (!(l instanceof GridLayer)) {
       throw new PathingError('pathing: expected a GridLayer of this module');
@@ -139,10 +148,12 @@ function makeApi(wasm) {
         throw new PathingError(err, 'invalid_size');
       }
       this._h = h;
+      this._addr = h.address();
     }
     static _wrap(h) {
       const g = Object.create(Grid.prototype);
       g._h = h;
+      g._addr = h.address();
       return g;
     }
     /** A grid from row-major tags (0..7) and, optionally, blocked flags (non-zero = blocked). */
@@ -272,10 +283,12 @@ function makeApi(wasm) {
         );
       }
       this._h = new wasm.GridLayer(table);
+      this._addr = this._h.address();
     }
     static _wrap(h) {
       const l = new GridLayer('__wrap__');
       l._h = h;
+      l._addr = h.address();
       return l;
     }
     /** The cost of an unblocked cell of tag `tag` (0..7). */
@@ -318,40 +331,53 @@ function makeApi(wasm) {
     };
   }
 
-  function result(h, slots) {
-    const status = statusName(slots[0]);
-    const cost = slots[1];
-    const moves = slots[2];
-    const expanded = slots[3];
-    const generated = slots[4];
-    const finish = [slots[5], slots[6]];
-    const path = slots[7] > 0 ? h.path().slice() : NO_PATH.slice();
-    return {
-      status,
-      found: status === 'found',
-      partial: status !== 'found',
-      cost,
-      moves,
-      path,
-      stats: { expanded, generated },
-      finish,
-    };
-  }
-
   class Searcher extends Handle {
+    constructor(h, kind) {
+      super();
+      this._h = h;
+      this._kind = kind;  // pathing_find_path's kind: 0 AStar, 1 GreedyBfs, 2 Jps, 3 JpsPlus
+      this._addr = h.address();
+      this._slots = h.slotsAddress() / 8;  // index of the result slots in HEAPF64
+    }
     /**
      * Unbounded search (C++ `find_path`): any length, 4- or 8-connected. Never throws for bad
      * coordinates or options: the result's status says (invalid_endpoint, invalid_argument, ...).
      */
     findPath(grid, layer, from, to, options) {
-      const h = live(this, 'the searcher');
-      const g = gridHandle(grid);
-      const l = layerHandle(layer);
+      live(this, 'the searcher');
+      const g = gridAddress(grid);
+      const l = layerAddress(layer);
       const a = coord(from);
       const b = coord(to);
       if (a === null || b === null) return refused('invalid_endpoint', from);
-      const [conn, weight, maxExp, maxCost] = searchOptions(options);
-      return result(h, h.findPath(g, l, a[0], a[1], b[0], b[1], conn, weight, maxExp, maxCost));
+      let conn = 8;
+      let weight = 1;
+      let maxExp = Infinity;
+      let maxCost = Infinity;
+      if (options !== undefined && options !== null) {
+        [conn, weight, maxExp, maxCost] = searchOptions(options);
+      }
+      wasm._pathing_find_path(this._kind, this._addr, g, l, a[0], a[1], b[0], b[1], conn, weight,
+        maxExp, maxCost);
+      return this._result();
+    }
+    /** Reads the result slots the last query wrote (see pathing_js.cpp, `Slot`). */
+    _result() {
+      const f = wasm.HEAPF64;  // re-read: memory growth replaces the views
+      const s = this._slots;
+      const status = statusName(f[s]);
+      const n = f[s + 7];
+      const at = f[s + 8] / 4;
+      return {
+        status,
+        found: status === 'found',
+        partial: status !== 'found',
+        cost: f[s + 1],
+        moves: f[s + 2],
+        path: n > 0 ? wasm.HEAP32.slice(at, at + 2 * n) : new Int32Array(0),
+        stats: { expanded: f[s + 3], generated: f[s + 4] },
+        finish: [f[s + 5], f[s + 6]],
+      };
     }
     /** 1 for each cell expanded by the last query (JPS: the jump points of its path). */
     expandedMask() {
@@ -366,39 +392,36 @@ function makeApi(wasm) {
   class BoundedSearcher extends Searcher {
     /** Bounded seed mode (C++ `build_path`): 4-connected, at most 56 moves. */
     buildPath(grid, layer, from, to) {
-      const h = live(this, 'the searcher');
-      const g = gridHandle(grid);
-      const l = layerHandle(layer);
+      live(this, 'the searcher');
+      const g = gridAddress(grid);
+      const l = layerAddress(layer);
       const a = coord(from);
       const b = coord(to);
       if (a === null) return refused('invalid_endpoint', from);
       if (b === null) return refused('too_far', from);
-      return result(h, h.buildPath(g, l, a[0], a[1], b[0], b[1]));
+      wasm._pathing_build_path(this._kind, this._addr, g, l, a[0], a[1], b[0], b[1]);
+      return this._result();
     }
   }
 
   class AStar extends BoundedSearcher {
     constructor() {
-      super();
-      this._h = new wasm.AStar();
+      super(new wasm.AStar(), 0);
     }
   }
   class GreedyBfs extends BoundedSearcher {
     constructor() {
-      super();
-      this._h = new wasm.GreedyBfs();
+      super(new wasm.GreedyBfs(), 1);
     }
   }
   class Jps extends Searcher {
     constructor() {
-      super();
-      this._h = new wasm.Jps();
+      super(new wasm.Jps(), 2);
     }
   }
   class JpsPlus extends Searcher {
     constructor() {
-      super();
-      this._h = new wasm.JpsPlus();
+      super(new wasm.JpsPlus(), 3);
     }
   }
 

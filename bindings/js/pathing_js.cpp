@@ -10,6 +10,7 @@
 // in wasm memory (one typed_memory_view a query) and the path to an int32 buffer owned by the
 // searcher; the wrapper copies both into JS-owned objects.
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
 #include <array>
@@ -54,6 +55,7 @@ class JsGrid {
     }
   }
   [[nodiscard]] const std::string& error() const { return error_; }
+  [[nodiscard]] std::uintptr_t address() const { return reinterpret_cast<std::uintptr_t>(this); }
   [[nodiscard]] const pathing::Grid& grid() const { return grid_; }
   [[nodiscard]] int cols() const { return grid_.cols(); }
   [[nodiscard]] int rows() const { return grid_.rows(); }
@@ -137,6 +139,7 @@ class JsLayer {
     return layer_.blocked_tag_cost(static_cast<std::uint8_t>(tag));
   }
   [[nodiscard]] const pathing::GridLayer& layer() const { return layer_; }
+  [[nodiscard]] std::uintptr_t address() const { return reinterpret_cast<std::uintptr_t>(this); }
 
  private:
   pathing::GridLayer layer_;
@@ -152,6 +155,7 @@ enum Slot : std::size_t {
   kFinishX,
   kFinishY,
   kPathCells,
+  kPathAddress,  ///< Byte address of the path's int32 buffer (x0, y0, x1, y1, ...) in wasm memory.
   kSlots
 };
 
@@ -174,6 +178,12 @@ class JsSearch {
  public:
   val findPath(const JsGrid& g, const JsLayer& l, int sx, int sy, int gx, int gy, int connectivity,
                double weight, double max_expansions, double max_cost) {
+    find(g, l, sx, sy, gx, gy, connectivity, weight, max_expansions, max_cost);
+    return slots();
+  }
+  /// The same, results in the slots only (for the plain C exports below: no JS value made).
+  int find(const JsGrid& g, const JsLayer& l, int sx, int sy, int gx, int gy, int connectivity,
+           double weight, double max_expansions, double max_cost) {
     cells_.clear();
     cols_ = g.cols();
     rows_ = g.rows();
@@ -184,9 +194,7 @@ class JsSearch {
       bad.finish = {sx, sy};
       return store(bad);
     }
-    const pathing::PathResult r =
-        searcher_.find_path(g.grid(), l.layer(), {sx, sy}, {gx, gy}, cells_, o);
-    return store(r);
+    return store(searcher_.find_path(g.grid(), l.layer(), {sx, sy}, {gx, gy}, cells_, o));
   }
 
   /// The cells of the last path, x0, y0, x1, y1, ... (a view: copy it).
@@ -216,6 +224,10 @@ class JsSearch {
 
   /// Bounded seed mode (56 steps, 4-connected), for the searchers that have it.
   val buildPath(const JsGrid& g, const JsLayer& l, int sx, int sy, int gx, int gy) {
+    build(g, l, sx, sy, gx, gy);
+    return slots();
+  }
+  int build(const JsGrid& g, const JsLayer& l, int sx, int sy, int gx, int gy) {
     cells_.clear();
     cols_ = g.cols();
     rows_ = g.rows();
@@ -240,10 +252,18 @@ class JsSearch {
     return store(r);
   }
 
+  /// Byte addresses of this wrapper and of its result slots (doubles), for the C exports.
+  [[nodiscard]] std::uintptr_t address() const { return reinterpret_cast<std::uintptr_t>(this); }
+  [[nodiscard]] std::uintptr_t slotsAddress() const {
+    return reinterpret_cast<std::uintptr_t>(slots_.data());
+  }
+
   [[nodiscard]] double memoryBytes() const { return static_cast<double>(searcher_.memory_bytes()); }
 
  private:
-  val store(const pathing::PathResult& r) {
+  val slots() const { return val(emscripten::typed_memory_view(slots_.size(), slots_.data())); }
+
+  int store(const pathing::PathResult& r) {
     slots_[kStatus] = static_cast<double>(r.status);
     slots_[kCost] = r.cost;
     slots_[kMoves] = r.moves;
@@ -257,7 +277,8 @@ class JsSearch {
       xy_[2 * i] = cells_[i].x;
       xy_[2 * i + 1] = cells_[i].y;
     }
-    return val(emscripten::typed_memory_view(slots_.size(), slots_.data()));
+    slots_[kPathAddress] = static_cast<double>(reinterpret_cast<std::uintptr_t>(xy_.data()));
+    return static_cast<int>(r.status);
   }
 
   Searcher searcher_;
@@ -273,6 +294,50 @@ using JsAStar = JsSearch<pathing::AStar>;
 using JsGreedyBfs = JsSearch<pathing::GreedyBfs>;
 using JsJps = JsSearch<pathing::Jps>;
 using JsJpsPlus = JsSearch<pathing::JpsPlus>;
+
+/// Embind objects by their byte address (the wrapper's `address()`), for the C exports.
+template <class T>
+T& at(std::uintptr_t address) {
+  return *reinterpret_cast<T*>(address);
+}
+
+}  // namespace
+
+// Plain C exports of the per-query calls: pathing.mjs calls them directly (no embind argument
+// conversion, no JS value made: a few hundred nanoseconds less a query). Arguments are the
+// addresses of live embind objects of the right types, checked by the wrapper.
+extern "C" {
+EMSCRIPTEN_KEEPALIVE int pathing_find_path(int kind, std::uintptr_t searcher, std::uintptr_t grid,
+                                           std::uintptr_t layer, int sx, int sy, int gx, int gy,
+                                           int connectivity, double weight, double max_expansions,
+                                           double max_cost) {
+  const JsGrid& g = at<JsGrid>(grid);
+  const JsLayer& l = at<JsLayer>(layer);
+  switch (kind) {
+    case 0:
+      return at<JsAStar>(searcher).find(g, l, sx, sy, gx, gy, connectivity, weight, max_expansions,
+                                        max_cost);
+    case 1:
+      return at<JsGreedyBfs>(searcher).find(g, l, sx, sy, gx, gy, connectivity, weight,
+                                            max_expansions, max_cost);
+    case 2:
+      return at<JsJps>(searcher).find(g, l, sx, sy, gx, gy, connectivity, weight, max_expansions,
+                                      max_cost);
+    default:
+      return at<JsJpsPlus>(searcher).find(g, l, sx, sy, gx, gy, connectivity, weight,
+                                          max_expansions, max_cost);
+  }
+}
+EMSCRIPTEN_KEEPALIVE int pathing_build_path(int kind, std::uintptr_t searcher, std::uintptr_t grid,
+                                            std::uintptr_t layer, int sx, int sy, int gx, int gy) {
+  const JsGrid& g = at<JsGrid>(grid);
+  const JsLayer& l = at<JsLayer>(layer);
+  return kind == 0 ? at<JsAStar>(searcher).build(g, l, sx, sy, gx, gy)
+                   : at<JsGreedyBfs>(searcher).build(g, l, sx, sy, gx, gy);
+}
+}
+
+namespace {
 
 class JsDistanceField {
  public:
@@ -423,7 +488,9 @@ void bind_search(const char* name) {
       .function("findPath", &S::findPath)
       .function("path", &S::path)
       .function("expandedMask", &S::expandedMask)
-      .function("memoryBytes", &S::memoryBytes);
+      .function("memoryBytes", &S::memoryBytes)
+      .function("address", &S::address)
+      .function("slotsAddress", &S::slotsAddress);
 }
 
 }  // namespace
@@ -434,6 +501,7 @@ EMSCRIPTEN_BINDINGS(pathing_js) {
   class_<JsGrid>("Grid")
       .constructor<int, int>()
       .function("error", &JsGrid::error)
+      .function("address", &JsGrid::address)
       .function("cols", &JsGrid::cols)
       .function("rows", &JsGrid::rows)
       .function("version", &JsGrid::version)
@@ -447,6 +515,7 @@ EMSCRIPTEN_BINDINGS(pathing_js) {
   class_<JsLayer>("GridLayer")
       .constructor<val>()
       .class_function("movingAi", &JsLayer::movingAi)
+      .function("address", &JsLayer::address)
       .function("tagCost", &JsLayer::tagCost)
       .function("blockedTagCost", &JsLayer::blockedTagCost);
   class_<JsAStar>("AStar")
@@ -455,14 +524,18 @@ EMSCRIPTEN_BINDINGS(pathing_js) {
       .function("buildPath", &JsAStar::buildPath)
       .function("path", &JsAStar::path)
       .function("expandedMask", &JsAStar::expandedMask)
-      .function("memoryBytes", &JsAStar::memoryBytes);
+      .function("memoryBytes", &JsAStar::memoryBytes)
+      .function("address", &JsAStar::address)
+      .function("slotsAddress", &JsAStar::slotsAddress);
   class_<JsGreedyBfs>("GreedyBfs")
       .constructor<>()
       .function("findPath", &JsGreedyBfs::findPath)
       .function("buildPath", &JsGreedyBfs::buildPath)
       .function("path", &JsGreedyBfs::path)
       .function("expandedMask", &JsGreedyBfs::expandedMask)
-      .function("memoryBytes", &JsGreedyBfs::memoryBytes);
+      .function("memoryBytes", &JsGreedyBfs::memoryBytes)
+      .function("address", &JsGreedyBfs::address)
+      .function("slotsAddress", &JsGreedyBfs::slotsAddress);
   bind_search<JsJps>("Jps");
   bind_search<JsJpsPlus>("JpsPlus");
   class_<JsDistanceField>("DistanceField")
