@@ -168,6 +168,18 @@ TYPED_TEST(BoundedTest, FarGoalOnOpenMapReturnsPartialPathTowardIt) {
   EXPECT_EQ(manhattan_distance(diag.finish, {999, 999}), 56);
 }
 
+// A goal off the grid is `too_far` (result.hpp), also when the search runs out of cells before it
+// has gone 56 steps: it came back `unreachable` on small grids.
+TYPED_TEST(BoundedTest, GoalOffASmallGridIsTooFar) {
+  TypeParam s;
+  const Grid g(3, 3);
+  const BoundedResult r = s.build_path(g, kWalk, {1, 1}, {9, 9});
+  EXPECT_EQ(r.status, SearchStatus::too_far);
+  EXPECT_EQ(r.finish, (GridCoord{2, 2}));  // the cell nearest the goal
+  EXPECT_EQ(r.path.len(), 2);
+  EXPECT_EQ(s.build_path(g, kWalk, {0, 0}, {-1, 0}).status, SearchStatus::too_far);
+}
+
 // Go reference defect: searchers built with size hints smaller than the grid hung or misbehaved.
 TYPED_TEST(BoundedTest, SearcherSizedForSmallGridsWorksOnLargeOnes) {
   TypeParam s(4, 4);

@@ -90,6 +90,10 @@ template <class Workspace, class Run, class CostOf>
   const WindowSpace space{from.x - WindowSpace::kRadius, from.y - WindowSpace::kRadius};
   // A goal off the grid can still be approached: the search heads for it (partial path).
   run(space, bounded_target(from, to), r);
+  // A goal off the grid is never reached: `too_far` (result.hpp), also when the search ran out of
+  // cells inside the window first.
+  if (r.status == SearchStatus::unreachable && !grid.in_bounds(to))
+    r.status = SearchStatus::too_far;
   r.path = reconstruct_steps(window, space, r.finish);
   r.moves = static_cast<std::uint32_t>(r.path.len());
   r.cost = cost_of(r);
