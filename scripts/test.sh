@@ -3,16 +3,22 @@
 # and the `release` preset (-O3), then the Doxygen reference; then the other platforms we can test
 # here: `clang` (clang++-14) and `noexcept` (g++ -fno-exceptions): core, portable and io tests;
 # `mingw` (MinGW-w64 cross build of the library and core tests; the tests run under Wine);
-# `arm64` (AArch64 cross build with g++-aarch64-linux-gnu; the tests run under qemu-user).
-# Installs missing Debian packages first. Prints the time each step took.
+# `arm64` (AArch64 cross build with g++-aarch64-linux-gnu; the tests run under qemu-user);
+# and the bindings: `python` (scripts/test-python.sh: the pybind11 package, pip-installed into a
+# venv, pytest), `wasm` (scripts/test-wasm.sh: the Emscripten build, Node.js tests) and `web`
+# (scripts/test-web.sh: the playground in headless Chromium driven by Playwright).
+# Installs missing Debian packages (and the npm packages of the lock files) first. Prints the time
+# each step took.
 # Usage: scripts/test.sh            (from anywhere inside the checkout)
 #        PATHING_PLATFORMS="clang noexcept" scripts/test.sh   (a subset of the extra platforms;
-#        PATHING_PLATFORMS="" runs dev + release + docs only)
+#        PATHING_PLATFORMS="" runs dev + release + docs + the bindings;
+#        PATHING_BINDINGS="python" a subset of the bindings, "" none)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh --docs --platforms
 jobs="${PATHING_JOBS:-$(nproc)}"
 platforms="${PATHING_PLATFORMS-clang noexcept mingw arm64}"
+bindings="${PATHING_BINDINGS-python wasm web}"
 step() {  # step NAME COMMAND...: runs a step and prints its wall time
   local name="$1"; shift
   local t0=$SECONDS
@@ -30,6 +36,15 @@ for p in dev release; do
 done
 echo "== docs: Doxygen API reference (fails on any undocumented public name)"
 step docs cmake --build --preset release --target docs
+# The bindings' tests compare with the CLI of the release build.
+export PATHING_CLI="${PATHING_CLI:-$PWD/build/release/cli/pathing}"
+for b in $bindings; do
+  case "$b" in
+    python|wasm|web) echo "== ${b}: bindings (scripts/test-${b}.sh)" ;;
+    *) echo "test.sh: unknown binding '$b' (python, wasm, web)" >&2; exit 2 ;;
+  esac
+  step "$b" bash "scripts/test-${b}.sh"
+done
 # The other platforms build and run the library's own test binaries (core, the forced portable
 # paths, io; MinGW: core and portable under Wine; ARM64: core, portable and io but the maze512
 # tests under qemu-user; both cross builds also run the CLI's --version), not the

@@ -4,7 +4,8 @@
 //
 // Environment: PLAYGROUND_DIR (default build/wasm/playground), PATHING_CLI (default
 // build/release/cli/pathing; the native CLI the costs are compared with), CHROMIUM (default
-// /usr/bin/chromium), SCREENSHOT_DIR (default docs/img). MIT licensed.
+// /usr/bin/chromium), SCREENSHOT_DIR (default build/wasm/screenshots; SCREENSHOT_DIR=docs/img
+// refreshes the README's pictures). MIT licensed.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +22,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SITE = path.resolve(process.env.PLAYGROUND_DIR ?? path.join(ROOT, 'build/wasm/playground'));
 const CLI = path.resolve(process.env.PATHING_CLI ?? path.join(ROOT, 'build/release/cli/pathing'));
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const SHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(ROOT, 'docs/img'));
+const SHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(ROOT, 'build/wasm/screenshots'));
 const ROOMS = path.join(ROOT, 'data/rooms-64.map');
 
 let server;
