@@ -21,8 +21,10 @@ for arg in "$@"; do
                         g++-aarch64-linux-gnu qemu-user) ;;
     --python) pkgs+=(pybind11-dev python3-dev python3-numpy python3-pytest python3-venv python3-pip
                      python3-setuptools python3-wheel) ;;
-    --wasm) pkgs+=(emscripten) ;;
-    --web) pkgs+=(chromium) ;;
+    --wasm) pkgs+=(emscripten)
+            command -v node >/dev/null || pkgs+=(nodejs) ;;
+    --web) pkgs+=(chromium)
+           command -v npm >/dev/null || pkgs+=(npm) ;;  # a Node.js without npm (Debian's own)
     *) echo "deps.sh: unknown option '$arg' (use --bench, --docs, --fuzz, --platforms, --python, --wasm, --web)" >&2
        exit 2 ;;
   esac
