@@ -13,12 +13,7 @@ bash scripts/deps.sh --wasm
 export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"
 jobs="${PATHING_JOBS:-2}"
 t_all=$SECONDS
-step() {  # step NAME COMMAND...: runs a step and prints its wall time
-  local name="$1"; shift
-  local t0=$SECONDS
-  "$@"
-  echo "== ${name}: $((SECONDS - t0)) s"
-}
+source scripts/step.sh  # step NAME COMMAND...: runs it and prints its wall time
 configure() { cmake --preset wasm >/dev/null; }
 step "wasm: configure" configure
 step "wasm: build" cmake --build --preset wasm -j "$jobs"

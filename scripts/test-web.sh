@@ -16,12 +16,7 @@ cd "$(dirname "$0")/.."
 bash scripts/deps.sh --web
 jobs="${PATHING_JOBS:-2}"
 t_all=$SECONDS
-step() {  # step NAME COMMAND...: runs a step and prints its wall time
-  local name="$1"; shift
-  local t0=$SECONDS
-  "$@"
-  echo "== ${name}: $((SECONDS - t0)) s"
-}
+source scripts/step.sh  # step NAME COMMAND...: runs it and prints its wall time
 wasm_build() {
   bash scripts/deps.sh --wasm
   export NODE_PATH="${NODE_PATH:+$NODE_PATH:}/usr/share/nodejs"

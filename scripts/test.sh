@@ -19,12 +19,7 @@ bash scripts/deps.sh --docs --platforms
 jobs="${PATHING_JOBS:-$(nproc)}"
 platforms="${PATHING_PLATFORMS-clang noexcept mingw arm64}"
 bindings="${PATHING_BINDINGS-python wasm web}"
-step() {  # step NAME COMMAND...: runs a step and prints its wall time
-  local name="$1"; shift
-  local t0=$SECONDS
-  "$@"
-  echo "== ${name}: $((SECONDS - t0)) s"
-}
+source scripts/step.sh  # step NAME COMMAND...: runs it and prints its wall time
 preset() {  # configure, build, test one preset
   cmake --preset "$1" >/dev/null
   cmake --build --preset "$1" -j "$jobs"

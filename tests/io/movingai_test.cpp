@@ -12,27 +12,16 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
+#include "support/parse_error.hpp"
 
 namespace pathing::io {
 namespace {
 
 namespace fs = std::filesystem;
 
-/// Runs `f` and returns the ParseError it throws; fails the test if it throws nothing.
-template <class F>
-ParseError expect_parse_error(F&& f) {
-  try {
-    f();
-  } catch (const ParseError& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no ParseError thrown";
-  return ParseError("", -1, -1, "none");
-}
-
 /// Asserts that parsing `text` as a map fails at line:column with a message containing `what`.
 void expect_map_error(const std::string& text, int line, int column, const std::string& what) {
-  const ParseError e = expect_parse_error([&] { (void)parse_map(text, "t.map"); });
+  const ParseError e = parse_error([&] { (void)parse_map(text, "t.map"); });
   EXPECT_EQ(e.file(), "t.map");
   EXPECT_EQ(e.line(), line) << e.what();
   EXPECT_EQ(e.column(), column) << e.what();
@@ -44,7 +33,7 @@ void expect_map_error(const std::string& text, int line, int column, const std::
 }
 
 void expect_scen_error(const std::string& text, int line, int column, const std::string& what) {
-  const ParseError e = expect_parse_error([&] { (void)parse_scenario(text, "t.scen"); });
+  const ParseError e = parse_error([&] { (void)parse_scenario(text, "t.scen"); });
   EXPECT_EQ(e.line(), line) << e.what();
   EXPECT_EQ(e.column(), column) << e.what();
   EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
@@ -181,14 +170,14 @@ TEST(MovingAiMapErrors, HugeDeclaredSizeFailsBeforeAllocating) {
 
 TEST(MovingAiMapErrors, DirectoryIsNotAFile) {
   const fs::path dir = fs::temp_directory_path();
-  const ParseError e = expect_parse_error([&] { (void)load_scenario(dir); });
+  const ParseError e = parse_error([&] { (void)load_scenario(dir); });
   EXPECT_EQ(e.line(), 0);
   EXPECT_NE(std::string(e.what()).find("is not a regular file (a directory)"), std::string::npos)
       << e.what();
 }
 
 TEST(MovingAiMapErrors, UnreadableFile) {
-  const ParseError e = expect_parse_error([] { (void)load_map("/nonexistent/dir/x.map"); });
+  const ParseError e = parse_error([] { (void)load_map("/nonexistent/dir/x.map"); });
   EXPECT_EQ(e.line(), 0);
   EXPECT_EQ(e.column(), 0);
   EXPECT_NE(std::string(e.what()).find("/nonexistent/dir/x.map:0:0: cannot open"),
@@ -312,7 +301,7 @@ TEST(MovingAiScen, ValidateChecksSizeAndEndpoints) {
   const Grid g(49, 30);
   auto check = [&](const std::string& row, int column, const std::string& what) {
     const Scenario s = parse_scenario("version 1\n0 a.map 49 30 0 0 48 29 1\n" + row + "\n", "s");
-    const ParseError e = expect_parse_error([&] { validate_scenario(s, g, "v.scen"); });
+    const ParseError e = parse_error([&] { validate_scenario(s, g, "v.scen"); });
     EXPECT_EQ(e.file(), "v.scen");
     EXPECT_EQ(e.line(), 3) << e.what();
     EXPECT_EQ(e.column(), column) << e.what();
@@ -338,11 +327,11 @@ TEST(MovingAiScen, MapPathIsTheBaseNameBesideTheScenario) {
   EXPECT_EQ(path_for("Berlin_0_256.map", "street/Berlin_0_256.map.scen"),
             fs::path("street/Berlin_0_256.map"));
   EXPECT_EQ(path_for("maps\\dao\\x.map", "s.scen"), fs::path("x.map"));
-  const ParseError e = expect_parse_error([&] { (void)path_for("maps/", "d/s.scen"); });
+  const ParseError e = parse_error([&] { (void)path_for("maps/", "d/s.scen"); });
   EXPECT_EQ(e.line(), 2);
   EXPECT_EQ(e.column(), 3);
-  const ParseError empty = expect_parse_error(
-      [] { (void)scenario_map_path(parse_scenario("version 1\n", "e"), "e.scen"); });
+  const ParseError empty =
+      parse_error([] { (void)scenario_map_path(parse_scenario("version 1\n", "e"), "e.scen"); });
   EXPECT_NE(std::string(empty.what()).find("no entries"), std::string::npos);
 }
 
@@ -354,7 +343,7 @@ TEST(MovingAiScen, RowsNamingAnotherMapAreRefused) {
   EXPECT_EQ(scenario_map_path(same, "d/a.map.scen"), fs::path("d/a.map"));
   const Scenario mixed = parse_scenario(
       "version 1\n0 a.map 1 1 0 0 0 0 0\n0 a.map 1 1 0 0 0 0 0\n1  b.map 1 1 0 0 0 0 0\n", "s");
-  const ParseError e = expect_parse_error([&] { (void)scenario_map_path(mixed, "d/s.scen"); });
+  const ParseError e = parse_error([&] { (void)scenario_map_path(mixed, "d/s.scen"); });
   EXPECT_EQ(e.line(), 4);
   EXPECT_EQ(e.column(), 4);
   EXPECT_EQ(std::string(e.what()),
@@ -367,7 +356,7 @@ TEST(MovingAiScen, RowsNamingAnotherMapAreRefused) {
 TEST(MovingAiScen, HugeMapColumnIsRefusedAndQuotedCut) {
   const std::string name(100000, 'a');
   const Scenario s = parse_scenario("version 1\n0 d/" + name + " 1 1 0 0 0 0 0\n", "s");
-  const ParseError e = expect_parse_error([&] { (void)scenario_map_path(s, "d/s.scen"); });
+  const ParseError e = parse_error([&] { (void)scenario_map_path(s, "d/s.scen"); });
   EXPECT_EQ(std::string(e.what()), "d/s.scen:2:3: map column 'd/" + std::string(38, 'a') +
                                        "...' names a file name of 100000 bytes: at most 255");
   // 255 bytes is fine.
