@@ -206,6 +206,15 @@ for (const s of sets) {
         throw new Error(`${s.name} ${algo}: cost ${r.cost}, optimal ${q.optimal}`);
       }
       record(s, `wasm ${algo}`, t, r.cost);
+      // The same query repeated inside wasm (an exported C loop, no JavaScript in between): the
+      // compute alone; JS call - compute = the overhead of a call from JavaScript.
+      const searcher = ours[algo];
+      const [tc, rc] = searcher._timeQuery(s.grid, s.layer, [q.sx, q.sy], [q.gx, q.gy],
+        algo === 'astar4' || algo === 'bounded4' ? 4 : 8, algo === 'bounded4');
+      if (rc.status !== 'found' || rc.cost !== r.cost) {
+        throw new Error(`${s.name} ${algo} (in wasm): ${rc.status} ${rc.cost}`);
+      }
+      record(s, `wasmc ${algo}`, tc, rc.cost);
     }
   }
   console.log(`wasm: ${s.name} done (${((performance.now() - t0All) / 1e3).toFixed(1)} s)`);
@@ -338,18 +347,51 @@ md.push(`Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, 
 md.push('');
 md.push('### WebAssembly vs native, same rows');
 md.push('');
-md.push('| map | search | rows | wasm | native | wasm / native (median; mean) |');
-md.push('|---|---|---|---|---|---|');
+md.push('JS call: `findPath` / `buildPath` from JavaScript, what a user sees. Compute: the same query ' +
+  'repeated by a loop inside wasm (no JavaScript in between). Overhead: JS call - compute, the ' +
+  'median over the rows of the per-row difference.');
+md.push('');
+md.push('| map | search | rows | JS call | wasm compute | native | JS call / native | compute / native | overhead a call |');
+md.push('|---|---|---|---|---|---|---|---|---|');
+const ratio = (a, b) => (a && b ? `${(a.med / b.med).toFixed(2)}x` : '-');
+const overheads = {};  // algo -> [per-row JS call - compute]
+const computeRatios = {};  // algo family -> [per-map median compute / native]
+const callRatios = {};
 for (const s of sets) {
   for (const algo of ['astar8', 'astar4', 'jps', 'jps+', 'bounded4', 'bounded4p']) {
-    const w = stat(s.name, `wasm ${algo.replace('bounded4p', 'bounded4')}`);
+    const base = algo.replace('bounded4p', 'bounded4');
+    const w = stat(s.name, `wasm ${base}`);
+    const c = stat(s.name, `wasmc ${base}`);
     const n = stat(s.name, `native ${algo}`);
     if (!w) continue;
+    const rw = results[s.name][`wasm ${base}`];
+    const rc = results[s.name][`wasmc ${base}`] ?? [];
+    const ov = median(rw.map((x, i) => x.t - (rc[i]?.t ?? NaN)));
+    if (algo !== 'bounded4p') (overheads[algo] ??= []).push(...rw.map((x, i) => x.t - (rc[i]?.t ?? NaN)));
+    if (n && c && algo !== 'bounded4') {
+      (computeRatios[`${s.group} ${algo}`] ??= []).push(c.med / n.med);
+      (callRatios[`${s.group} ${algo}`] ??= []).push(w.med / n.med);
+    }
     const label = algo === 'bounded4p' ? 'bounded4 (native held to 128-bit vectors)' : algo;
     md.push(`| ${s.group} ${s.name} | ${label} | ${w.n} | ${us(w.med)} (${us(w.mean)}) | ` +
-      (n ? `${us(n.med)} (${us(n.mean)}) | ${(w.med / n.med).toFixed(2)}x; ${(w.mean / n.mean).toFixed(2)}x |` : '- | - |'));
+      `${c ? `${us(c.med)} (${us(c.mean)})` : '-'} | ${n ? `${us(n.med)} (${us(n.mean)})` : '-'} | ` +
+      `${ratio(w, n)} | ${ratio(c, n)} | ${us(ov)} |`);
   }
 }
+md.push('');
+md.push('Per family (seed maps and DAO maps apart), the range over the maps of the median ratio, and ' +
+  'the overhead of a JS call (median over every row, us):');
+md.push('');
+md.push('| rows | search | JS call / native | compute / native |');
+md.push('|---|---|---|---|');
+const range = (xs) => `${Math.min(...xs).toFixed(2)}x-${Math.max(...xs).toFixed(2)}x (median ${median(xs).toFixed(2)}x)`;
+for (const k of Object.keys(computeRatios)) {
+  const [group, algo] = k.split(' ');
+  md.push(`| ${group} | ${algo === 'bounded4p' ? 'bounded4 vs native 128-bit' : algo} | ${range(callRatios[k])} | ${range(computeRatios[k])} |`);
+}
+md.push('');
+md.push(`Overhead of a JS call (JS call - compute, median over the rows, us): ` +
+  Object.entries(overheads).map(([a, xs]) => `${a} ${us(median(xs))}`).join(', ') + '.');
 if (withPeers) {
   md.push('');
   md.push('### Beside the npm path-finders, same rows (pathfinding: grid.clone() per query included)');

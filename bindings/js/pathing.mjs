@@ -386,6 +386,17 @@ function makeApi(wasm) {
         finish: [f[s + 5], f[s + 6]],
       };
     }
+    /**
+     * For the benchmark (bench/js/run.mjs), not part of the API: seconds the query takes when
+     * repeated inside WebAssembly (no JavaScript call between repetitions), as native_rows.cpp
+     * times it; `bounded` times buildPath. Returns [seconds, result of the query].
+     */
+    _timeQuery(grid, layer, from, to, connectivity = 8, bounded = false) {
+      live(this, 'the searcher');
+      const t = wasm._pathing_time_query(this._kind, this._addr, gridAddress(grid),
+        layerAddress(layer), from[0], from[1], to[0], to[1], connectivity, bounded ? 1 : 0);
+      return [t, this._result()];
+    }
     /** 1 for each cell expanded by the last query (JPS: the jump points of its path). */
     expandedMask() {
       return live(this, 'the searcher').expandedMask().slice();
