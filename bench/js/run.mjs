@@ -4,7 +4,10 @@
 //   - a sample of the Moving AI DAO scenario rows (../shared/data/movingai/dao, evenly spaced
 //     through each file, so short and long queries alike).
 // Contenders: our wasm (AStar 8- and 4-connected, Jps, JpsPlus; bounded seed mode on the seed
-// maps), the same queries natively (bench/js/native_rows.cpp, built here with g++ -O3), and
+// maps), each row timed three ways: the JS call (findPath / buildPath, what a user sees), the JS
+// call with a reused result object (`into`), and the wasm compute alone (the query repeated by a
+// loop inside wasm, `_timeQuery` -> pathing_time_query in pathing_js.cpp, same timing method, no
+// JavaScript between the calls); the same queries natively (bench/js/native_rows.cpp, built here with g++ -O3), and
 // `pathfinding` (AStarFinder; a fresh grid.clone() per query, which it needs, timed with it),
 // `easystarjs` (sync mode), `l1-path-finder` (4-connected only; its planner is built once a map,
 // outside the timing). Time a query: the median of 7 batches of repeated calls (each batch
