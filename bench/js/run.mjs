@@ -4,7 +4,10 @@
 //   - a sample of the Moving AI DAO scenario rows (../shared/data/movingai/dao, evenly spaced
 //     through each file, so short and long queries alike).
 // Contenders: our wasm (AStar 8- and 4-connected, Jps, JpsPlus; bounded seed mode on the seed
-// maps), the same queries natively (bench/js/native_rows.cpp, built here with g++ -O3), and
+// maps), each row timed three ways: the JS call (findPath / buildPath, what a user sees), the JS
+// call with a reused result object (`into`), and the wasm compute alone (the query repeated by a
+// loop inside wasm, `_timeQuery` -> pathing_time_query in pathing_js.cpp, same timing method, no
+// JavaScript between the calls); the same queries natively (bench/js/native_rows.cpp, built here with g++ -O3), and
 // `pathfinding` (AStarFinder; a fresh grid.clone() per query, which it needs, timed with it),
 // `easystarjs` (sync mode), `l1-path-finder` (4-connected only; its planner is built once a map,
 // outside the timing). Time a query: the median of 7 batches of repeated calls (each batch
@@ -177,13 +180,15 @@ const ours = {
   'jps+': new P.JpsPlus(),
   bounded4: new P.AStar(),
 };
+// `into` (a result object reused by every call: the API's allocation-free form) or undefined.
 const OURS = [
-  ['astar8', (s, q) => ours.astar8.findPath(s.grid, s.layer, [q.sx, q.sy], [q.gx, q.gy])],
-  ['astar4', (s, q) => ours.astar4.findPath(s.grid, s.layer, [q.sx, q.sy], [q.gx, q.gy], { connectivity: 4 })],
-  ['jps', (s, q) => ours.jps.findPath(s.grid, s.layer, [q.sx, q.sy], [q.gx, q.gy])],
-  ['jps+', (s, q) => ours['jps+'].findPath(s.grid, s.layer, [q.sx, q.sy], [q.gx, q.gy])],
-  ['bounded4', (s, q) => ours.bounded4.buildPath(s.grid, s.layer, [q.sx, q.sy], [q.gx, q.gy])],
+  ['astar8', (s, q, into) => ours.astar8.findPath(s.grid, s.layer, [q.sx, q.sy], [q.gx, q.gy], undefined, into)],
+  ['astar4', (s, q, into) => ours.astar4.findPath(s.grid, s.layer, [q.sx, q.sy], [q.gx, q.gy], { connectivity: 4 }, into)],
+  ['jps', (s, q, into) => ours.jps.findPath(s.grid, s.layer, [q.sx, q.sy], [q.gx, q.gy], undefined, into)],
+  ['jps+', (s, q, into) => ours['jps+'].findPath(s.grid, s.layer, [q.sx, q.sy], [q.gx, q.gy], undefined, into)],
+  ['bounded4', (s, q, into) => ours.bounded4.buildPath(s.grid, s.layer, [q.sx, q.sy], [q.gx, q.gy], into)],
 ];
+const reused = {};
 
 const results = {};  // results[set][algo] = [{ t, cost }]
 const record = (s, algo, t, cost) => {
@@ -206,6 +211,21 @@ for (const s of sets) {
         throw new Error(`${s.name} ${algo}: cost ${r.cost}, optimal ${q.optimal}`);
       }
       record(s, `wasm ${algo}`, t, r.cost);
+      let ri;
+      const ti = timePerCall(() => {
+        ri = run(s, q, reused);
+      });
+      if (ri.status !== 'found' || ri.cost !== r.cost) throw new Error(`${s.name} ${algo} (into): ${ri.status}`);
+      record(s, `wasmi ${algo}`, ti, ri.cost);
+      // The same query repeated inside wasm (an exported C loop, no JavaScript in between): the
+      // compute alone; JS call - compute = the overhead of a call from JavaScript.
+      const searcher = ours[algo];
+      const [tc, rc] = searcher._timeQuery(s.grid, s.layer, [q.sx, q.sy], [q.gx, q.gy],
+        algo === 'astar4' || algo === 'bounded4' ? 4 : 8, algo === 'bounded4');
+      if (rc.status !== 'found' || rc.cost !== r.cost) {
+        throw new Error(`${s.name} ${algo} (in wasm): ${rc.status} ${rc.cost}`);
+      }
+      record(s, `wasmc ${algo}`, tc, rc.cost);
     }
   }
   console.log(`wasm: ${s.name} done (${((performance.now() - t0All) / 1e3).toFixed(1)} s)`);
@@ -332,24 +352,67 @@ const emcc = (spawnSync('em++', ['--version']).stdout ?? '').toString().split('\
 const md = [];
 md.push(`Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}, ` +
   `${os.cpus()[0]?.model ?? 'unknown CPU'} (${os.cpus().length} cores, shared, noisy), Node ${process.version}; ` +
-  `wasm: ${emcc.replace(/ \(.*/, '')} -O3; native: ${nativeCompiler} -O3. ` +
+  `wasm: ${emcc.replace(/ \(.*/, '')} -O3 -msimd128 -flto; native: ${nativeCompiler} -O3. ` +
   `DAO: ${daoRows} rows a map, evenly spaced through each .scen. Times in microseconds a query: ` +
   'median over the rows (mean in parentheses).');
 md.push('');
 md.push('### WebAssembly vs native, same rows');
 md.push('');
-md.push('| map | search | rows | wasm | native | wasm / native (median; mean) |');
-md.push('|---|---|---|---|---|---|');
+md.push('JS call: `findPath` / `buildPath` from JavaScript, what a user sees; (into): the same with a ' +
+  'reused result object (`findPath(..., options, into)`). Compute: the same query ' +
+  'repeated by a loop inside wasm (no JavaScript in between). Overhead: JS call - compute, the ' +
+  'median over the rows of the per-row difference.');
+md.push('');
+md.push('| map | search | rows | JS call | JS call (into) | wasm compute | native | JS call / native | compute / native | overhead a call (into) |');
+md.push('|---|---|---|---|---|---|---|---|---|---|');
+const ratio = (a, b) => (a && b ? `${(a.med / b.med).toFixed(2)}x` : '-');
+const overheads = {};  // algo -> [per-row JS call - compute]
+const overheadsInto = {};  // the same with `into`
+const computeRatios = {};  // algo family -> [per-map median compute / native]
+const callRatios = {};
 for (const s of sets) {
   for (const algo of ['astar8', 'astar4', 'jps', 'jps+', 'bounded4', 'bounded4p']) {
-    const w = stat(s.name, `wasm ${algo.replace('bounded4p', 'bounded4')}`);
+    const base = algo.replace('bounded4p', 'bounded4');
+    const w = stat(s.name, `wasm ${base}`);
+    const c = stat(s.name, `wasmc ${base}`);
     const n = stat(s.name, `native ${algo}`);
     if (!w) continue;
+    const rw = results[s.name][`wasm ${base}`];
+    const rc = results[s.name][`wasmc ${base}`] ?? [];
+    const ri = results[s.name][`wasmi ${base}`] ?? [];
+    const wi = stat(s.name, `wasmi ${base}`);
+    const ov = median(rw.map((x, i) => x.t - (rc[i]?.t ?? NaN)));
+    const ovi = median(ri.map((x, i) => x.t - (rc[i]?.t ?? NaN)));
+    if (algo !== 'bounded4p') {
+      (overheads[algo] ??= []).push(...rw.map((x, i) => x.t - (rc[i]?.t ?? NaN)));
+      (overheadsInto[algo] ??= []).push(...ri.map((x, i) => x.t - (rc[i]?.t ?? NaN)));
+    }
+    if (n && c && algo !== 'bounded4') {
+      (computeRatios[`${s.group} ${algo}`] ??= []).push(c.med / n.med);
+      (callRatios[`${s.group} ${algo}`] ??= []).push(w.med / n.med);
+    }
     const label = algo === 'bounded4p' ? 'bounded4 (native held to 128-bit vectors)' : algo;
     md.push(`| ${s.group} ${s.name} | ${label} | ${w.n} | ${us(w.med)} (${us(w.mean)}) | ` +
-      (n ? `${us(n.med)} (${us(n.mean)}) | ${(w.med / n.med).toFixed(2)}x; ${(w.mean / n.mean).toFixed(2)}x |` : '- | - |'));
+      `${wi ? `${us(wi.med)} (${us(wi.mean)})` : '-'} | ` +
+      `${c ? `${us(c.med)} (${us(c.mean)})` : '-'} | ${n ? `${us(n.med)} (${us(n.mean)})` : '-'} | ` +
+      `${ratio(w, n)} | ${ratio(c, n)} | ${us(ov)} (${us(ovi)}) |`);
   }
 }
+md.push('');
+md.push('Per family (seed maps and DAO maps apart), the range over the maps of the median ratio, and ' +
+  'the overhead of a JS call (median over every row, us):');
+md.push('');
+md.push('| rows | search | JS call / native | compute / native |');
+md.push('|---|---|---|---|');
+const range = (xs) => `${Math.min(...xs).toFixed(2)}x-${Math.max(...xs).toFixed(2)}x (median ${median(xs).toFixed(2)}x)`;
+for (const k of Object.keys(computeRatios)) {
+  const [group, algo] = k.split(' ');
+  md.push(`| ${group} | ${algo === 'bounded4p' ? 'bounded4 vs native 128-bit' : algo} | ${range(callRatios[k])} | ${range(computeRatios[k])} |`);
+}
+md.push('');
+md.push(`Overhead of a JS call (JS call - compute, median over the rows, us): ` +
+  Object.entries(overheads).map(([a, xs]) => `${a} ${us(median(xs))}`).join(', ') + '; with `into` (a reused result): ' +
+  Object.entries(overheadsInto).map(([a, xs]) => `${a} ${us(median(xs))}`).join(', ') + '.');
 if (withPeers) {
   md.push('');
   md.push('### Beside the npm path-finders, same rows (pathfinding: grid.clone() per query included)');

@@ -125,14 +125,20 @@ export interface PathResult {
 }
 
 export interface Searcher extends Deletable {
-  findPath(grid: Grid, layer: GridLayer, from: Cell, to: Cell, options?: SearchOptions): PathResult;
+  /**
+   * `into`: a result object to update in place and return (no new objects a query: for many
+   * short queries); its `path` is then a view of an Int32Array kept on `into` and overwritten by
+   * the next query given the same `into`: copy it to keep it.
+   */
+  findPath(grid: Grid, layer: GridLayer, from: Cell, to: Cell, options?: SearchOptions | null,
+           into?: PathResult | object): PathResult;
   /** Uint8Array cols * rows of the last query's grid: 1 = expanded (JPS, JPS+: jump points of the path). */
   expandedMask(): Uint8Array;
   memoryBytes(): number;
 }
 export interface BoundedSearcher extends Searcher {
   /** Bounded seed mode: 4-connected, at most 56 moves. */
-  buildPath(grid: Grid, layer: GridLayer, from: Cell, to: Cell): PathResult;
+  buildPath(grid: Grid, layer: GridLayer, from: Cell, to: Cell, into?: PathResult | object): PathResult;
 }
 export interface AStar extends BoundedSearcher {}
 export interface GreedyBfs extends BoundedSearcher {}

@@ -308,34 +308,99 @@ function makeApi(wasm) {
     }
   }
 
-  const NO_PATH = new Int32Array(0);
+  // The per-query path (findPath / buildPath) avoids what costs in a call from JavaScript: the
+  // raw wasm exports are called (Emscripten's Module._x is a forwarding thunk until its first
+  // call), the views of wasm memory are cached and re-made only when memory growth detached them
+  // (a detached view has length 0), no array is made for the arguments, and the result slots are
+  // read through the cached Float64Array.
+  let f64 = wasm.HEAPF64;
+  let i32 = wasm.HEAP32;
+  const views = () => {
+    if (f64.length === 0) {
+      f64 = wasm.HEAPF64;
+      i32 = wasm.HEAP32;
+    }
+  };
+  let findPathExport = (...a) => {
+    const r = wasm._pathing_find_path(...a);
+    findPathExport = wasm._pathing_find_path;
+    return r;
+  };
+  let buildPathExport = (...a) => {
+    const r = wasm._pathing_build_path(...a);
+    buildPathExport = wasm._pathing_build_path;
+    return r;
+  };
+  const isCell = (p) =>
+    p != null && typeof p === 'object' && isInt32(p[0]) && isInt32(p[1]);
+  const intoArg = (into) => {
+    if (into !== undefined && into !== null && typeof into !== 'object') {
+      throw new PathingError('pathing: `into` must be an object (a result to reuse)');
+    }
+    return into ?? null;
+  };
 
-  function searchOptions(o) {
-    if (o === undefined || o === null) return [8, 1, Infinity, Infinity];
-    const conn = o.connectivity ?? 8;
-    const weight = o.weight ?? 1;
-    const maxExp = o.maxExpansions ?? Infinity;
-    const maxCost = o.maxCost ?? Infinity;
-    return [
-      conn === 4 || conn === 8 ? conn : 0,  // 0: the glue answers invalid_argument
-      typeof weight === 'number' ? weight : NaN,
-      typeof maxExp === 'number' ? maxExp : NaN,
-      typeof maxCost === 'number' ? maxCost : NaN,
-    ];
+  /**
+   * Writes a result into `r`: a new object (into = null) with a path copied into a new
+   * Int32Array, or `into` updated in place, its path a view of an Int32Array kept on it and
+   * reused (grown when too small) by the next query with the same `into`.
+   */
+  function makeResult(into, status, cost, moves, expanded, generated, fx, fy, at, n) {
+    const found = status === 'found';
+    if (into === null) {
+      return {
+        status,
+        found,
+        partial: !found,
+        cost,
+        moves,
+        path: n > 0 ? i32.slice(at, at + 2 * n) : new Int32Array(0),
+        stats: { expanded, generated },
+        finish: [fx, fy],
+      };
+    }
+    let buf = into._pathBuffer;
+    if (!(buf instanceof Int32Array) || buf.length < 2 * n) {
+      buf = new Int32Array(Math.max(64, 2 * n, buf instanceof Int32Array ? 2 * buf.length : 0));
+      Object.defineProperty(into, '_pathBuffer', { value: buf, writable: true, configurable: true });
+    }
+    const m = 2 * n;
+    if (m <= 64) {
+      for (let k = 0; k < m; ++k) buf[k] = i32[at + k];  // no view made for a short path
+    } else {
+      buf.set(i32.subarray(at, at + m));
+    }
+    into.status = status;
+    into.found = found;
+    into.partial = !found;
+    into.cost = cost;
+    into.moves = moves;
+    const p = into.path;
+    if (!(p instanceof Int32Array) || p.buffer !== buf.buffer || p.byteOffset !== 0 ||
+        p.length !== m) {
+      into.path = buf.subarray(0, m);
+    }
+    const st = into.stats;
+    if (st !== null && typeof st === 'object') {
+      st.expanded = expanded;
+      st.generated = generated;
+    } else {
+      into.stats = { expanded, generated };
+    }
+    const f = into.finish;
+    if (Array.isArray(f)) {
+      f[0] = fx;
+      f[1] = fy;
+      f.length = 2;
+    } else {
+      into.finish = [fx, fy];
+    }
+    return into;
   }
 
-  function refused(status, from) {
-    const f = coord(from) ?? [0, 0];
-    return {
-      status,
-      found: false,
-      partial: true,
-      cost: 0,
-      moves: 0,
-      path: NO_PATH.slice(),
-      stats: { expanded: 0, generated: 0 },
-      finish: f,
-    };
+  function refused(status, from, into) {
+    const ok = isCell(from);
+    return makeResult(into, status, 0, 0, 0, 0, ok ? from[0] : 0, ok ? from[1] : 0, 0, 0);
   }
 
   class Searcher extends Handle {
@@ -349,42 +414,50 @@ function makeApi(wasm) {
     /**
      * Unbounded search (C++ `find_path`): any length, 4- or 8-connected. Never throws for bad
      * coordinates or options: the result's status says (invalid_endpoint, invalid_argument, ...).
+     * `into` (optional): a result object to update in place and return (see makeResult).
      */
-    findPath(grid, layer, from, to, options) {
+    findPath(grid, layer, from, to, options, into) {
       live(this, 'the searcher');
       const g = gridAddress(grid);
       const l = layerAddress(layer);
-      const a = coord(from);
-      const b = coord(to);
-      if (a === null || b === null) return refused('invalid_endpoint', from);
+      const out = intoArg(into);
+      if (!isCell(from) || !isCell(to)) return refused('invalid_endpoint', from, out);
       let conn = 8;
       let weight = 1;
       let maxExp = Infinity;
       let maxCost = Infinity;
       if (options !== undefined && options !== null) {
-        [conn, weight, maxExp, maxCost] = searchOptions(options);
+        const c = options.connectivity ?? 8;
+        const w = options.weight ?? 1;
+        const e = options.maxExpansions ?? Infinity;
+        const m = options.maxCost ?? Infinity;
+        conn = c === 4 || c === 8 ? c : 0;  // 0: the glue answers invalid_argument
+        weight = typeof w === 'number' ? w : NaN;
+        maxExp = typeof e === 'number' ? e : NaN;
+        maxCost = typeof m === 'number' ? m : NaN;
       }
-      wasm._pathing_find_path(this._kind, this._addr, g, l, a[0], a[1], b[0], b[1], conn, weight,
+      findPathExport(this._kind, this._addr, g, l, from[0], from[1], to[0], to[1], conn, weight,
         maxExp, maxCost);
-      return this._result();
+      return this._result(out);
     }
     /** Reads the result slots the last query wrote (see pathing_js.cpp, `Slot`). */
-    _result() {
-      const f = wasm.HEAPF64;  // re-read: memory growth replaces the views
+    _result(into = null) {
+      views();
+      const f = f64;
       const s = this._slots;
-      const status = statusName(f[s]);
-      const n = f[s + 7];
-      const at = f[s + 8] / 4;
-      return {
-        status,
-        found: status === 'found',
-        partial: status !== 'found',
-        cost: f[s + 1],
-        moves: f[s + 2],
-        path: n > 0 ? wasm.HEAP32.slice(at, at + 2 * n) : new Int32Array(0),
-        stats: { expanded: f[s + 3], generated: f[s + 4] },
-        finish: [f[s + 5], f[s + 6]],
-      };
+      return makeResult(into, STATUS_NAMES[f[s] | 0] ?? 'unknown', f[s + 1], f[s + 2], f[s + 3],
+        f[s + 4], f[s + 5], f[s + 6], (f[s + 8] / 4) | 0, f[s + 7] | 0);
+    }
+    /**
+     * For the benchmark (bench/js/run.mjs), not part of the API: seconds the query takes when
+     * repeated inside WebAssembly (no JavaScript call between repetitions), as native_rows.cpp
+     * times it; `bounded` times buildPath. Returns [seconds, result of the query].
+     */
+    _timeQuery(grid, layer, from, to, connectivity = 8, bounded = false) {
+      live(this, 'the searcher');
+      const t = wasm._pathing_time_query(this._kind, this._addr, gridAddress(grid),
+        layerAddress(layer), from[0], from[1], to[0], to[1], connectivity, bounded ? 1 : 0);
+      return [t, this._result()];
     }
     /** 1 for each cell expanded by the last query (JPS: the jump points of its path). */
     expandedMask() {
@@ -397,17 +470,16 @@ function makeApi(wasm) {
   }
 
   class BoundedSearcher extends Searcher {
-    /** Bounded seed mode (C++ `build_path`): 4-connected, at most 56 moves. */
-    buildPath(grid, layer, from, to) {
+    /** Bounded seed mode (C++ `build_path`): 4-connected, at most 56 moves; `into` as findPath. */
+    buildPath(grid, layer, from, to, into) {
       live(this, 'the searcher');
       const g = gridAddress(grid);
       const l = layerAddress(layer);
-      const a = coord(from);
-      const b = coord(to);
-      if (a === null) return refused('invalid_endpoint', from);
-      if (b === null) return refused('too_far', from);
-      wasm._pathing_build_path(this._kind, this._addr, g, l, a[0], a[1], b[0], b[1]);
-      return this._result();
+      const out = intoArg(into);
+      if (!isCell(from)) return refused('invalid_endpoint', from, out);
+      if (!isCell(to)) return refused('too_far', from, out);
+      buildPathExport(this._kind, this._addr, g, l, from[0], from[1], to[0], to[1]);
+      return this._result(out);
     }
   }
 

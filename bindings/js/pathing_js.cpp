@@ -13,6 +13,7 @@
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -280,6 +281,29 @@ class JsSearch {
     return store(r);
   }
 
+  /// Seconds a `find_path` of the library takes, the query repeated inside wasm (no JavaScript
+  /// call between repetitions: the compute alone, as native_rows.cpp times it); then the query
+  /// once more through `find` for the result slots. Bad options: -1.
+  double timeFind(const JsGrid& g, const JsLayer& l, int sx, int sy, int gx, int gy,
+                  int connectivity) {
+    pathing::SearchOptions o;
+    if (!read_options(connectivity, 1.0, 1.9e19, std::numeric_limits<double>::infinity(), o)) {
+      return -1;
+    }
+    const double t = time_per_call([&] {
+      static_cast<void>(searcher_.find_path(g.grid(), l.layer(), {sx, sy}, {gx, gy}, cells_, o));
+    });
+    find(g, l, sx, sy, gx, gy, connectivity, 1.0, 1.9e19, std::numeric_limits<double>::infinity());
+    return t;
+  }
+  /// The same for bounded seed mode (`build_path`).
+  double timeBuild(const JsGrid& g, const JsLayer& l, int sx, int sy, int gx, int gy) {
+    const double t = time_per_call(
+        [&] { static_cast<void>(searcher_.build_path(g.grid(), l.layer(), {sx, sy}, {gx, gy})); });
+    build(g, l, sx, sy, gx, gy);
+    return t;
+  }
+
   /// Byte addresses of this wrapper and of its result slots (doubles), for the C exports.
   [[nodiscard]] std::uintptr_t address() const { return reinterpret_cast<std::uintptr_t>(this); }
   [[nodiscard]] std::uintptr_t slotsAddress() const {
@@ -318,6 +342,39 @@ class JsSearch {
   int rows_ = 0;
 };
 
+/// Seconds a call of `f` takes, timed inside WebAssembly (no JavaScript between the calls): the
+/// method of bench/js/run.mjs and native_rows.cpp (warm-up >= 5 ms, then the median of 7 batches
+/// of >= 2 ms, or of 3 single calls when a call takes 2 ms or more). For the benchmark only.
+template <class F>
+double time_per_call(F&& f) {
+  const auto seconds = [](double t0) { return (emscripten_get_now() - t0) / 1e3; };
+  double t0 = emscripten_get_now();
+  do f();
+  while (seconds(t0) < 5e-3);
+  t0 = emscripten_get_now();
+  f();
+  const double one = seconds(t0);
+  if (one >= 2e-3) {
+    std::array<double, 3> s{one, 0, 0};
+    for (std::size_t i = 1; i < 3; ++i) {
+      t0 = emscripten_get_now();
+      f();
+      s[i] = seconds(t0);
+    }
+    std::sort(s.begin(), s.end());
+    return s[1];
+  }
+  const long reps = std::max(1L, static_cast<long>(2e-3 / std::max(one, 5e-8)));
+  std::array<double, 7> batch{};
+  for (double& b : batch) {
+    t0 = emscripten_get_now();
+    for (long r = 0; r < reps; ++r) f();
+    b = seconds(t0) / static_cast<double>(reps);
+  }
+  std::sort(batch.begin(), batch.end());
+  return batch[3];
+}
+
 using JsAStar = JsSearch<pathing::AStar>;
 using JsGreedyBfs = JsSearch<pathing::GreedyBfs>;
 using JsJps = JsSearch<pathing::Jps>;
@@ -354,6 +411,25 @@ EMSCRIPTEN_KEEPALIVE int pathing_find_path(int kind, std::uintptr_t searcher, st
     default:
       return at<JsJpsPlus>(searcher).find(g, l, sx, sy, gx, gy, connectivity, weight,
                                           max_expansions, max_cost);
+  }
+}
+/// The benchmark's "wasm compute alone" (bench/js/run.mjs): seconds a query takes repeated inside
+/// wasm; `bounded` 1 = build_path (kinds 0, 1 only). The result slots then hold the query's result.
+EMSCRIPTEN_KEEPALIVE double pathing_time_query(int kind, std::uintptr_t searcher,
+                                               std::uintptr_t grid, std::uintptr_t layer, int sx,
+                                               int sy, int gx, int gy, int connectivity,
+                                               int bounded) {
+  const JsGrid& g = at<JsGrid>(grid);
+  const JsLayer& l = at<JsLayer>(layer);
+  if (bounded != 0) {
+    return kind == 0 ? at<JsAStar>(searcher).timeBuild(g, l, sx, sy, gx, gy)
+                     : at<JsGreedyBfs>(searcher).timeBuild(g, l, sx, sy, gx, gy);
+  }
+  switch (kind) {
+    case 0: return at<JsAStar>(searcher).timeFind(g, l, sx, sy, gx, gy, connectivity);
+    case 1: return at<JsGreedyBfs>(searcher).timeFind(g, l, sx, sy, gx, gy, connectivity);
+    case 2: return at<JsJps>(searcher).timeFind(g, l, sx, sy, gx, gy, connectivity);
+    default: return at<JsJpsPlus>(searcher).timeFind(g, l, sx, sy, gx, gy, connectivity);
   }
 }
 EMSCRIPTEN_KEEPALIVE int pathing_build_path(int kind, std::uintptr_t searcher, std::uintptr_t grid,

@@ -195,3 +195,54 @@ test('smoothPath and lineOfSight', () => {
     assert.deepEqual(Array.from(P.smoothPath(g, l, [])), []);
   });
 });
+
+test('findPath / buildPath into a reused result: the same fields as a new result', () => {
+  const grid = gridFrom(WINDING);
+  const layer = new P.GridLayer([1]);
+  const a = new P.AStar();
+  const jpsPlus = new P.JpsPlus();
+  try {
+    const into = {};
+    const fresh = (r) => ({ ...r, path: Array.from(r.path), finish: [...r.finish], stats: { ...r.stats } });
+    const queries = [
+      [a, [0, 0], [6, 4], { connectivity: 4 }],
+      [a, [0, 0], [1, 0], undefined],  // a shorter path after a long one: path shrinks
+      [jpsPlus, [0, 0], [6, 4], undefined],
+      [a, [0, 0], [0, 1], undefined],  // unreachable
+      [a, [-1, 0], [6, 4], undefined],  // refused in JavaScript
+      [a, [0, 0], [6, 4], { maxExpansions: 3 }],
+    ];
+    const stats0 = (() => {
+      const r = a.findPath(grid, layer, [0, 0], [6, 4], undefined, into);
+      assert.equal(r, into);
+      return into.stats;
+    })();
+    const finish0 = into.finish;
+    for (const [s, from, to, o] of queries) {
+      const want = s.findPath(grid, layer, from, to, o);
+      const got = s.findPath(grid, layer, from, to, o, into);
+      assert.equal(got, into);
+      assert.deepEqual(fresh(got), fresh(want));
+      assert.ok(got.path instanceof Int32Array);
+      assert.equal(got.stats, stats0);  // reused objects
+      assert.equal(got.finish, finish0);
+    }
+    assert.deepEqual(Object.keys(into).sort(), Object.keys(a.findPath(grid, layer, [0, 0], [6, 4])).sort());
+    using([new P.Grid(100, 1)], (line) => {
+      const r = {};
+      for (const to of [[56, 0], [3, 0], [99, 0], [20, 0]]) {
+        const want = a.buildPath(line, layer, [0, 0], to);
+        assert.deepEqual(fresh(a.buildPath(line, layer, [0, 0], to, r)), fresh(want));
+      }
+      // A long path grows the reused buffer.
+      const big = {};
+      for (const to of [[2, 0], [99, 0], [5, 0]]) {
+        const want = a.findPath(line, layer, [0, 0], to, { connectivity: 4 });
+        assert.deepEqual(fresh(a.findPath(line, layer, [0, 0], to, { connectivity: 4 }, big)), fresh(want));
+      }
+    });
+    assert.throws(() => a.findPath(grid, layer, [0, 0], [6, 4], undefined, 5), P.PathingError);
+  } finally {
+    for (const o of [a, jpsPlus, layer, grid]) o.delete();
+  }
+});

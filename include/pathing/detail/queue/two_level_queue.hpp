@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "pathing/detail/compiler.hpp"
+
 namespace pathing::detail {
 
 /// Min-priority queue for keys that are always the current key k or k + `step` (a 4-connected
@@ -41,7 +43,7 @@ class TwoLevelQueue {
   /// The current key.
   [[nodiscard]] std::uint64_t last() const noexcept { return key_; }
   /// Adds `value` under `key`, which must be last() or last() + step.
-  void push(std::uint64_t key, std::uint32_t value) {
+  PATHING_ALWAYS_INLINE void push(std::uint64_t key, std::uint32_t value) {
     (key == key_ ? cur_ : next_).push_back(value);
   }
   /// Removes and returns a value of the smallest key. Precondition: !empty().
@@ -65,7 +67,9 @@ class TwoLevelQueue {
     push(key, value);
   }
   /// `push(key, value)`; the g of the entry is not needed for the order.
-  void push(std::uint64_t key, std::uint32_t value, std::uint64_t /*g*/) { push(key, value); }
+  PATHING_ALWAYS_INLINE void push(std::uint64_t key, std::uint32_t value, std::uint64_t /*g*/) {
+    push(key, value);
+  }
   /// `pop()`; `live` is not consulted (stale entries are skipped by the caller).
   template <class Live>
   std::uint32_t pop(Live&& /*live*/) noexcept {
