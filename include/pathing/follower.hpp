@@ -229,7 +229,7 @@ class PathFollower {
     options_ = options;
     has_goal_ = true;
     set_layer(layer);
-    const PathResult r = searcher.find_path(grid, layer, from, goal, scratch_, options_);
+    const PathResult r = search(searcher, grid, from);
     if (r.found()) {
       adopt(grid);
     } else {
@@ -264,23 +264,23 @@ class PathFollower {
         s.status = fail_status_;
         return s;
       }
-      return replan(searcher, grid, current, false);
+      return replan(searcher, grid, current);
     }
     if (!locate(grid, current)) {
-      if (policy_.replan) return replan(searcher, grid, current, false);
+      if (policy_.replan) return replan(searcher, grid, current);
       return stay(FollowAction::blocked, current);
     }
     if (pos_ + 1 >= path_.size()) {  // on the path's last cell, which is not the goal
-      if (policy_.replan) return replan(searcher, grid, current, false);
+      if (policy_.replan) return replan(searcher, grid, current);
       return stay(FollowAction::blocked, current);
     }
     // Walls: the edits since the last validation, then the look-ahead on the current grid. With
     // replanning off the unit walks on until the wall is its next step.
-    if (!validate(grid) && policy_.replan) return replan(searcher, grid, current, false);
+    if (!validate(grid) && policy_.replan) return replan(searcher, grid, current);
     const std::size_t last = path_.size() - 1;
     for (std::size_t k = pos_; k < last && k < pos_ + look_ahead(); ++k) {
       if (hard_ok(grid, path_[k], path_[k + 1])) continue;
-      if (policy_.replan) return replan(searcher, grid, current, false);
+      if (policy_.replan) return replan(searcher, grid, current);
       if (k == pos_)
         return policy_.side_step ? side_step(grid, current) : stay(FollowAction::blocked, current);
       break;
@@ -288,6 +288,7 @@ class PathFollower {
     // Units: the next step with the real layer (a unit there makes us wait).
     if (step_ok(grid, path_[pos_], path_[pos_ + 1])) {
       waited_ = 0;
+      hold_ = 0;
       FollowStep s;
       s.action = FollowAction::move;
       s.cell = path_[pos_ + 1];
@@ -355,6 +356,7 @@ class PathFollower {
     path_.swap(scratch_);
     pos_ = 0;
     waited_ = 0;
+    hold_ = 0;
     failed_ = false;
     lo_ = hi_ = path_.empty() ? GridCoord{} : path_.front();
     for (const GridCoord c : path_) grow_box(c);
@@ -429,36 +431,49 @@ class PathFollower {
     return true;
   }
 
+  // One planning: a search around the units (the layer), and when that finds nothing, one
+  // through them (blocked bits ignored: units may move; the follower waits for them or
+  // side-steps them when it gets there). The path lands in scratch_.
   template <GridSearcher S>
-  FollowStep replan(S& searcher, const Grid& grid, GridCoord current, bool soft) {
-    const PathResult r = searcher.find_path(grid, layer_, current, goal_, scratch_, options_);
+  PathResult search(S& searcher, const Grid& grid, GridCoord from) {
+    const PathResult r = searcher.find_path(grid, layer_, from, goal_, scratch_, options_);
+    if (r.found() || hard_layer_ == layer_) return r;
+    return searcher.find_path(grid, hard_layer_, from, goal_, scratch_, options_);
+  }
+
+  template <GridSearcher S>
+  FollowStep replan(S& searcher, const Grid& grid, GridCoord current) {
+    const PathResult r = search(searcher, grid, current);
     FollowStep s;
     s.searched = true;
     s.status = r.status;
     s.cell = current;
-    if (r.found()) {
-      adopt(grid);
-      if (path_.size() < 2) {
-        s.action = FollowAction::arrived;
-      } else {
-        s.action = FollowAction::replanned;
-        s.cell = path_[1];
-      }
+    if (!r.found()) {
+      fail(r.status);
+      s.action = FollowAction::failed;
       return s;
     }
-    if (soft) {  // no way around the unit: keep the path and wait again
-      waited_ = 0;
+    adopt(grid);
+    if (path_.size() < 2) {
+      s.action = FollowAction::arrived;
+    } else if (!step_ok(grid, path_[0], path_[1])) {  // only a path through a unit next to us
+      hold_ = retry_interval();                       // wait that long before trying anything else
+      waited_ = policy_.max_wait_ticks;
       s.action = FollowAction::wait;
-      return s;
+    } else {
+      s.action = FollowAction::replanned;
+      s.cell = path_[1];
     }
-    fail(r.status);
-    s.action = FollowAction::failed;
     return s;
   }
 
   // A unit on the next step (soft): wait, then side-step, then replan, else blocked.
   template <GridSearcher S>
   FollowStep on_soft(S& searcher, const Grid& grid, GridCoord current) {
+    if (hold_ > 0) {
+      --hold_;
+      return stay(FollowAction::wait, current);
+    }
     if (waited_ < policy_.max_wait_ticks) {
       ++waited_;
       return stay(FollowAction::wait, current);
@@ -466,7 +481,7 @@ class PathFollower {
     if (policy_.side_step) {
       if (const auto s = side_step(grid, current); s.action == FollowAction::side_step) return s;
     }
-    if (policy_.replan) return replan(searcher, grid, current, true);
+    if (policy_.replan) return replan(searcher, grid, current);
     return stay(FollowAction::blocked, current);
   }
 
@@ -561,6 +576,7 @@ class PathFollower {
   std::uint64_t grid_id_ = 0;  // the grid (instance, version) last validated; 0: none
   std::uint64_t version_ = 0;
   int waited_ = 0;
+  int hold_ = 0;  // ticks to wait before trying again after a replan that could not move us
   int fail_ticks_ = 0;
   SearchStatus fail_status_ = SearchStatus::found;
   bool has_goal_ = false;
