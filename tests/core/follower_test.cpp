@@ -505,7 +505,7 @@ TEST(PathFollower, RandomSimulationsKeepTheInvariantsAndAreDeterministic) {
 #ifdef NDEBUG
   constexpr std::uint64_t kSims = 3000;
 #else
-  constexpr std::uint64_t kSims = 300;
+  constexpr std::uint64_t kSims = 200;
 #endif
   SimResult total;
   for (std::uint64_t seed = 0; seed < kSims; ++seed) {
