@@ -119,23 +119,39 @@ enum class FollowAction : std::uint8_t {
 struct FollowStep {
   FollowAction action = FollowAction::idle;  ///< What to do.
   GridCoord cell;  ///< Where to step (`move`, `side_step`, `replanned`); else the unit's cell.
-  SearchStatus status = SearchStatus::found;  ///< `found`, or why the last search this call ran
-                                              ///< failed (`failed`; or `wait` after a replan
-                                              ///< that found no way around a unit).
-  bool searched = false;  ///< This call ran a search (a replan): the cost to budget.
+  SearchStatus status = SearchStatus::found;  ///< `found`, or why the search failed (`failed`:
+                                              ///< this call's search or, on the ticks between
+                                              ///< retries, the last one).
+  bool searched = false;  ///< This call planned (one search, two when the first found no way
+                          ///< round the units): the cost to budget across units.
 };
 
 /// How a `PathFollower` reacts to a path that stops being walkable (docs/follower.md). Each
 /// tick `advance` checks the next `look_ahead` steps of the path on the current grid (and the
 /// rest of it when the grid was edited, from the grid's edit log). A step fails:
 /// - **hard** when it fails even with every blocked bit ignored (a wall: a tile tag the layer
-///   cannot enter, or the grid replaced): the path is invalid: replan now (if `replan`), else
-///   side-step (if `side_step`, the next step only), else `blocked`;
+///   cannot enter, or the grid replaced): the path is invalid: replan now (if `replan`); else
+///   walk on until the wall is the next step, then side-step (if `side_step`) or `blocked`;
 /// - **soft** when it fails only because of blocked bits (a unit standing on the next cell, or on
 ///   a corner cell of a diagonal next step): only the next step counts (a unit further on may
 ///   have moved by the time we get there): `wait` up to `max_wait_ticks` ticks, then side-step
-///   (if `side_step` and one exists), else replan (if `replan`; a replan that finds no way
-///   around keeps the path and waits `max_wait_ticks` ticks more), else `blocked`.
+///   (if `side_step` and one exists), else replan (if `replan`), else `blocked`.
+/// Planning (`set_goal` and every replan) first searches round the units (taken cells are
+/// impassable under the layer); when that finds nothing it searches again with blocked bits
+/// ignored and follows that path through the units (they may move; it waits for them or
+/// side-steps them when it gets there). When that path's first step is taken the unit waits
+/// `retry_interval_ticks` ticks before trying anything else, so a unit stuck behind another
+/// plans at most once every `retry_interval_ticks` + 1 ticks. Only when both searches fail is
+/// the follower `failed`; it then plans again every `retry_interval_ticks` ticks (if `replan`).
+/// A goal taken by a unit is reached by waiting next to it.
+///
+/// Side-step: the shortest detour, in moves, from the unit's cell through at most
+/// `PathFollower::kDetourCells` cells the unit may enter (never the blocked cell) to the path
+/// cell 2 or 3 steps ahead (rejoining within 2 cells after the blocked one); breadth-first in
+/// the 7 x 7 cells around the unit, neighbours in `Direction8` order (right, down, left, up,
+/// down-right, down-left, up-left, up-right; 4-connected: the first four); among detours of as
+/// few moves, the one rejoining farther, then the first found. Deterministic. O(49 x 8).
+///
 /// The grid cannot tell a wall marked with the blocked bit from a unit: such walls are soft here
 /// (the unit waits before going round them); give walls a tile tag the layer cannot enter to
 /// have them seen as hard.
@@ -146,7 +162,8 @@ struct FollowPolicy {
   bool side_step = true;   ///< Side-step around a blocked next cell.
   bool replan = true;      ///< Replan with the searcher when the path is blocked or invalid
                            ///< (and retry a failed search).
-  int retry_interval_ticks = 8;  ///< After a failed search, ticks between retries (>= 1).
+  int retry_interval_ticks = 8;  ///< Ticks between plannings when one failed or found only a
+                                 ///< path through a unit next to us (>= 1; smaller acts as 1).
 };
 
 /// Follows one unit's path on a changing grid (issue #16; in the spirit of libtcod's
@@ -167,8 +184,10 @@ struct FollowPolicy {
 /// vector of units, and any `GridSearcher` (`AStar`, `GreedyBfs`, `Jps` on uniform layers...) is
 /// called directly through a template (no virtual call).
 ///
-/// Occupancy: units standing on cells are the grid's blocked bit; a cell whose layer cost is 0
-/// because of its blocked bit is "taken". Searches (replans) route around taken cells.
+/// Occupancy: units standing on cells are the grid's blocked bit (the game sets it on the cell a
+/// unit stands on and clears it when the unit leaves; the unit's own cell is never looked at); a
+/// cell whose layer cost is 0 because of its blocked bit is "taken", one whose blocked cost is
+/// not 0 is walked through at that cost. Replans route round taken cells (see `FollowPolicy`).
 ///
 /// Validity: the follower records the grid's `instance_id()`, `version()` and the layer it last
 /// validated the path against. When they changed, the grid's edit log (`Grid::edits_since`)
@@ -184,12 +203,14 @@ struct FollowPolicy {
 ///
 /// Complexity per `advance`: O(look_ahead) + O(edits since the last call, at most 64) when the
 /// grid did not change under the path; O(remaining path) when it did or the log overflowed;
-/// plus one search when replanning (bounded by the `SearchOptions::limits` given to
-/// `set_goal`). `set_goal` is one search plus O(path).
+/// O(49 x 8 + remaining path) for a side-step; plus one search (two when the first finds no
+/// way round the units) when replanning, each bounded by the `SearchOptions::limits` given to
+/// `set_goal`. `set_goal` is the same planning plus O(path).
 ///
 /// Allocation: the path lives in two vectors owned by the follower (the path, and the buffer
 /// a replan searches into, swapped when it finds a path): `reserve` them, or let them grow on
-/// the first paths; then no call allocates (given a warm searcher).
+/// the first paths; then no call allocates (given a warm searcher). A side-step can lengthen
+/// the path by up to 2 cells: reserve a few cells more than the longest path.
 ///
 /// Determinism: the same calls on the same grids give the same actions and paths.
 /// Thread-safety: one follower per unit, used by one thread at a time; any number of followers
@@ -206,7 +227,9 @@ class PathFollower {
   explicit PathFollower(const FollowPolicy& policy) noexcept : policy_(policy) {}
 
   /// Reserves room for paths of `cells` cells in both buffers, so that no path of at most that
-  /// many cells allocates (a path never holds more cells than the grid). O(cells) once.
+  /// many cells allocates (a searched path never holds more cells than the grid; side-steps
+  /// add up to 2). O(cells) once.
+  /// @throws std::bad_alloc as `std::vector::reserve` (the one call that may throw).
   void reserve(std::size_t cells) {
     path_.reserve(cells);
     scratch_.reserve(cells);
@@ -218,9 +241,10 @@ class PathFollower {
   void set_policy(const FollowPolicy& policy) noexcept { policy_ = policy; }
 
   /// Plans a path from `from` to `goal` with `searcher` (`find_path(grid, layer, from, goal,
-  /// ..., options)`) and follows it from now on; `options` (connectivity, limits, weight) are
-  /// kept for every move check and replan. Returns the search's result. When it does not find
-  /// the goal the follower is `failed` (it retries by its policy). O(one search + path).
+  /// ..., options)`; round the units, else through them: see `FollowPolicy`) and follows it from
+  /// now on; `options` (connectivity, limits, weight) are kept for every move check and replan.
+  /// Returns the result of the search whose path is followed (or of the last one). When no
+  /// path is found the follower is `failed` (it retries by its policy). O(search + path).
   /// Allocation: none once the buffers and the searcher are warm.
   template <GridSearcher S>
   PathResult set_goal(S& searcher, const Grid& grid, const GridLayer& layer, GridCoord from,
