@@ -89,7 +89,8 @@ enum class FollowAction : std::uint8_t {
   blocked,    ///< The path is blocked and the policy allows nothing more (side-steps and
               ///< replanning off, or no side-step found with replanning off): stay.
   failed,     ///< No path: `FollowStep::status` says why (`unreachable`, `cost_limit`, ...);
-              ///< stay. The follower retries every `FollowPolicy::retry_interval_ticks` ticks.
+              ///< stay. The follower plans again every `FollowPolicy::retry_interval_ticks`
+              ///< ticks (when `FollowPolicy::replan`).
 };
 
 /// Lower-case name of an action ("move", "wait", ...).
@@ -272,7 +273,8 @@ class PathFollower {
 
   /// What the unit standing on `current` should do this tick (see the class comment and
   /// `FollowPolicy`): `move` / `side_step` / `replanned` to `cell`, or stay (`arrived`, `wait`,
-  /// `blocked`, `failed`, `idle`). Runs at most one search (with the options of `set_goal`).
+  /// `blocked`, `failed`, `idle`). Plans at most once (one search, or two when the first finds
+  /// no way round the units; with the options of `set_goal`): `FollowStep::searched`.
   /// O(look_ahead) most ticks; see the class comment. No allocation once warm; never throws.
   template <GridSearcher S>
   FollowStep advance(S& searcher, const Grid& grid, const GridLayer& layer, GridCoord current) {
