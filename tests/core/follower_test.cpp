@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
+#include "pathing/greedy_bfs.hpp"
+#include "pathing/jps.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
 
@@ -397,6 +399,68 @@ TEST(PathFollower, AnotherGridIsCheckedInFull) {
             FollowAction::move);
   EXPECT_EQ(f.advance(astar, other, kWalkers.with_tag_cost(0, 0), s.cell).action,
             FollowAction::failed);
+}
+
+// Any GridSearcher: greedy best-first (a valid path) and JPS (optimal, as A*), on a
+// uniform-cost layer with a wall dropped on the way; JPS cannot do 4-connected moves: failed,
+// unsupported.
+template <class S>
+int follow_with(S& searcher, std::uint64_t seed, bool optimal) {
+  const GridLayer layer{1, 0};  // floor 1, wall tag impassable, units taken: uniform cost
+  std::mt19937_64 rng(seed);
+  Grid g(24, 16);
+  for (int i = 0; i < 60; ++i) {
+    g.set_tile({static_cast<int>(rng() % 24), static_cast<int>(rng() % 16)}, kWall);
+  }
+  const GridCoord from = random_free(rng, g, layer);
+  const GridCoord goal = random_free(rng, g, layer);
+  PathFollower f;
+  if (!f.set_goal(searcher, g, layer, from, goal).found()) return 0;
+  GridCoord at = from;
+  std::vector<GridCoord> walked{at};
+  for (int t = 0; t < 200; ++t) {
+    if (t == 2 && f.path().size() > 4) {
+      g.set_tile(f.path()[3], kWall);
+      walked = {at};  // from here on: the replanned path
+    }
+    const FollowStep s = f.advance(searcher, g, layer, at);
+    if (s.action == FollowAction::arrived || s.action == FollowAction::failed) break;
+    if (!moves_unit(s.action) || !check_move(g, layer, at, s.cell)) {
+      ADD_FAILURE() << "seed " << seed << ": " << to_string(s.action);
+      return 0;
+    }
+    at = s.cell;
+    walked.push_back(at);
+  }
+  AStar astar;
+  std::vector<GridCoord> cells;
+  const PathResult best = astar.find_path(g, layer, walked.front(), goal, cells);
+  if (!best.found()) return 0;
+  EXPECT_EQ(at, goal) << "seed " << seed;
+  EXPECT_EQ(test::validate_path(g, layer, Connectivity::eight, walked.front(), walked), "");
+  if (optimal) {
+    EXPECT_EQ(test::path_cost_units(g, layer, walked), best.cost) << "seed " << seed;
+  }
+  return 1;
+}
+
+TEST(PathFollower, WorksWithAnyGridSearcher) {
+  GreedyBfs greedy;
+  Jps jps;
+  int checked[2] = {0, 0};
+  for (std::uint64_t seed = 0; seed < 30; ++seed) {
+    checked[0] += follow_with(greedy, seed, false);
+    checked[1] += follow_with(jps, seed, true);
+  }
+  EXPECT_EQ(checked[0], 30);
+  EXPECT_EQ(checked[1], 30);
+  Grid g(8, 8);
+  PathFollower f;
+  EXPECT_EQ(f.set_goal(jps, g, GridLayer{1}, {0, 0}, {7, 7}, {Connectivity::four}).status,
+            SearchStatus::unsupported);
+  const FollowStep s = f.advance(jps, g, GridLayer{1}, {0, 0});
+  EXPECT_EQ(s.action, FollowAction::failed);
+  EXPECT_EQ(s.status, SearchStatus::unsupported);
 }
 
 // Random maps, random edits every tick (walls, crates), several units that take their cells
