@@ -476,6 +476,7 @@ struct SimResult {
   int side_steps = 0;
   int replans = 0;
   int failures = 0;
+  int blocked = 0;
 };
 
 SimResult simulate(std::uint64_t seed) {
@@ -489,6 +490,7 @@ SimResult simulate(std::uint64_t seed) {
   policy.max_wait_ticks = static_cast<int>(rng() % 4);
   policy.side_step = rng() % 4 != 0;
   policy.retry_interval_ticks = 1 + static_cast<int>(rng() % 6);
+  policy.replan = rng() % 6 != 0;
   const int units = 2 + static_cast<int>(rng() % 4);
   std::vector<GridCoord> at;
   std::vector<PathFollower> followers(static_cast<std::size_t>(units), PathFollower(policy));
@@ -515,6 +517,7 @@ SimResult simulate(std::uint64_t seed) {
     out.side_steps += s.action == FollowAction::side_step;
     out.replans += s.searched;
     out.failures += s.action == FollowAction::failed;
+    out.blocked += s.action == FollowAction::blocked;
     if (!moves_unit(s.action)) return s.action;
     EXPECT_TRUE(check_move(g, kWalkers, at[k], s.cell, conn)) << "seed " << seed;
     EXPECT_NE(kWalkers.cost_at(g, s.cell), 0) << "seed " << seed;
@@ -554,7 +557,11 @@ SimResult simulate(std::uint64_t seed) {
         fresh.find_path(g, kWalkers, at[k], followers[k].goal(), cells, {conn}).found();
     FollowAction last = FollowAction::idle;
     for (int t = 0; t < 600 && last != FollowAction::arrived; ++t) last = step(u);
-    EXPECT_EQ(last == FollowAction::arrived, exists) << "seed " << seed << " unit " << u;
+    if (policy.replan) {
+      EXPECT_EQ(last == FollowAction::arrived, exists) << "seed " << seed << " unit " << u;
+    } else if (!exists) {
+      EXPECT_NE(last, FollowAction::arrived) << "seed " << seed << " unit " << u;
+    }
     if (last == FollowAction::arrived) {
       EXPECT_EQ(at[k], followers[k].goal());
       ++out.arrived;
@@ -583,6 +590,7 @@ TEST(PathFollower, RandomSimulationsKeepTheInvariantsAndAreDeterministic) {
     total.side_steps += a.side_steps;
     total.replans += a.replans;
     total.failures += a.failures;
+    total.blocked += a.blocked;
   }
   // Every behaviour was exercised.
   EXPECT_GT(total.arrived, 0);
@@ -591,11 +599,12 @@ TEST(PathFollower, RandomSimulationsKeepTheInvariantsAndAreDeterministic) {
   EXPECT_GT(total.side_steps, 0);
   EXPECT_GT(total.replans, 0);
   EXPECT_GT(total.failures, 0);
+  EXPECT_GT(total.blocked, 0);
   std::printf(
       "%llu simulations: %d arrived, %d without a path, %d moves, %d waits, %d side-steps, "
-      "%d searches, %d failed ticks\n",
+      "%d searches, %d failed ticks, %d blocked ticks\n",
       static_cast<unsigned long long>(kSims), total.arrived, total.stuck, total.moves, total.waits,
-      total.side_steps, total.replans, total.failures);
+      total.side_steps, total.replans, total.failures, total.blocked);
 }
 
 // Warm ticks, warm replans and side-steps allocate nothing.
