@@ -11,6 +11,7 @@
 #include "pathing/coord.hpp"
 #include "pathing/distance_field.hpp"
 #include "pathing/flow_field.hpp"
+#include "pathing/follower.hpp"
 #include "pathing/graph.hpp"
 #include "pathing/graph_astar.hpp"
 #include "pathing/greedy_bfs.hpp"
