@@ -545,10 +545,10 @@ inline PathResult AStar::find_path(const Grid& grid, const GridLayer& layer, Gri
                                    const SearchOptions& options) {
   return detail::run_unbounded_query(
       grid, layer, from, to, out, options, full_, last_query_,
-      [&]<Connectivity C>(const detail::GridSpace& space, PathResult& r) {
+      [&]<Connectivity C>(const detail::GridSpace& space, GridCoord target, PathResult& r) {
         weight_ = options.weight;
-        dispatch<C, detail::GridSpace, false>(grid, from, to, layer, full_, space, options.limits,
-                                              r.status, r.finish, r.stats);
+        dispatch<C, detail::GridSpace, false>(grid, from, target, layer, full_, space,
+                                              options.limits, r.status, r.finish, r.stats);
       });
 }
 

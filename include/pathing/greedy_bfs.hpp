@@ -301,8 +301,8 @@ inline PathResult GreedyBfs::find_path(const Grid& grid, const GridLayer& layer,
                                    : SearchStatus::found;
   return detail::run_unbounded_query(
       grid, layer, from, to, out, options, full_, last_query_,
-      [&]<Connectivity C>(const detail::GridSpace& space, PathResult& r) {
-        search<C, detail::GridSpace, false>(grid, from, to, layer, full_, space, options.limits,
+      [&]<Connectivity C>(const detail::GridSpace& space, GridCoord target, PathResult& r) {
+        search<C, detail::GridSpace, false>(grid, from, target, layer, full_, space, options.limits,
                                             r.status, r.finish, r.stats);
       },
       refusal);
