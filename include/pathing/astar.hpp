@@ -145,6 +145,15 @@ class AStar {
   /// Complexity: O(k log k) for k cells within 57 steps of the start (k <= 6613).
   BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to);
 
+  /// The same bounded search with the connected regions of `grid` under `layer` checked first
+  /// (`SearchOptions::regions` for the bounded mode): `stale` (nothing searched, empty path,
+  /// `finish = from`) unless `regions.is_current(grid, layer)`; `unreachable` at once (0
+  /// expansions, empty path, `finish = from`) when `to` is on the grid and no path at all reaches
+  /// it. Otherwise exactly `build_path(grid, layer, from, to)`: a goal in the start's region can
+  /// still be `too_far` (the map knows nothing of the 56-step window). O(1) before the search.
+  BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+                           const RegionMap& regions);
+
   /// Unbounded search over the whole grid.
   ///
   /// @param grid the map; only read.
@@ -187,6 +196,8 @@ class AStar {
 
  private:
   friend struct detail::TestAccess;
+  BoundedResult bounded_query(const Grid& grid, const GridLayer& layer, GridCoord from,
+                              GridCoord to, const RegionMap* regions);
   void force_generation(std::uint32_t g) noexcept {
     full_.force_generation(g);
     window_.force_generation(g);
@@ -529,6 +540,16 @@ inline void AStar::dispatch(const Grid& grid, GridCoord from, GridCoord to, cons
 
 inline BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
                                        GridCoord to) {
+  return bounded_query(grid, layer, from, to, nullptr);
+}
+
+inline BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                       GridCoord to, const RegionMap& regions) {
+  return bounded_query(grid, layer, from, to, &regions);
+}
+
+inline BoundedResult AStar::bounded_query(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                          GridCoord to, const RegionMap* regions) {
   return detail::run_bounded_query(
       grid, layer, from, to, bit_bfs_, bit_parallel_, true, window_,
       [&](const detail::WindowSpace& space, GridCoord target, BoundedResult& r) {
@@ -537,7 +558,8 @@ inline BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer,
         dispatch<Connectivity::four, detail::WindowSpace, true>(
             grid, from, target, layer, window_, space, {}, r.status, r.finish, r.stats);
       },
-      [&](const BoundedResult&) { return static_cast<double>(finish_g_ / cost::kStraight); });
+      [&](const BoundedResult&) { return static_cast<double>(finish_g_ / cost::kStraight); },
+      regions);
 }
 
 inline PathResult AStar::find_path(const Grid& grid, const GridLayer& layer, GridCoord from,

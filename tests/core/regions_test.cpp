@@ -541,3 +541,69 @@ TEST(RegionSearch, ImpassableStartUsesItsNeighboursRegions) {
 
 }  // namespace
 }  // namespace pathing
+
+namespace pathing {
+namespace {
+
+template <class Searcher>
+void check_bounded(const char* name) {
+  SCOPED_TRACE(name);
+  std::mt19937_64 rng(11);
+  const GridLayer layer;
+  Searcher plain;
+  Searcher with;
+  std::uint64_t same = 0;
+  std::uint64_t at_once = 0;
+  for (int it = 0; it < 200; ++it) {
+    const int w = 1 + static_cast<int>(rng() % 80);
+    const int h = 1 + static_cast<int>(rng() % 80);
+    const Grid g = test::random_grid(rng, w, h, 0.2 + static_cast<double>(rng() % 30) / 100.0);
+    const RegionMap m(g, layer);
+    for (int q = 0; q < 8; ++q) {
+      const GridCoord from{static_cast<int>(rng() % static_cast<unsigned>(w)),
+                           static_cast<int>(rng() % static_cast<unsigned>(h))};
+      // Goals on the grid, and now and then off it (no region: searched as without the map).
+      const GridCoord to{static_cast<int>(rng() % static_cast<unsigned>(w + 2)) - 1,
+                         static_cast<int>(rng() % static_cast<unsigned>(h + 2)) - 1};
+      const BoundedResult a = plain.build_path(g, layer, from, to);
+      const BoundedResult b = with.build_path(g, layer, from, to, m);
+      const auto ref = test::reference_dijkstra(g, layer, from, Connectivity::four);
+      const bool reach =
+          g.in_bounds(to) && ref[static_cast<std::size_t>(to.y) * static_cast<std::size_t>(w) +
+                                 static_cast<std::size_t>(to.x)] != cost::kInfinite;
+      if (reach || !g.in_bounds(to) || from == to) {
+        EXPECT_EQ(a.status, b.status);
+        EXPECT_EQ(a.finish, b.finish);
+        EXPECT_EQ(a.path, b.path);
+        EXPECT_EQ(a.cost, b.cost);
+        EXPECT_EQ(a.stats.expanded, b.stats.expanded);
+        ++same;
+      } else {
+        EXPECT_NE(a.status, SearchStatus::found);
+        EXPECT_EQ(b.status, SearchStatus::unreachable);
+        EXPECT_EQ(b.stats.expanded, 0u);
+        EXPECT_EQ(b.finish, from);
+        EXPECT_EQ(b.moves, 0u);
+        EXPECT_EQ(b.path.len(), 0);
+        ++at_once;
+      }
+    }
+  }
+  EXPECT_GT(same, 300u);
+  EXPECT_GT(at_once, 300u);
+  Grid g(8, 8);
+  const RegionMap m(g, layer);
+  g.set_blocked({3, 3}, true);
+  const BoundedResult s = with.build_path(g, layer, {0, 0}, {7, 7}, m);
+  EXPECT_EQ(s.status, SearchStatus::stale);
+  EXPECT_EQ(s.stats.expanded, 0u);
+  EXPECT_EQ(s.finish, (GridCoord{0, 0}));
+}
+
+TEST(RegionSearch, BoundedSearchesWithRegions) {
+  check_bounded<AStar>("astar");
+  check_bounded<GreedyBfs>("greedy");
+}
+
+}  // namespace
+}  // namespace pathing

@@ -85,9 +85,14 @@ template <class Workspace, class Run>
 /// Runs one bounded query (`build_path`, the seed's 56-step API) of a grid search:
 /// 1. `from` off the grid gives `invalid_endpoint` (empty path, `finish = from`); `from == to` an
 ///    empty, found path;
-/// 2. with `bit_parallel`, the bit-parallel BFS answers when it can (`bit_parallel_bounded`;
+/// 2. with `regions` not null: `stale` (empty path, `finish = from`, nothing searched) unless
+///    `regions->is_current(grid, layer)`; `unreachable` at once (the same empty result, 0
+///    expansions) when `to` lies on the grid and no path reaches it (`check_regions`). A goal in
+///    the start's region may still be `too_far` (more than 56 steps away): the map says nothing
+///    about the window;
+/// 3. with `bit_parallel`, the bit-parallel BFS answers when it can (`bit_parallel_bounded`;
 ///    `astar_ties` picks A*'s or greedy's statistics);
-/// 3. else `window` grows to the 115 x 115 window once, and `run(space, target, r)` searches the
+/// 4. else `window` grows to the 115 x 115 window once, and `run(space, target, r)` searches the
 ///    window centred on `from` toward `bounded_target(from, to)` (setting `r.status`, `r.finish`,
 ///    `r.stats`); the path is read back from `window`'s parents, and `r.cost = cost_of(r)` (cost
 ///    units).
@@ -96,8 +101,8 @@ template <class Workspace, class Run, class CostOf>
 [[nodiscard]] inline BoundedResult run_bounded_query(const Grid& grid, const GridLayer& layer,
                                                      GridCoord from, GridCoord to, BitBfs& bfs,
                                                      bool bit_parallel, bool astar_ties,
-                                                     Workspace& window, Run&& run,
-                                                     CostOf&& cost_of) {
+                                                     Workspace& window, Run&& run, CostOf&& cost_of,
+                                                     const RegionMap* regions = nullptr) {
   BoundedResult r;
   r.finish = from;
   if (!grid.in_bounds(from)) {
@@ -105,6 +110,16 @@ template <class Workspace, class Run, class CostOf>
     return r;
   }
   if (from == to) return r;
+  if (regions != nullptr) {
+    if (!regions->is_current(grid, layer)) {
+      r.status = SearchStatus::stale;
+      return r;
+    }
+    if (grid.in_bounds(to) && !start_regions(*regions, from).contains(regions->region(to))) {
+      r.status = SearchStatus::unreachable;
+      return r;
+    }
+  }
   if (bit_parallel && bit_parallel_bounded(bfs, grid, from, to, layer, astar_ties, r)) return r;
   window.ensure(WindowSpace::kNodes);
   const WindowSpace space{from.x - WindowSpace::kRadius, from.y - WindowSpace::kRadius};
