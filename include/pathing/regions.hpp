@@ -102,15 +102,18 @@ class RegionMap {
     free_.clear();
     count_ = 0;
     mask_ = layer.passable_mask();
+    // Passable cells first get kPending (one pass over the rows), then each flood turns the
+    // pending cells it reaches into its label.
     for (int y = 0; y < rows_; ++y) {
-      for (int x = 0; x < cols_; ++x) {
-        const std::size_t i = index(x, y);
-        if (labels_[i] != kNoRegion || !passable_in(grid, x, y)) continue;
-        const auto label = static_cast<std::uint32_t>(sizes_.size());
-        sizes_.push_back(0);
-        ++count_;
-        sizes_[label] = flood_grid(grid, i, label);
-      }
+      std::uint32_t* row = labels_.data() + index(0, y);
+      for (int x = 0; x < cols_; ++x) row[x] = passable_in(grid, x, y) ? kPending : kNoRegion;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (labels_[i] != kPending) continue;
+      const auto label = static_cast<std::uint32_t>(sizes_.size());
+      sizes_.push_back(0);
+      ++count_;
+      sizes_[label] = relabel_region(i, kPending, label);
     }
     layer_ = layer;
     grid_id_ = grid.instance_id();
@@ -244,6 +247,7 @@ class RegionMap {
 
  private:
   static constexpr int kSearches = 4;
+  static constexpr std::uint32_t kPending = ~std::uint32_t{0};  // build: passable, unlabelled
 
   [[nodiscard]] std::size_t index(int x, int y) const noexcept {
     return static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
@@ -275,27 +279,8 @@ class RegionMap {
     if (y > 0) f(i - static_cast<std::size_t>(cols_));
   }
 
-  // Build: labels the unlabelled passable cells joined to `start` with `label`; returns how many.
-  std::uint32_t flood_grid(const Grid& grid, std::size_t start, std::uint32_t label) {
-    std::vector<std::uint32_t>& q = queues_[0];
-    q.clear();
-    labels_[start] = label;
-    q.push_back(static_cast<std::uint32_t>(start));
-    for (std::size_t head = 0; head < q.size(); ++head) {
-      for_neighbors(q[head], [&](std::size_t j) {
-        if (labels_[j] != kNoRegion) return;
-        const int x = static_cast<int>(j % static_cast<std::size_t>(cols_));
-        const int y = static_cast<int>(j / static_cast<std::size_t>(cols_));
-        if (!passable_in(grid, x, y)) return;
-        labels_[j] = label;
-        q.push_back(static_cast<std::uint32_t>(j));
-      });
-    }
-    return static_cast<std::uint32_t>(q.size());
-  }
-
-  // Relabels the region of cell `start` (label `from`) to `to`.
-  void relabel_region(std::size_t start, std::uint32_t from, std::uint32_t to) {
+  // Relabels the region of cell `start` (label `from`) to `to`; returns its number of cells.
+  std::uint32_t relabel_region(std::size_t start, std::uint32_t from, std::uint32_t to) {
     std::vector<std::uint32_t>& q = queues_[0];
     q.clear();
     labels_[start] = to;
@@ -307,6 +292,7 @@ class RegionMap {
         q.push_back(static_cast<std::uint32_t>(j));
       });
     }
+    return static_cast<std::uint32_t>(q.size());
   }
 
   std::uint32_t new_label() {
@@ -373,7 +359,7 @@ class RegionMap {
     for (int m = 0; m < k; ++m) {
       if (m == big) continue;
       const std::uint32_t l = around[static_cast<std::size_t>(m)];
-      relabel_region(at[static_cast<std::size_t>(m)], l, keep);
+      static_cast<void>(relabel_region(at[static_cast<std::size_t>(m)], l, keep));
       sizes_[keep] += sizes_[l];
       free_label(l);
     }
