@@ -28,10 +28,10 @@ enum class SearchStatus : std::uint8_t {
                      ///< start is not invalid: its own cost is ignored.
   expansion_limit,   ///< `SearchLimits::max_expansions` stopped the search.
   cost_limit,        ///< `SearchLimits::max_cost` stopped the search.
-  stale,             ///< A derived structure (jump-point map, JPS+ table, distance or flow
-                     ///< field, cache) was built from another grid, another version of the grid,
-                     ///< another layer or other options, and could not be brought up to date
-                     ///< here; nothing was searched (rebuild or `sync` it first).
+  stale,             ///< A derived structure (jump-point map, JPS+ table, region map, distance
+          ///< or flow field, cache) was built from another grid, another version of the grid,
+          ///< another layer or other options, and could not be brought up to date
+          ///< here; nothing was searched (rebuild or `sync` it first).
   unsupported,       ///< The search cannot honour this layer or these options (for example
                      ///< jump point search on a layer whose passable cells do not all cost
                      ///< the same, or 4-connected moves); nothing was searched.

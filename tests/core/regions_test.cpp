@@ -84,6 +84,7 @@ TEST(RegionMap, HandMadeLabelsInRowMajorOrder) {
   EXPECT_EQ(m.region_size(4), 1u);
   EXPECT_EQ(m.region_size(0), 0u);
   EXPECT_EQ(m.region_size(99), 0u);
+  EXPECT_EQ(m.label_bound(), 5u);
   EXPECT_TRUE(m.reachable({0, 0}, {1, 1}));
   EXPECT_FALSE(m.reachable({0, 0}, {3, 0}));
   EXPECT_FALSE(m.reachable({2, 0}, {2, 0}));  // impassable
@@ -291,6 +292,31 @@ TEST(RegionMap, WarmSyncAndReachableAllocateNothing) {
   }
   m.build(g, layer);  // a rebuild of a grid no larger than reserved
   EXPECT_EQ(scope.count(), 0u);
+  // Warm searches with the map: unreachable at once, and to the nearest reachable cell.
+  AStar astar(g.cols(), g.rows());
+  std::vector<GridCoord> out;
+  out.reserve(g.cell_count());
+  SearchOptions o;
+  o.regions = &m;
+  GridCoord wall{-1, -1};
+  for (int y = 0; y < g.rows() && wall.x < 0; ++y)
+    for (int x = 0; x < g.cols() && wall.x < 0; ++x)
+      if (m.region({x, y}) == 0) wall = {x, y};
+  GridCoord open{-1, -1};
+  for (int y = 0; y < g.rows() && open.x < 0; ++y)
+    for (int x = 0; x < g.cols() && open.x < 0; ++x)
+      if (m.region({x, y}) != 0) open = {x, y};
+  ASSERT_GE(wall.x, 0);
+  ASSERT_GE(open.x, 0);
+  static_cast<void>(astar.find_path(g, layer, open, {63, 47}, out, o));  // warm-up
+  o.nearest_if_unreachable = true;
+  static_cast<void>(astar.find_path(g, layer, open, wall, out, o));
+  o.nearest_if_unreachable = false;
+  const test::AllocationScope search_scope;
+  EXPECT_EQ(astar.find_path(g, layer, open, wall, out, o).status, SearchStatus::unreachable);
+  o.nearest_if_unreachable = true;
+  EXPECT_EQ(astar.find_path(g, layer, open, wall, out, o).status, SearchStatus::unreachable);
+  EXPECT_EQ(search_scope.count(), 0u);
   EXPECT_GT(hits, 0u);
   EXPECT_GT(m.memory_bytes(), 8 * g.cell_count());
 }
