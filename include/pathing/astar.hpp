@@ -166,11 +166,14 @@ class AStar {
   ///   limits, and the heuristic weight w [Limits: w >= 1, up to +inf]: weighted A* (Pohl 1970;
   ///   the roguelike seed's "overestimating heuristic"), f = g + w h, fewer expansions and a path
   ///   costing at most w times the optimum (the weighted h saturates at 2^62 fixed-point units:
-  ///   greedy ordering).
+  ///   greedy ordering); `regions` (a `RegionMap`: a goal no path reaches is `unreachable` at
+  ///   once, 0 expansions, `out` = {from}; a map not current for (grid, layer) is `stale`) and
+  ///   `nearest_if_unreachable` (docs/regions.md).
   /// @return `found`, or a partial result ending at the cell closest to the goal that was
   ///   expanded, with the status that stopped the search (`unreachable`, `expansion_limit`,
   ///   `cost_limit`); `invalid_endpoint` when `from` or `to` is outside the grid;
-  ///   `invalid_argument` for a weight below 1 or NaN (nothing searched).
+  ///   `invalid_argument` for a weight below 1 or NaN (nothing searched); `stale` for a region
+  ///   map that is not current (nothing searched).
   /// Complexity: O(n log k) for n cells expanded (at most the reachable area) and k distinct f
   /// values open at once (tens to hundreds on game maps; O(n) 4-connected on uniform layers, O(n
   /// log n) weighted); starting a query is O(1); nothing scales with the grid's size except a
