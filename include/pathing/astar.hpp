@@ -145,6 +145,15 @@ class AStar {
   /// Complexity: O(k log k) for k cells within 57 steps of the start (k <= 6613).
   BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to);
 
+  /// The same bounded search with the connected regions of `grid` under `layer` checked first
+  /// (`SearchOptions::regions` for the bounded mode): `stale` (nothing searched, empty path,
+  /// `finish = from`) unless `regions.is_current(grid, layer)`; `unreachable` at once (0
+  /// expansions, empty path, `finish = from`) when `to` is on the grid and no path at all reaches
+  /// it. Otherwise exactly `build_path(grid, layer, from, to)`: a goal in the start's region can
+  /// still be `too_far` (the map knows nothing of the 56-step window). O(1) before the search.
+  BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+                           const RegionMap& regions);
+
   /// Unbounded search over the whole grid.
   ///
   /// @param grid the map; only read.
@@ -157,11 +166,14 @@ class AStar {
   ///   limits, and the heuristic weight w [Limits: w >= 1, up to +inf]: weighted A* (Pohl 1970;
   ///   the roguelike seed's "overestimating heuristic"), f = g + w h, fewer expansions and a path
   ///   costing at most w times the optimum (the weighted h saturates at 2^62 fixed-point units:
-  ///   greedy ordering).
+  ///   greedy ordering); `regions` (a `RegionMap`: a goal no path reaches is `unreachable` at
+  ///   once, 0 expansions, `out` = {from}; a map not current for (grid, layer) is `stale`) and
+  ///   `nearest_if_unreachable` (docs/regions.md).
   /// @return `found`, or a partial result ending at the cell closest to the goal that was
   ///   expanded, with the status that stopped the search (`unreachable`, `expansion_limit`,
   ///   `cost_limit`); `invalid_endpoint` when `from` or `to` is outside the grid;
-  ///   `invalid_argument` for a weight below 1 or NaN (nothing searched).
+  ///   `invalid_argument` for a weight below 1 or NaN (nothing searched); `stale` for a region
+  ///   map that is not current (nothing searched).
   /// Complexity: O(n log k) for n cells expanded (at most the reachable area) and k distinct f
   /// values open at once (tens to hundreds on game maps; O(n) 4-connected on uniform layers, O(n
   /// log n) weighted); starting a query is O(1); nothing scales with the grid's size except a
@@ -187,6 +199,8 @@ class AStar {
 
  private:
   friend struct detail::TestAccess;
+  BoundedResult bounded_query(const Grid& grid, const GridLayer& layer, GridCoord from,
+                              GridCoord to, const RegionMap* regions);
   void force_generation(std::uint32_t g) noexcept {
     full_.force_generation(g);
     window_.force_generation(g);
@@ -529,6 +543,16 @@ inline void AStar::dispatch(const Grid& grid, GridCoord from, GridCoord to, cons
 
 inline BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
                                        GridCoord to) {
+  return bounded_query(grid, layer, from, to, nullptr);
+}
+
+inline BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                       GridCoord to, const RegionMap& regions) {
+  return bounded_query(grid, layer, from, to, &regions);
+}
+
+inline BoundedResult AStar::bounded_query(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                          GridCoord to, const RegionMap* regions) {
   return detail::run_bounded_query(
       grid, layer, from, to, bit_bfs_, bit_parallel_, true, window_,
       [&](const detail::WindowSpace& space, GridCoord target, BoundedResult& r) {
@@ -537,7 +561,8 @@ inline BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer,
         dispatch<Connectivity::four, detail::WindowSpace, true>(
             grid, from, target, layer, window_, space, {}, r.status, r.finish, r.stats);
       },
-      [&](const BoundedResult&) { return static_cast<double>(finish_g_ / cost::kStraight); });
+      [&](const BoundedResult&) { return static_cast<double>(finish_g_ / cost::kStraight); },
+      regions);
 }
 
 inline PathResult AStar::find_path(const Grid& grid, const GridLayer& layer, GridCoord from,
@@ -545,10 +570,10 @@ inline PathResult AStar::find_path(const Grid& grid, const GridLayer& layer, Gri
                                    const SearchOptions& options) {
   return detail::run_unbounded_query(
       grid, layer, from, to, out, options, full_, last_query_,
-      [&]<Connectivity C>(const detail::GridSpace& space, PathResult& r) {
+      [&]<Connectivity C>(const detail::GridSpace& space, GridCoord target, PathResult& r) {
         weight_ = options.weight;
-        dispatch<C, detail::GridSpace, false>(grid, from, to, layer, full_, space, options.limits,
-                                              r.status, r.finish, r.stats);
+        dispatch<C, detail::GridSpace, false>(grid, from, target, layer, full_, space,
+                                              options.limits, r.status, r.finish, r.stats);
       });
 }
 

@@ -93,6 +93,15 @@ class GreedyBfs {
   /// <= 6613), plus O(log) for keys outside the bucket window.
   BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to);
 
+  /// The same bounded search with the connected regions of `grid` under `layer` checked first
+  /// (`SearchOptions::regions` for the bounded mode): `stale` (nothing searched, empty path,
+  /// `finish = from`) unless `regions.is_current(grid, layer)`; `unreachable` at once (0
+  /// expansions, empty path, `finish = from`) when `to` is on the grid and no path at all reaches
+  /// it. Otherwise exactly `build_path(grid, layer, from, to)`: a goal in the start's region can
+  /// still be `too_far` (the map knows nothing of the 56-step window). O(1) before the search.
+  BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+                           const RegionMap& regions);
+
   /// Unbounded search over the whole grid, 4- or 8-connected (no corner cutting; default 8, as
   /// every search). Arguments as for `AStar::find_path`. `out` receives the cells from `from` to
   /// the end of the path (left unchanged when nothing was searched). `cost` is the layer cost of
@@ -118,6 +127,8 @@ class GreedyBfs {
 
  private:
   friend struct detail::TestAccess;
+  BoundedResult bounded_query(const Grid& grid, const GridLayer& layer, GridCoord from,
+                              GridCoord to, const RegionMap* regions);
   void force_generation(std::uint32_t g) noexcept {
     full_.stamps.force_generation(g);
     window_.stamps.force_generation(g);
@@ -283,13 +294,25 @@ inline void GreedyBfs::search(const Grid& grid, GridCoord from, GridCoord to,
 
 inline BoundedResult GreedyBfs::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
                                            GridCoord to) {
+  return bounded_query(grid, layer, from, to, nullptr);
+}
+
+inline BoundedResult GreedyBfs::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                           GridCoord to, const RegionMap& regions) {
+  return bounded_query(grid, layer, from, to, &regions);
+}
+
+inline BoundedResult GreedyBfs::bounded_query(const Grid& grid, const GridLayer& layer,
+                                              GridCoord from, GridCoord to,
+                                              const RegionMap* regions) {
   return detail::run_bounded_query(
       grid, layer, from, to, bit_bfs_, bit_parallel_, false, window_,
       [&](const detail::WindowSpace& space, GridCoord target, BoundedResult& r) {
         search<Connectivity::four, detail::WindowSpace, true>(
             grid, from, target, layer, window_, space, {}, r.status, r.finish, r.stats);
       },
-      [&](const BoundedResult& r) { return detail::bounded_path_cost(grid, layer, from, r.path); });
+      [&](const BoundedResult& r) { return detail::bounded_path_cost(grid, layer, from, r.path); },
+      regions);
 }
 
 inline PathResult GreedyBfs::find_path(const Grid& grid, const GridLayer& layer, GridCoord from,
@@ -301,8 +324,8 @@ inline PathResult GreedyBfs::find_path(const Grid& grid, const GridLayer& layer,
                                    : SearchStatus::found;
   return detail::run_unbounded_query(
       grid, layer, from, to, out, options, full_, last_query_,
-      [&]<Connectivity C>(const detail::GridSpace& space, PathResult& r) {
-        search<C, detail::GridSpace, false>(grid, from, to, layer, full_, space, options.limits,
+      [&]<Connectivity C>(const detail::GridSpace& space, GridCoord target, PathResult& r) {
+        search<C, detail::GridSpace, false>(grid, from, target, layer, full_, space, options.limits,
                                             r.status, r.finish, r.stats);
       },
       refusal);

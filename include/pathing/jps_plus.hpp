@@ -355,9 +355,10 @@ class JpsPlus {
   PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options = {}) {
     const detail::JumpSearchCheck c = detail::start_jump_query<JpsPlusMap>(
-        search_, &own_map_, &last_sync_, nullptr, grid, layer, from, to, options);
+        search_, &own_map_, &last_sync_, nullptr, grid, layer, from, to, out, options);
     if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
-    return search(own_map_, c.unit_cost, from, to, out, options.limits);
+    return detail::finish_jump_query(
+        search(own_map_, c.unit_cost, from, c.target, out, options.limits), c);
   }
 
   /// Same, on a caller-owned table (shared by any number of searchers), under the layer it was
@@ -366,9 +367,10 @@ class JpsPlus {
   PathResult find_path(const Grid& grid, const JpsPlusMap& map, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options = {}) {
     const detail::JumpSearchCheck c = detail::start_jump_query<JpsPlusMap>(
-        search_, nullptr, nullptr, &map, grid, map.layer(), from, to, options);
+        search_, nullptr, nullptr, &map, grid, map.layer(), from, to, out, options);
     if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
-    return search(map, c.unit_cost, from, to, out, options.limits);
+    return detail::finish_jump_query(search(map, c.unit_cost, from, c.target, out, options.limits),
+                                     c);
   }
 
   /// What the last `find_path(grid, layer, ...)` that searched did to its internal table.

@@ -24,6 +24,7 @@
 #include "pathing/moves.hpp"
 #include "pathing/path.hpp"
 #include "pathing/path_convert.hpp"
+#include "pathing/regions.hpp"
 #include "pathing/result.hpp"
 #include "pathing/searcher.hpp"
 #include "pathing/smoothing.hpp"

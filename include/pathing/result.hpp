@@ -13,6 +13,8 @@
 
 namespace pathing {
 
+class RegionMap;
+
 /// How a query ended. Every status but `found` comes with a partial path (possibly empty) to the
 /// best cell reached: the one closest to the goal by the search's distance (Manhattan for
 /// 4-connected, octile for 8-connected; GreedyBfs ranks 8-connected cells by its key
@@ -26,10 +28,10 @@ enum class SearchStatus : std::uint8_t {
                      ///< start is not invalid: its own cost is ignored.
   expansion_limit,   ///< `SearchLimits::max_expansions` stopped the search.
   cost_limit,        ///< `SearchLimits::max_cost` stopped the search.
-  stale,             ///< A derived structure (jump-point map, JPS+ table, distance or flow
-                     ///< field, cache) was built from another grid, another version of the grid,
-                     ///< another layer or other options, and could not be brought up to date
-                     ///< here; nothing was searched (rebuild or `sync` it first).
+  stale,             ///< A derived structure (jump-point map, JPS+ table, region map, distance
+          ///< or flow field, cache) was built from another grid, another version of the grid,
+          ///< another layer or other options, and could not be brought up to date
+          ///< here; nothing was searched (rebuild or `sync` it first).
   unsupported,       ///< The search cannot honour this layer or these options (for example
                      ///< jump point search on a layer whose passable cells do not all cost
                      ///< the same, or 4-connected moves); nothing was searched.
@@ -94,6 +96,22 @@ struct SearchOptions {
   /// times the optimum). Default 1 (optimal). +inf is allowed (greedy ordering). Greedy
   /// best-first takes any valid weight and ignores it (it is the w -> inf limit already).
   double weight = 1.0;
+  /// Connected regions of the grid under the search's layer (`RegionMap`), or null (default: the
+  /// search floods the start's region to learn that a goal cannot be reached). When set, an
+  /// unbounded search (`find_path`) first checks it in O(1): a map not current for the grid and
+  /// layer (`RegionMap::is_current`) gives `SearchStatus::stale` (nothing searched, `out`
+  /// unchanged); a goal that no path reaches (impassable, or in another region than the start, or
+  /// than every passable orthogonal neighbour of an impassable start) gives `unreachable` at once:
+  /// 0 expansions, `finish = from`, 0 moves, cost 0, `out` = {from}. Reachable goals are searched
+  /// as without the map (same path, same statistics). Not read by the bounded `build_path`.
+  const RegionMap* regions = nullptr;
+  /// With `regions` set and a goal no path reaches: search instead to the reachable cell nearest
+  /// to the goal (by the octile distance for 8-connected moves, Manhattan for 4-connected; ties:
+  /// the smaller y, then the smaller x; the start itself counts as reachable), and report that
+  /// path as a partial result: status `unreachable` (or the limit that stopped it), `finish` =
+  /// that cell. Finding the cell costs O(r^2) cell reads for r the distance from the goal to it.
+  /// Default false (answer at once). Ignored without `regions`.
+  bool nearest_if_unreachable = false;
 };
 
 /// Result of an unbounded search (`find_path`); the cells go to a caller-owned buffer. The same
@@ -117,7 +135,7 @@ struct PathResult {
 /// Result of a bounded (seed-mode) search (`build_path`): at most 56 4-connected moves in a
 /// 16-byte `GridPath`. Fields as in `PathResult`.
 struct BoundedResult {
-  GridPath path;     ///< The moves from the start, rewound (ready to read with `next()`).
+  GridPath path;  ///< The moves from the start, rewound (ready to read with `next()`).
   SearchStatus status = SearchStatus::found;  ///< Why the search ended.
   GridCoord finish;  ///< Where `path` ends: the goal, or the best cell reached.
   double cost = 0;   ///< Sum of the layer costs of the cells entered, in cost units (every search,

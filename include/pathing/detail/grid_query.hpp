@@ -11,6 +11,7 @@
 #include "pathing/detail/bfs/bit_bfs.hpp"
 #include "pathing/detail/nodes/index_space.hpp"
 #include "pathing/detail/nodes/reconstruct.hpp"
+#include "pathing/detail/region_check.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
@@ -22,13 +23,19 @@ namespace pathing::detail {
 /// 1. `refusal` other than `found` (a search's own "cannot honour this option" check), a weight
 ///    below 1 or NaN (`invalid_argument`), or `from` / `to` off the grid (`invalid_endpoint`)
 ///    return at once with `finish = from`, `out` unchanged and `last_query` cleared;
-/// 2. else `ws` grows to the grid's cell count (allocates only on a larger grid than before),
-///    `last_query` records the grid's size, and `run.template operator()<C>(space, r)` searches
-///    with C the options' connectivity and a row-major `GridSpace` (it sets `r.status`,
-///    `r.finish`, `r.stats`);
-/// 3. `out` receives the cells from `from` to `r.finish` through `ws`'s parent directions, and
+/// 2. with `options.regions` set (`check_regions`): a map not current for (grid, layer) gives
+///    `stale` (as 1.); a goal no path reaches gives `unreachable` at once (0 expansions, `finish =
+///    from`, `out` = {from}, `last_query` cleared), or with `options.nearest_if_unreachable` the
+///    search below runs toward the nearest reachable cell instead and a `found` becomes
+///    `unreachable`;
+/// 3. else `ws` grows to the grid's cell count (allocates only on a larger grid than before),
+///    `last_query` records the grid's size, and `run.template operator()<C>(space, target, r)`
+///    searches toward `target` (`to`, or that nearest cell) with C the options' connectivity and
+///    a row-major `GridSpace` (it sets `r.status`, `r.finish`, `r.stats`);
+/// 4. `out` receives the cells from `from` to `r.finish` through `ws`'s parent directions, and
 ///    `r.cost` (cost units, exact octile sum in double) and `r.moves` are set from them.
-/// Complexity: that of `run`, plus O(path length). Allocates only when `ws` or `out` grow.
+/// Complexity: that of `run`, plus O(path length); without regions the check is one branch.
+/// Allocates only when `ws` or `out` grow.
 template <class Workspace, class Run>
 [[nodiscard]] inline PathResult run_unbounded_query(const Grid& grid, const GridLayer& layer,
                                                     GridCoord from, GridCoord to,
@@ -48,14 +55,27 @@ template <class Workspace, class Run>
     last_query = {};
     return r;
   }
+  RegionCheck rc;
+  rc.target = to;
+  if (options.regions != nullptr) {
+    rc = check_regions(*options.regions, grid, layer, from, to, options.connectivity,
+                       options.nearest_if_unreachable);
+    if (rc.status != SearchStatus::found) {
+      r.status = rc.status;
+      last_query = {};
+      if (rc.status == SearchStatus::unreachable) out.assign(1, from);
+      return r;
+    }
+  }
   ws.ensure(grid.cell_count());
   last_query = {grid.cols(), grid.rows()};
   const GridSpace space(grid.cols());
   if (options.connectivity == Connectivity::four) {
-    run.template operator()<Connectivity::four>(space, r);
+    run.template operator()<Connectivity::four>(space, rc.target, r);
   } else {
-    run.template operator()<Connectivity::eight>(space, r);
+    run.template operator()<Connectivity::eight>(space, rc.target, r);
   }
+  if (rc.partial && r.status == SearchStatus::found) r.status = SearchStatus::unreachable;
   const CellPathCost pc = reconstruct_cells(ws, space, grid, layer, r.finish, out);
   r.cost = cost::exact_length(pc.straight, pc.diagonal);
   r.moves = pc.steps;
@@ -65,9 +85,14 @@ template <class Workspace, class Run>
 /// Runs one bounded query (`build_path`, the seed's 56-step API) of a grid search:
 /// 1. `from` off the grid gives `invalid_endpoint` (empty path, `finish = from`); `from == to` an
 ///    empty, found path;
-/// 2. with `bit_parallel`, the bit-parallel BFS answers when it can (`bit_parallel_bounded`;
+/// 2. with `regions` not null: `stale` (empty path, `finish = from`, nothing searched) unless
+///    `regions->is_current(grid, layer)`; `unreachable` at once (the same empty result, 0
+///    expansions) when `to` lies on the grid and no path reaches it (`check_regions`). A goal in
+///    the start's region may still be `too_far` (more than 56 steps away): the map says nothing
+///    about the window;
+/// 3. with `bit_parallel`, the bit-parallel BFS answers when it can (`bit_parallel_bounded`;
 ///    `astar_ties` picks A*'s or greedy's statistics);
-/// 3. else `window` grows to the 115 x 115 window once, and `run(space, target, r)` searches the
+/// 4. else `window` grows to the 115 x 115 window once, and `run(space, target, r)` searches the
 ///    window centred on `from` toward `bounded_target(from, to)` (setting `r.status`, `r.finish`,
 ///    `r.stats`); the path is read back from `window`'s parents, and `r.cost = cost_of(r)` (cost
 ///    units).
@@ -76,8 +101,8 @@ template <class Workspace, class Run, class CostOf>
 [[nodiscard]] inline BoundedResult run_bounded_query(const Grid& grid, const GridLayer& layer,
                                                      GridCoord from, GridCoord to, BitBfs& bfs,
                                                      bool bit_parallel, bool astar_ties,
-                                                     Workspace& window, Run&& run,
-                                                     CostOf&& cost_of) {
+                                                     Workspace& window, Run&& run, CostOf&& cost_of,
+                                                     const RegionMap* regions = nullptr) {
   BoundedResult r;
   r.finish = from;
   if (!grid.in_bounds(from)) {
@@ -85,6 +110,16 @@ template <class Workspace, class Run, class CostOf>
     return r;
   }
   if (from == to) return r;
+  if (regions != nullptr) {
+    if (!regions->is_current(grid, layer)) {
+      r.status = SearchStatus::stale;
+      return r;
+    }
+    if (grid.in_bounds(to) && !start_regions(*regions, from).contains(regions->region(to))) {
+      r.status = SearchStatus::unreachable;
+      return r;
+    }
+  }
   if (bit_parallel && bit_parallel_bounded(bfs, grid, from, to, layer, astar_ties, r)) return r;
   window.ensure(WindowSpace::kNodes);
   const WindowSpace space{from.x - WindowSpace::kRadius, from.y - WindowSpace::kRadius};

@@ -4,8 +4,11 @@
 // made before searching, the synchronisation of a searcher's own map, and a refused query's result.
 #pragma once
 
+#include <vector>
 #include "pathing/coord.hpp"
+
 #include "pathing/detail/jump/jump_search.hpp"
+#include "pathing/detail/region_check.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/jps_map.hpp"
 #include "pathing/layer.hpp"
@@ -29,6 +32,11 @@ namespace pathing::detail {
 ///   2. when `shared` is not null (a caller-owned map, searched under its own layer, which
 ///      `layer` must be): `stale` unless `shared->matches(grid)`;
 ///   3. `invalid_endpoint` unless `from` and `to` are both on `grid`;
+///   4. with `options.regions` set (`check_regions` under `layer`): `stale` unless the region map
+///      is current for (grid, layer); `unreachable` when no path reaches `to` (then `out` =
+///      {from}: the answer is `refused_jump_query(from, unreachable)`, 0 expansions), unless
+///      `options.nearest_if_unreachable` makes the nearest reachable cell the `target` (with
+///      `partial` set: `finish_jump_query` turns a `found` into `unreachable`);
 /// then, when `own` is not null (the searcher's own map; `last_sync` then not null either), brings
 /// it up to date with `grid` under `layer` (`own->sync`: O(1) when current, else an update from
 /// the grid's edit log or a rebuild: see `JpsMap::sync`, `JpsPlusMap::sync`) and stores what that
@@ -43,13 +51,22 @@ template <class Map>
 [[nodiscard]] JumpSearchCheck start_jump_query(JumpPointSearch& state, Map* own, MapSync* last_sync,
                                                const Map* shared, const Grid& grid,
                                                const GridLayer& layer, GridCoord from, GridCoord to,
+                                               std::vector<GridCoord>& out,
                                                const SearchOptions& options) {
   JumpSearchCheck check = check_jump_search(layer, options);
+  check.target = to;
   if (check.status == SearchStatus::found) {
     if (shared != nullptr && !shared->matches(grid)) {
       check = {SearchStatus::stale, 0};
     } else if (!grid.in_bounds(from) || !grid.in_bounds(to)) {
       check = {SearchStatus::invalid_endpoint, 0};
+    } else if (options.regions != nullptr) {
+      const RegionCheck rc = check_regions(*options.regions, grid, layer, from, to,
+                                           options.connectivity, options.nearest_if_unreachable);
+      check.status = rc.status;
+      check.target = rc.target;
+      check.partial = rc.partial;
+      if (rc.status == SearchStatus::unreachable) out.assign(1, from);
     }
   }
   if (check.status != SearchStatus::found) {
@@ -58,6 +75,14 @@ template <class Map>
     *last_sync = own->sync(grid, layer);
   }
   return check;
+}
+
+/// The result of a query that searched toward `check.target`: a `found` becomes `unreachable`
+/// when that target stood in for an unreachable goal (`check.partial`). O(1).
+[[nodiscard]] inline PathResult finish_jump_query(PathResult r,
+                                                  const JumpSearchCheck& check) noexcept {
+  if (check.partial && r.status == SearchStatus::found) r.status = SearchStatus::unreachable;
+  return r;
 }
 
 }  // namespace pathing::detail

@@ -45,9 +45,14 @@ inline constexpr std::uint8_t kDiagonalContinuation = 0x10;
 /// return without searching: `invalid_argument` for a weight below 1 or NaN, `unsupported` for
 /// another weight than 1, 4-connected moves, or a layer whose passable cell values do not all cost
 /// the same (or that has none). O(16).
+/// `start_jump_query` also fills `target` (where to search to: the goal, or with
+/// `SearchOptions::nearest_if_unreachable` the nearest reachable cell) and `partial` (the search
+/// stands in for an unreachable goal: a `found` becomes `unreachable`).
 struct JumpSearchCheck {
   SearchStatus status = SearchStatus::found;
   std::uint8_t unit_cost = 1;
+  GridCoord target{};
+  bool partial = false;
 };
 [[nodiscard]] inline JumpSearchCheck check_jump_search(const GridLayer& layer,
                                                        const SearchOptions& options) noexcept {
