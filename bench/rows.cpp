@@ -779,6 +779,51 @@ void Extras::print(std::ostream& os, const std::vector<Row>& rows,
          << ") | " << fmt("%.4f", worst) << " | " << pass(worst <= w + 1e-9) << " |\n";
     }
   }
+
+  // --- #16: unreachable goals with and without a RegionMap (bench/regions_rows.cpp) ---
+  const char* const region_cases[] = {"open256-occupied-goal", "random256-walled-goal"};
+  bool region_header = false;
+  for (const char* name : region_cases) {
+    const std::string base = std::string("regions/") + name + "/8/AStar unreachable, ";
+    const Measured* flood = find_measured(measured, base + "no regions (flood)");
+    const Measured* fast = find_measured(measured, base + "regions");
+    const Measured* nearest = find_measured(measured, base + "regions + nearest");
+    const Measured* build =
+        find_measured(measured, std::string("regions/") + name + "/RegionMap build");
+    if (flood == nullptr || fast == nullptr) continue;
+    if (!region_header) {
+      os << "\n### Unreachable goals: A* 8-connected with and without a RegionMap (issue #16)\n\n"
+         << "One query to a goal no path reaches (open256: an open 256 x 256 map, the goal taken "
+            "by a unit; random256: 30 % walls, the goal walled in), from the cell of the largest "
+            "region. Without regions A* floods the start's region; with `SearchOptions::regions` "
+            "it answers `unreachable` at once; `nearest_if_unreachable` searches to the reachable "
+            "cell nearest the goal instead. RegionMap build: the whole map, scratch warm.\n\n"
+         << "| map | flooding (no regions) | expanded | regions | speed-up | regions + nearest | "
+            "RegionMap build | regions | bytes/cell |\n"
+         << "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+      region_header = true;
+    }
+    os << "| " << name << " | " << time_text(flood->cpu_ns) << " | "
+       << fmt("%.0f", counter(*flood, "expanded")) << " | " << time_text(fast->cpu_ns) << " | "
+       << fmt("%.0fx", fast->cpu_ns > 0 ? flood->cpu_ns / fast->cpu_ns : 0.0) << " | "
+       << (nearest != nullptr ? time_text(nearest->cpu_ns) + " (" +
+                                    fmt("%.0f", counter(*nearest, "moves")) + " moves)"
+                              : std::string("-"))
+       << " | " << (build != nullptr ? time_text(build->cpu_ns) : std::string("-")) << " | "
+       << (build != nullptr ? fmt("%.0f", counter(*build, "regions")) : std::string("-")) << " | "
+       << (build != nullptr ? fmt("%.1f", counter(*build, "bytes_per_cell")) : std::string("-"))
+       << " |\n";
+  }
+  const Measured* sync_open =
+      find_measured(measured, "regions/open256/RegionMap sync, one cell in the open");
+  const Measured* sync_halves = find_measured(
+      measured, "regions/halved256/RegionMap sync, one cell splitting or joining halves");
+  if (sync_open != nullptr && sync_halves != nullptr) {
+    os << "\nRegionMap::sync after one cell toggled: " << time_text(sync_open->cpu_ns)
+       << " in the open; " << time_text(sync_halves->cpu_ns)
+       << " for the only gap of a wall between two halves of ~32,600 cells (the worst case, "
+          "O(region size)).\n";
+  }
 }
 
 }  // namespace pathing::bench
