@@ -17,15 +17,9 @@
 #include "pathing/detail/compiler.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
+#include "pathing/map_sync.hpp"
 
 namespace pathing {
-
-/// What `JpsMap::sync` / `JpsPlusMap::sync` did.
-enum class MapSync : std::uint8_t {
-  current = 0,  ///< The map was current already: nothing done (O(1)).
-  updated,      ///< Brought up to date from the grid's edit log (O(edits)).
-  rebuilt,      ///< Rebuilt from the whole grid (O(cells)).
-};
 
 /// The passability of a `Grid` under a `GridLayer` as two bitmaps, one bit a cell (1 = passable,
 /// i.e. layer cost non-zero): one row-major, one transposed (column-major) so that vertical jumps
@@ -122,17 +116,12 @@ class JpsMap {
   /// larger grid: `rebuilt`). Afterwards `is_current(grid, layer)` holds.
   MapSync sync(const Grid& grid, const GridLayer& layer) {
     if (is_current(grid, layer)) return MapSync::current;
-    if (built_ && layer_ == layer && grid_id_ == grid.instance_id() && cols_ == grid.cols() &&
-        rows_ == grid.rows()) {
-      std::array<GridCoord, Grid::kEditLogCapacity> edits;
-      const std::size_t n = grid.edits_since(grid_version_, edits);
-      if (n != Grid::kEditsUnknown) {
-        apply_cells(grid, std::span<const GridCoord>(edits.data(), n));
-        return MapSync::updated;
-      }
-    }
-    build(grid, layer);
-    return MapSync::rebuilt;
+    return detail::replay_edits_or_rebuild(
+        grid,
+        built_ && layer_ == layer && grid_id_ == grid.instance_id() && cols_ == grid.cols() &&
+            rows_ == grid.rows(),
+        grid_version_, [&](std::span<const GridCoord> cells) { apply_cells(grid, cells); },
+        [&] { build(grid, layer); });
   }
 
   /// Re-reads the passability of the listed cells from `grid` (the grid this map was built from,
@@ -311,17 +300,17 @@ class JpsMap {
                                   const char* who) const {
     static_cast<void>(who);  // unused without exceptions
     if (!built_ || grid_id_ != grid.instance_id() || cols_ != grid.cols() || rows_ != grid.rows()) {
-      PATHING_THROW(std::invalid_argument(
-          std::string("pathing::") + who +
-          "::update_cells: the map was not built from this grid object "
-          "(rebuild it with build or sync)"));
+      PATHING_THROW(
+          std::invalid_argument(std::string("pathing::") + who +
+                                "::update_cells: the map was not built from this grid object "
+                                "(rebuild it with build or sync)"));
       return false;
     }
     for (const GridCoord c : cells) {
       if (!grid.in_bounds(c)) {
         PATHING_THROW(std::invalid_argument(
-            std::string("pathing::") + who + "::update_cells: cell (" + std::to_string(c.x) +
-            ", " + std::to_string(c.y) + ") is outside the " + std::to_string(cols_) + " x " +
+            std::string("pathing::") + who + "::update_cells: cell (" + std::to_string(c.x) + ", " +
+            std::to_string(c.y) + ") is outside the " + std::to_string(cols_) + " x " +
             std::to_string(rows_) + " grid"));
         return false;
       }

@@ -101,17 +101,12 @@ class JpsPlusMap {
   /// first time: `updated`); otherwise a full `build` (O(cells): `rebuilt`).
   MapSync sync(const Grid& grid, const GridLayer& layer) {
     if (is_current(grid, layer)) return MapSync::current;
-    if (bits_.built_ && bits_.layer_ == layer && bits_.grid_id_ == grid.instance_id() &&
-        cols_ == grid.cols() && rows_ == grid.rows()) {
-      std::array<GridCoord, Grid::kEditLogCapacity> edits;
-      const std::size_t n = grid.edits_since(bits_.grid_version_, edits);
-      if (n != Grid::kEditsUnknown) {
-        apply_cells(grid, std::span<const GridCoord>(edits.data(), n));
-        return MapSync::updated;
-      }
-    }
-    build(grid, layer);
-    return MapSync::rebuilt;
+    return detail::replay_edits_or_rebuild(
+        grid,
+        bits_.built_ && bits_.layer_ == layer && bits_.grid_id_ == grid.instance_id() &&
+            cols_ == grid.cols() && rows_ == grid.rows(),
+        bits_.grid_version_, [&](std::span<const GridCoord> cells) { apply_cells(grid, cells); },
+        [&] { build(grid, layer); });
   }
 
   /// Re-reads the listed cells from `grid` (the grid this map was built from; no other cell may

@@ -21,6 +21,7 @@
 #include "pathing/jps_map.hpp"
 #include "pathing/jps_plus.hpp"
 #include "pathing/layer.hpp"
+#include "pathing/map_sync.hpp"
 #include "pathing/moves.hpp"
 #include "pathing/path.hpp"
 #include "pathing/path_convert.hpp"

@@ -16,8 +16,8 @@
 #include "pathing/coord.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/grid.hpp"
-#include "pathing/jps_map.hpp"
 #include "pathing/layer.hpp"
+#include "pathing/map_sync.hpp"
 
 namespace pathing {
 
@@ -136,17 +136,12 @@ class RegionMap {
   /// @throws std::bad_alloc only.
   MapSync sync(const Grid& grid, const GridLayer& layer) {
     if (is_current(grid, layer)) return MapSync::current;
-    if (built_ && layer_ == layer && grid_id_ == grid.instance_id() && cols_ == grid.cols() &&
-        rows_ == grid.rows()) {
-      std::array<GridCoord, Grid::kEditLogCapacity> edits;
-      const std::size_t n = grid.edits_since(grid_version_, edits);
-      if (n != Grid::kEditsUnknown) {
-        apply_cells(grid, std::span<const GridCoord>(edits.data(), n));
-        return MapSync::updated;
-      }
-    }
-    build(grid, layer);
-    return MapSync::rebuilt;
+    return detail::replay_edits_or_rebuild(
+        grid,
+        built_ && layer_ == layer && grid_id_ == grid.instance_id() && cols_ == grid.cols() &&
+            rows_ == grid.rows(),
+        grid_version_, [&](std::span<const GridCoord> cells) { apply_cells(grid, cells); },
+        [&] { build(grid, layer); });
   }
 
   /// Relabels locally around the listed cells of `grid` (the grid this map was built from, after
