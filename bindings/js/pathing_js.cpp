@@ -298,8 +298,9 @@ class JsSearch {
   }
   /// The same for bounded seed mode (`build_path`).
   double timeBuild(const JsGrid& g, const JsLayer& l, int sx, int sy, int gx, int gy) {
-    const double t = time_per_call(
-        [&] { static_cast<void>(searcher_.build_path(g.grid(), l.layer(), {sx, sy}, {gx, gy})); });
+    const double t = time_per_call([&] {
+      static_cast<void>(searcher_.build_path(g.grid(), l.layer(), {sx, sy}, {gx, gy}));
+    });
     build(g, l, sx, sy, gx, gy);
     return t;
   }
@@ -426,10 +427,14 @@ EMSCRIPTEN_KEEPALIVE double pathing_time_query(int kind, std::uintptr_t searcher
                      : at<JsGreedyBfs>(searcher).timeBuild(g, l, sx, sy, gx, gy);
   }
   switch (kind) {
-    case 0: return at<JsAStar>(searcher).timeFind(g, l, sx, sy, gx, gy, connectivity);
-    case 1: return at<JsGreedyBfs>(searcher).timeFind(g, l, sx, sy, gx, gy, connectivity);
-    case 2: return at<JsJps>(searcher).timeFind(g, l, sx, sy, gx, gy, connectivity);
-    default: return at<JsJpsPlus>(searcher).timeFind(g, l, sx, sy, gx, gy, connectivity);
+    case 0:
+      return at<JsAStar>(searcher).timeFind(g, l, sx, sy, gx, gy, connectivity);
+    case 1:
+      return at<JsGreedyBfs>(searcher).timeFind(g, l, sx, sy, gx, gy, connectivity);
+    case 2:
+      return at<JsJps>(searcher).timeFind(g, l, sx, sy, gx, gy, connectivity);
+    default:
+      return at<JsJpsPlus>(searcher).timeFind(g, l, sx, sy, gx, gy, connectivity);
   }
 }
 EMSCRIPTEN_KEEPALIVE int pathing_build_path(int kind, std::uintptr_t searcher, std::uintptr_t grid,
