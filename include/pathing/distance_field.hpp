@@ -10,6 +10,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <span>
 #include <string>
@@ -200,18 +201,48 @@ class DistanceField {
     return {costs_.data(), static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_)};
   }
 
+  /// The sources of the last `Dijkstra::compute` into this field, as given (duplicates and all);
+  /// empty for a field made otherwise (`compute_explore`, `compute_flee`, never computed) or
+  /// repaired with other sources since (then the repair's sources). `FieldRepair` reads them.
+  [[nodiscard]] std::span<const FieldSource> sources() const noexcept { return sources_; }
+  /// True when the field was made by `Dijkstra::compute` from a list of sources (kept in
+  /// `sources()`), so that `FieldRepair` can bring it up to date; false for explore and flee
+  /// fields and for a field never computed.
+  [[nodiscard]] bool has_source_list() const noexcept { return has_source_list_; }
+  /// A process-wide unique number renewed by every computation or repair that writes the field
+  /// (and by copying it): a `FlowField` records the one it was built from, so that `FieldRepair`
+  /// updates only a flow that matches the field's values. O(1).
+  [[nodiscard]] std::uint64_t computation_id() const noexcept { return computation_.value(); }
+
   /// Bytes of storage held.
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return costs_.capacity() * sizeof(std::uint64_t);
+    return costs_.capacity() * sizeof(std::uint64_t) + sources_.capacity() * sizeof(FieldSource);
   }
 
  private:
   friend class Dijkstra;
   friend class FlowField;
+  friend class FieldRepair;
 
   [[nodiscard]] std::size_t index(int x, int y) const noexcept {
     return static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
            static_cast<std::size_t>(x);
+  }
+
+  // Keeps the source list a field was computed from, for FieldRepair (allocating only when it
+  // outgrows every earlier one); `sources` may be (part of) `sources_` itself.
+  void keep_sources(std::span<const FieldSource> sources) {
+    const std::less<const FieldSource*> before;
+    const FieldSource* const own = sources_.data();
+    if (sources.data() == own && sources.size() == sources_.size()) {
+      // the list already kept
+    } else if (!before(sources.data(), own) && before(sources.data(), own + sources_.size())) {
+      std::vector<FieldSource> copy(sources.begin(), sources.end());
+      sources_.swap(copy);
+    } else {
+      sources_.assign(sources.begin(), sources.end());
+    }
+    has_source_list_ = true;
   }
 
   // Makes every cell of a `grid`-sized field unreached: only the box of the cells the last
@@ -238,6 +269,8 @@ class DistanceField {
     grid_id_ = grid.instance_id();
     grid_version_ = grid.version();
     bias_ = 0;
+    has_source_list_ = false;
+    computation_ = detail::InstanceId{};
     x0_ = cols_;
     y0_ = rows_;
     x1_ = -1;
@@ -254,6 +287,9 @@ class DistanceField {
   GridLayer layer_;
   std::uint64_t grid_id_ = 0;  // 0: never computed (or invalidated by a throwing predicate)
   std::uint64_t grid_version_ = 0;
+  std::vector<FieldSource> sources_;  // see sources()
+  bool has_source_list_ = false;
+  detail::InstanceId computation_;  // see computation_id()
   // A box holding every reached cell (empty when x0_ > x1_ or y0_ > y1_); Dijkstra makes it the
   // band of rows reached.
   int x0_ = 0;
@@ -319,10 +355,12 @@ class Dijkstra {
     if (const FieldStats bad = check_sources(grid, sources); !bad.ok()) return bad;
     Box box{grid.cols(), grid.rows(), -1, -1};
     for (const FieldSource& s : sources) box.add(s.cell.x, s.cell.y);
-    return run(grid, layer, out, options, box, [&](auto&& seed) {
+    const FieldStats st = run(grid, layer, out, options, box, [&](auto&& seed) {
       for (const FieldSource& s : sources)
         seed(s.cell.x, s.cell.y, DistanceField::initial_cost_fixed(s.initial_cost));
     });
+    out.keep_sources(sources);
+    return st;
   }
 
   /// The field of the single source `source` (initial cost 0). Status `invalid_endpoint` (and
@@ -477,6 +515,7 @@ class Dijkstra {
       field->y1_ = -1;
       field->grid_id_ = 0;
       field->grid_version_ = 0;
+      field->has_source_list_ = false;
     }
   };
 
@@ -866,6 +905,8 @@ inline FieldStats Dijkstra::compute_flee(const Grid& grid, const GridLayer& laye
   out.dir_ = dir;
   out.max_cost_ = cost::kInfinite;
   out.bias_ = bias;
+  out.has_source_list_ = false;
+  out.computation_ = detail::InstanceId{};
   out.x0_ = grid.cols();
   out.y0_ = grid.rows();
   out.x1_ = -1;

@@ -63,6 +63,7 @@ class FlowField {
     layer_ = layer;
     grid_id_ = grid.instance_id();
     grid_version_ = grid.version();
+    field_id_ = field.computation_id();
     dirs_.assign(grid.cell_count(), kNone);
     const bool four = field.connectivity() == Connectivity::four;
     if (field.direction() == FieldDirection::to_sources) {
@@ -123,6 +124,8 @@ class FlowField {
   }
 
  private:
+  friend class FieldRepair;
+
   template <Connectivity C, FieldDirection D>
   void fill(const Grid& grid, const GridLayer& layer, const DistanceField& field) {
     const int x0 = field.x0_, y0 = field.y0_, x1 = field.x1_, y1 = field.y1_;
@@ -163,6 +166,7 @@ class FlowField {
   GridLayer layer_;
   std::uint64_t grid_id_ = 0;  // 0: never built
   std::uint64_t grid_version_ = 0;
+  std::uint64_t field_id_ = 0;  // computation_id() of the field built from
 };
 
 }  // namespace pathing

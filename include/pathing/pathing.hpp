@@ -10,6 +10,7 @@
 #include "pathing/chain.hpp"
 #include "pathing/coord.hpp"
 #include "pathing/distance_field.hpp"
+#include "pathing/field_repair.hpp"
 #include "pathing/flow_field.hpp"
 #include "pathing/follower.hpp"
 #include "pathing/graph.hpp"
