@@ -814,6 +814,35 @@ void Extras::print(std::ostream& os, const std::vector<Row>& rows,
        << (build != nullptr ? fmt("%.1f", counter(*build, "bytes_per_cell")) : std::string("-"))
        << " |\n";
   }
+  // --- #16: tower defence, field repair and would_block against a rebuild (bench/td_rows.cpp) ---
+  const Measured* td_repair = find_measured(measured, "td/td512/repair per tower (field + flow)");
+  const Measured* td_rebuild = find_measured(measured, "td/td512/rebuild per tower (field + flow)");
+  const Measured* td_block = find_measured(measured, "td/td512/would_block per tower");
+  if (td_repair != nullptr && td_rebuild != nullptr && td_block != nullptr) {
+    const double rebuild_median = counter(*td_rebuild, "median_us");
+    os << "\n### Tower defence: fields repaired after each tower (issue #16)\n\n"
+       << "A 512 x 512 map (8 % walls), one goal field (8-connected, toward the goal) and its flow "
+          "field; 200 towers of 2 x 2 cells placed one at a time (half on a spawn's current path). "
+          "Per placement: `FieldRepair::repair` (field + flow), a rebuild (`Dijkstra::compute` + "
+          "`FlowField::build`), and `FieldRepair::would_block` before placing. Times per "
+          "placement (steady_clock), over every placement of the row's iterations. Targets: repair "
+          "and would_block medians at least 10x faster than a rebuild.\n\n"
+       << "| per tower | median | p99 | mean | cells changed | cells invalidated | rebuild median "
+          "/ this median | target >= 10x |\n"
+       << "|---|---:|---:|---:|---:|---:|---:|---|\n";
+    const auto line = [&](const char* what, const Measured& m, bool target) {
+      const double median = counter(m, "median_us");
+      const double ratio = median > 0 ? rebuild_median / median : 0.0;
+      os << "| " << what << " | " << time_text(median * 1e3) << " | "
+         << time_text(counter(m, "p99_us") * 1e3) << " | " << time_text(counter(m, "mean_us") * 1e3)
+         << " | " << fmt("%.0f", counter(m, "changed_per_tower")) << " | "
+         << fmt("%.0f", counter(m, "invalidated_per_tower")) << " | " << fmt("%.0fx", ratio)
+         << " | " << (target ? pass(ratio >= 10) : std::string("-")) << " |\n";
+    };
+    line("repair (field + flow)", *td_repair, true);
+    line("would_block", *td_block, true);
+    line("rebuild (field + flow)", *td_rebuild, false);
+  }
   const Measured* sync_open =
       find_measured(measured, "regions/open256/RegionMap sync, one cell in the open");
   const Measured* sync_halves = find_measured(
