@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace pathing::cli {
 
@@ -65,5 +66,21 @@ struct FieldCommandOptions {
   std::string svg_file;       ///< Empty: no SVG.
 };
 int run_field(const FieldCommandOptions& options);
+
+/// `pathing td`: a tower-defence demo on a map: towers placed one by one on the spawns' paths,
+/// each checked with `FieldRepair::would_block` (refused when it would cut a spawn off) and the
+/// goal's field repaired; an SVG of the final field, towers and paths.
+struct TdOptions {
+  std::string map_file;
+  int gx = 0;
+  int gy = 0;
+  std::vector<std::string> spawns;  ///< "X,Y" each; none: the reached cell farthest from the goal.
+  int towers = 20;                  ///< Towers to place.
+  int tower_size = 2;               ///< Side of a tower, in cells.
+  std::uint64_t seed = 1;           ///< Where the towers go (deterministic for a seed).
+  int moves = 8;
+  std::string svg_file;  ///< Empty: no SVG.
+};
+int run_td(const TdOptions& options);
 
 }  // namespace pathing::cli

@@ -25,8 +25,10 @@ constexpr std::array<const char*, 12> kHeat{"#fde725", "#c2df23", "#86d549", "#5
                                             "#2ab07f", "#1e9b8a", "#25858e", "#2d708e",
                                             "#38588c", "#433e85", "#482173", "#440154"};
 
-std::string draw(const Grid& grid, const GridLayer& layer, const DistanceField& field,
-                 const FlowField& flow, GridCoord goal, bool show_goal) {
+}  // namespace
+
+std::string draw_field(const Grid& grid, const GridLayer& layer, const DistanceField& field,
+                       const FlowField& flow, GridCoord goal, bool show_goal) {
   // Range of the finite values (flee maps are negative).
   double lo = 0;
   double hi = 0;
@@ -80,8 +82,6 @@ std::string draw(const Grid& grid, const GridLayer& layer, const DistanceField& 
   return out;
 }
 
-}  // namespace
-
 int run_field(const FieldCommandOptions& o) {
   const io::Map map = io::load_map(o.map_file);
   const Grid& grid = map.grid;
@@ -124,7 +124,7 @@ int run_field(const FieldCommandOptions& o) {
   }
   fmt::print("flow field built in {:.1f} us\n", us(t2, t3));
   if (!o.svg_file.empty()) {
-    std::string picture = draw(grid, layer, field, flow, goal, true);
+    std::string picture = draw_field(grid, layer, field, flow, goal, true);
     if (!svg::write(picture, o.svg_file)) return kExitBadInput;
     fmt::print("wrote {}\n", o.svg_file);
   }

@@ -153,6 +153,30 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   field_cmd->add_option("--svg", field.svg_file, "Write a heat map with flow arrows as SVG");
 
+  TdOptions td;
+  CLI::App* td_cmd = app.add_subcommand(
+      "td",
+      "Tower defence demo: place towers one by one, refuse those that would cut a spawn "
+      "off, repair the goal's field after each; draw it as SVG");
+  td_cmd->add_option("map", td.map_file, "Map file (.map)")->required();
+  td_cmd->add_option("gx", td.gx, "Goal column")->required();
+  td_cmd->add_option("gy", td.gy, "Goal row")->required();
+  td_cmd->add_option("--spawn", td.spawns,
+                     "A spawn cell X,Y (repeatable; default: the cell farthest from the goal)");
+  td_cmd->add_option("--towers", td.towers, "Towers to place")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  td_cmd->add_option("--tower-size", td.tower_size, "Side of a tower, in cells")
+      ->check(CLI::Range(1, 16))
+      ->capture_default_str();
+  td_cmd->add_option("--seed", td.seed, "Seed of the placements")
+      ->check(kSeedRange)
+      ->capture_default_str();
+  td_cmd->add_option("--moves", td.moves, "4- or 8-connected moves")
+      ->check(CLI::IsMember({4, 8}))
+      ->capture_default_str();
+  td_cmd->add_option("--svg", td.svg_file, "Write the repaired field, towers and paths as SVG");
+
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -161,6 +185,7 @@ int main(int argc, char** argv) {
     if (*path_cmd) rc = run_path(path);
     if (*gen_cmd) rc = run_gen(gen);
     if (*field_cmd) rc = run_field(field);
+    if (*td_cmd) rc = run_td(td);
     return checked_stdout(rc);
   } catch (const pathing::io::ParseError& e) {
     fmt::print(stderr, "pathing: {}\n", e.what());

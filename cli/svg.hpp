@@ -7,8 +7,20 @@
 
 #include <string>
 
+#include "pathing/distance_field.hpp"
+#include "pathing/flow_field.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
+
+namespace pathing::cli {
+
+/// An open SVG (close it with `svg::write`) of `field` as a heat map from near (yellow) to far
+/// (purple), the walls, `flow`'s arrows on a lattice, and the goal as a red dot when
+/// `show_goal` (field_command.cpp; `pathing field` and `pathing td` draw with it).
+std::string draw_field(const Grid& grid, const GridLayer& layer, const DistanceField& field,
+                       const FlowField& flow, GridCoord goal, bool show_goal);
+
+}  // namespace pathing::cli
 
 namespace pathing::cli::svg {
 

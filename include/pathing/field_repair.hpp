@@ -44,8 +44,11 @@ struct FieldRepairStats {
   std::uint64_t invalidated = 0;     ///< Cells whose old value lost its support (raised or cut).
   std::uint64_t changed = 0;         ///< Cells whose value changed (`FieldRepair::changed_cells`).
   std::uint64_t settled = 0;         ///< Cells settled while propagating the new values.
-  bool flow_rebuilt = false;         ///< The flow given was rebuilt whole (it did not match the
-                                     ///< field before the repair), not updated cell by cell.
+  bool flow_rebuilt = false;  ///< The flow given was rebuilt whole (it did not match the field
+                              ///< before the repair, or the field was rebuilt), not updated cell
+                              ///< by cell.
+  bool gave_up = false;       ///< The repair outgrew `FieldRepair::rebuild_fraction` of the grid's
+                              ///< cells, was undone and the field rebuilt (`sync` is `rebuilt`).
 
   /// True when the field is up to date (`status == found`).
   [[nodiscard]] constexpr bool ok() const noexcept { return status == SearchStatus::found; }
@@ -90,10 +93,12 @@ struct BlockCheck {
 ///
 /// Complexity: O((a + e) log C) for `a` cells whose value changes or is checked (the cells
 /// around the edits and the invalidated ones, each looking at its 8 neighbours), `e` the edits
-/// and C the cost range (a radix heap); independent of the grid's size. Worst case: a wall that
-/// cuts the map in two invalidates every cell behind it, and a repair then costs about what a
-/// rebuild does (a little more: it first finds those cells). A flow field given to `repair` is
-/// updated on the changed cells and their neighbours only.
+/// and C the cost range (a radix heap); independent of the grid's size. A flow field given to
+/// `repair` is updated on the changed cells and their neighbours only. Worst case: a wall that
+/// cuts the map in two invalidates every cell behind it; a repair costs several times what a
+/// rebuild does per cell, so once it has invalidated and settled more than
+/// `rebuild_fraction()` of the grid's cells (default 1/8) it undoes its work and rebuilds:
+/// at worst about 1.x rebuilds (measured: docs/incremental.md).
 ///
 /// Memory: 5 bytes a grid cell (stamps), plus 12 bytes per cell changed in one repair; a
 /// `Dijkstra` for rebuilds. Allocation: none once warm (every buffer keeps its capacity).
@@ -157,6 +162,18 @@ class FieldRepair {
   /// The cells whose value the last successful `repair` changed (any order; empty after a
   /// rebuild or when nothing changed). Valid until the next call.
   [[nodiscard]] std::span<const GridCoord> changed_cells() const noexcept { return changed_; }
+
+  /// When a repair gives up: once the cells it has invalidated plus the cells it has settled
+  /// pass `fraction` x the grid's cells, it undoes what it did and rebuilds the field instead
+  /// (`FieldRepairStats::gave_up`): a repair touches a cell several times where a rebuild
+  /// touches it once, so past some share of the map a rebuild is cheaper (docs/incremental.md has
+  /// the measurements behind the default, 1/8). 0: always rebuild; >= 1 or +inf: never give up.
+  /// NaN or negative: ignored. O(1).
+  void set_rebuild_fraction(double fraction) noexcept {
+    if (fraction >= 0) rebuild_fraction_ = fraction;
+  }
+  /// The fraction set above (default 0.125).
+  [[nodiscard]] double rebuild_fraction() const noexcept { return rebuild_fraction_; }
 
   /// The `Dijkstra` used for rebuilds (to set its canonical-ordering policy).
   [[nodiscard]] Dijkstra& dijkstra() noexcept { return dijkstra_; }
@@ -460,6 +477,11 @@ class FieldRepair {
   std::vector<SourceCost> new_sources_;
   std::vector<SourceCost> old_sources_;
   Dijkstra dijkstra_;
+  double rebuild_fraction_ = 0.125;
+  // The run's budget of invalidated + settled cells, and whether it ran out (see
+  // set_rebuild_fraction).
+  std::uint64_t work_limit_ = ~std::uint64_t{0};
+  bool gave_up_ = false;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -496,7 +518,10 @@ void FieldRepair::run(const CostFn& cost, DistanceField& field, std::uint64_t& i
     log(i, k);
     g[i] = kUnreached;
     invalid_.push_back(static_cast<std::uint32_t>(i));
-    ++invalidated;
+    if (++invalidated > work_limit_) {
+      gave_up_ = true;
+      return;
+    }
     if (spawns_left != nullptr && (flags(i) & kSpawn) != 0) {
       set_flag(i, kSpawnCut);
       ++*spawns_left;
@@ -554,7 +579,10 @@ void FieldRepair::run(const CostFn& cost, DistanceField& field, std::uint64_t& i
     const std::size_t i = item.value;
     const std::uint64_t k = item.key;
     if (g[i] != k) continue;  // lowered again after it was queued
-    ++settled;
+    if (++settled + invalidated > work_limit_) {
+      gave_up_ = true;
+      return;
+    }
     const int x = static_cast<int>(i % static_cast<std::size_t>(cols));
     const int y = static_cast<int>(i / static_cast<std::size_t>(cols));
     for_each_link<!kToSources, C>(cost, x, y, [&](int nx, int ny, Direction8, std::uint64_t step) {
@@ -677,10 +705,22 @@ inline FieldRepairStats FieldRepair::repair(const Grid& grid, const GridLayer& l
           ++st.source_changes;
           check(cell, g);
         }
-        Restore restore(this, &field);  // puts the old values back if an allocation throws
         const Costs<false> cost{*this, grid, layer, cols, rows};
-        run(cost, field, st.invalidated, st.settled, nullptr);
-        restore.self = nullptr;
+        const double limit = rebuild_fraction_ * static_cast<double>(grid.cell_count());
+        work_limit_ = limit < 1.8e19 ? static_cast<std::uint64_t>(limit) : ~std::uint64_t{0};
+        gave_up_ = false;
+        {
+          // Puts the old values back if the repair gives up or an allocation throws.
+          Restore restore(this, &field);
+          run(cost, field, st.invalidated, st.settled, nullptr);
+          if (!gave_up_) restore.self = nullptr;
+        }
+        if (gave_up_) {
+          st.gave_up = true;
+          undo_.clear();
+          rebuild();
+          return;
+        }
         for (const Logged& l : undo_) {
           if (g[l.index] != l.old) {
             changed_.push_back({static_cast<int>(l.index % static_cast<std::uint32_t>(cols)),
@@ -706,6 +746,7 @@ inline FieldRepairStats FieldRepair::repair(const Grid& grid, const GridLayer& l
         changed_.clear();
         rebuild();
       });
+  if (st.gave_up) st.sync = MapSync::rebuilt;
   return st;
 }
 
@@ -750,6 +791,8 @@ inline BlockCheck FieldRepair::would_block(const Grid& grid, const GridLayer& la
   Restore restore(this, &field);  // the field is given back as it was, whatever happens
   const Costs<true> cost{*this, grid, layer, cols, rows};
   std::size_t left = 0;
+  work_limit_ = ~std::uint64_t{0};  // (an answer is needed: no giving up)
+  gave_up_ = false;
   run(cost, field, bc.invalidated, bc.settled, &left);
   bc.cut = left;
   bc.blocks = left > 0;

@@ -206,6 +206,20 @@ pathing_cli_test(path_goal_on_wall ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0
 pathing_cli_test(field_outside ARGS field ${PATHING_CLI_DATA}/maze-32.map 40 2 EXPECT_RC 2
   STDERR_REGEX "goal \\(40, 2\\) is outside the map .*maze-32\\.map \\(32 x 32\\)")
 
+# --- td (FieldRepair demo, issue #16) ---------------------------------------------------------------
+# Towers of one cell on rooms-64 (1-cell doors): two would cut a spawn off and are refused; the
+# placements and the refusals are fixed by the seed (the times are not checked).
+pathing_cli_test(td_rooms ARGS td ${PATHING_CLI_DATA}/rooms-64.map 3 3 --spawn 60,60 --spawn 60,3 --towers 30
+  --tower-size 1 --seed 5 --svg ${PATHING_CLI_OUT}/td.svg
+  STDOUT_REGEX "goal \\(3, 3\\), 2 spawns.*tower 17 at \\(59, 22\\): refused, it would cut spawn \\(60, 3\\) off.*tower 28 at \\(6, 12\\): refused, it would cut spawn \\(60, 60\\) off.*placed 30 towers, refused 2; repair median.*wrote "
+  EXPECT_FILE ${PATHING_CLI_OUT}/td.svg FILE_REGEX "^<svg .*fill=\"#f08c00\".*stroke=\"#d01010\".*<polyline .*</svg>\n$")
+pathing_cli_test(td_bad_spawn ARGS td ${PATHING_CLI_DATA}/rooms-64.map 3 3 --spawn 60x60 EXPECT_RC 2
+  STDERR_REGEX "--spawn \"60x60\": expected X,Y")
+pathing_cli_test(td_spawn_on_wall ARGS td ${PATHING_CLI_DATA}/rooms-64.map 3 3 --spawn 7,0 EXPECT_RC 2
+  STDERR_REGEX "--spawn 7,0: not a cell of .*rooms-64\\.map from which the goal is reached")
+pathing_cli_test(td_goal_wall ARGS td ${PATHING_CLI_DATA}/rooms-64.map 7 0 EXPECT_RC 2
+  STDERR_REGEX "goal \\(7, 0\\) is a wall")
+
 # --- jump point search ----------------------------------------------------------------------------
 foreach(algo jps jps+)
   string(REPLACE "+" "plus" tag ${algo})

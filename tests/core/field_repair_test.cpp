@@ -85,6 +85,7 @@ void run_sequences(Connectivity conn, FieldDirection dir, bool weighted, bool li
                    unsigned seeds, int batches) {
   const GridLayer layer = random_layer();
   FieldRepair repair;
+  repair.set_rebuild_fraction(kNoCostLimit);  // never give up: the repair itself is under test
   std::uint64_t updated = 0;
   std::uint64_t edited = 0;
   std::uint64_t changed = 0;
@@ -185,6 +186,7 @@ TEST(FieldRepair, WallRaisesAndCutsExactly) {
   grid.set_blocked({3, 0}, true);
   grid.set_blocked({3, 1}, true);
   FieldRepair repair;
+  repair.set_rebuild_fraction(1);  // (a third of this tiny map changes)
   FieldRepairStats st = repair.repair(grid, layer, field);
   ASSERT_TRUE(st.ok());
   EXPECT_EQ(st.sync, MapSync::updated);
@@ -209,6 +211,55 @@ TEST(FieldRepair, WallRaisesAndCutsExactly) {
   EXPECT_FALSE(field.reached({4, 2}));
   EXPECT_EQ(field.cost_fixed({3, 2}), 4 * S);
   EXPECT_EQ(field.cost_fixed({2, 2}), 3 * S);
+}
+
+// Past rebuild_fraction() of the grid's cells a repair gives up, undoes its work and rebuilds;
+// the result is the same. 0: every repair that invalidates a cell gives up.
+TEST(FieldRepair, GivesUpPastTheRebuildFraction) {
+  Grid grid(40, 20);
+  const GridLayer layer;
+  Dijkstra dijkstra;
+  DistanceField field;
+  const FieldOptions o = opts(Connectivity::eight, FieldDirection::to_sources, kNoCostLimit);
+  const std::vector<FieldSource> sources = {{{2, 10}, 0}};
+  ASSERT_TRUE(dijkstra.compute(grid, layer, sources, field, o).ok());
+  FlowField flow;
+  ASSERT_EQ(flow.build(grid, layer, field), SearchStatus::found);
+  FieldRepair repair;
+  EXPECT_EQ(repair.rebuild_fraction(), 0.125);
+  // A wall across column 20 but for (20, 0): every cell beyond it (19 x 20 = 380 of 800) rises.
+  for (int y = 1; y < 20; ++y) grid.set_blocked({20, y}, true);
+  FieldRepairStats st = repair.repair(grid, layer, field, &flow);
+  ASSERT_TRUE(st.ok());
+  EXPECT_TRUE(st.gave_up);
+  EXPECT_EQ(st.sync, MapSync::rebuilt);
+  EXPECT_TRUE(st.flow_rebuilt);
+  EXPECT_EQ(st.invalidated, 101u);  // gave up on the 101st (> 800 / 8)
+  EXPECT_TRUE(repair.changed_cells().empty());
+  expect_as_rebuilt(grid, layer, sources, field, flow, o, "gave up");
+  // The same edit undone with no limit: repaired in place (380 cells fall back).
+  repair.set_rebuild_fraction(std::numeric_limits<double>::infinity());
+  const std::vector<std::uint64_t> walled(field.costs_fixed().begin(), field.costs_fixed().end());
+  for (int y = 1; y < 20; ++y) grid.set_blocked({20, y}, false);
+  st = repair.repair(grid, layer, field, &flow);
+  ASSERT_TRUE(st.ok());
+  EXPECT_FALSE(st.gave_up);
+  EXPECT_EQ(st.sync, MapSync::updated);
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < walled.size(); ++i) differ += walled[i] != field.costs_fixed()[i];
+  EXPECT_EQ(st.changed, differ);
+  EXPECT_EQ(differ, 361u);  // of the 380 cells beyond the wall, 19 went through the gap anyway
+  expect_as_rebuilt(grid, layer, sources, field, flow, o, "undone");
+  // Fraction 0: the first invalidated cell gives up; NaN and negative values are ignored.
+  repair.set_rebuild_fraction(0);
+  repair.set_rebuild_fraction(-1);
+  repair.set_rebuild_fraction(std::numeric_limits<double>::quiet_NaN());
+  EXPECT_EQ(repair.rebuild_fraction(), 0.0);
+  grid.set_blocked({30, 10}, true);
+  st = repair.repair(grid, layer, field, &flow);
+  EXPECT_TRUE(st.gave_up);
+  EXPECT_EQ(st.invalidated, 1u);
+  expect_as_rebuilt(grid, layer, sources, field, flow, o, "fraction 0");
 }
 
 TEST(FieldRepair, CurrentRebuiltAndUnsupported) {
@@ -283,6 +334,7 @@ TEST(FieldRepair, FlowBuiltFromAnotherComputationIsRebuilt) {
   ASSERT_EQ(flow.build(grid, layer, b), SearchStatus::found);  // b's flow, handed with a
   grid.set_blocked({5, 5}, true);
   FieldRepair repair;
+  repair.set_rebuild_fraction(1);
   const FieldRepairStats st = repair.repair(grid, layer, a, &flow);
   ASSERT_TRUE(st.ok());
   EXPECT_EQ(st.sync, MapSync::updated);
@@ -409,6 +461,7 @@ TEST(FieldRepair, WarmRepairAllocatesNothing) {
   FieldRepair repair;
   const std::vector<GridCoord> spawns = {{62, 62}, {62, 1}};
   std::vector<GridCoord> tower(4);
+  int gave_up = 0;
   auto round = [&] {
     std::mt19937 rng(77);
     std::uint64_t changed = 0;
@@ -421,13 +474,15 @@ TEST(FieldRepair, WarmRepairAllocatesNothing) {
       if (bc.blocks) continue;
       for (const GridCoord b : tower) grid.set_blocked(b, !was);
       const FieldRepairStats st = repair.repair(grid, layer, field, &flow);
-      if (!st.ok() || st.sync != MapSync::updated) return std::uint64_t{0};
+      if (!st.ok() || st.sync == MapSync::current) return std::uint64_t{0};
       changed += st.changed;
+      gave_up += st.gave_up ? 1 : 0;
     }
     return changed;
   };
   const std::uint64_t first = round();
   ASSERT_GT(first, 0u);
+  ASSERT_GT(gave_up, 0);  // both ways are exercised: repairs and rebuilds after giving up
   for (int k = 0; k < 3; ++k) round();  // warm: the buffers reach their largest sizes
   const test::AllocationScope scope;
   const std::uint64_t again = round();
