@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/compiler.hpp"
+#include "pathing/detail/moves/padded_costs.hpp"
 #include "pathing/detail/nodes/generation_map.hpp"
 #include "pathing/detail/queue/radix_heap.hpp"
 #include "pathing/distance_field.hpp"
@@ -193,7 +195,6 @@ class FieldRepair {
   static constexpr std::uint8_t kLogged = 1;     // old value in undo_
   static constexpr std::uint8_t kChecked = 2;    // in check_ (equation changed)
   static constexpr std::uint8_t kQueued = 4;     // queued for the invalidation check
-  static constexpr std::uint8_t kOverlay = 8;    // would_block: read as blocked
   static constexpr std::uint8_t kSpawn = 16;     // would_block: a spawn
   static constexpr std::uint8_t kSpawnCut = 32;  // would_block: a spawn without a value (yet)
   static constexpr std::uint8_t kFlow = 64;      // flow direction recomputed
@@ -260,29 +261,44 @@ class FieldRepair {
     return it != new_sources_.end() && it->index == i ? it->fixed : kUnreached;
   }
 
-  // One repair's view of the map: the layer cost of a cell (0 off the grid), with Overlay the
-  // cells flagged kOverlay read as blocked.
-  template <bool Overlay>
+  // One repair's view of the map: the layer cost of a cell (0 off the grid) read from the
+  // unpacked costs (`pad_`, a frame of impassable cells around the grid), for x in [-1, cols]
+  // and y in [-1, rows].
   struct Costs {
-    const FieldRepair& self;
-    const Grid& grid;
-    const GridLayer& layer;
+    const std::uint8_t* origin;  // cell (0, 0)
+    std::ptrdiff_t stride;
     int cols;
     int rows;
-    [[nodiscard]] std::uint8_t operator()(int x, int y) const noexcept {
-      if (static_cast<unsigned>(x) >= static_cast<unsigned>(cols) ||
-          static_cast<unsigned>(y) >= static_cast<unsigned>(rows)) {
-        return 0;
-      }
-      std::uint8_t v = grid.cell_unchecked(x, y);
-      if constexpr (Overlay) {
-        const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols) +
-                              static_cast<std::size_t>(x);
-        if ((self.flags(i) & kOverlay) != 0) v = static_cast<std::uint8_t>(v | Grid::kBlockedBit);
-      }
-      return layer.cost_of_cell(v);
+    [[nodiscard]] PATHING_ALWAYS_INLINE std::uint8_t operator()(int x, int y) const noexcept {
+      return origin[static_cast<std::ptrdiff_t>(y) * stride + x];
     }
   };
+  [[nodiscard]] Costs costs_view(const Grid& grid) const noexcept {
+    return {pad_.data() + pad_.index(0, 0), static_cast<std::ptrdiff_t>(pad_.stride()), grid.cols(),
+            grid.rows()};
+  }
+
+  // Brings the unpacked costs up to date with `grid` under `layer`: the cells written since the
+  // last call (the grid's edit log), or the whole grid (a first call, another grid or layer, or
+  // an overflowed log).
+  void sync_costs(const Grid& grid, const GridLayer& layer) {
+    if (pad_id_ == grid.instance_id() && pad_layer_ == layer && pad_cells_ == grid.cell_count()) {
+      if (pad_version_ == grid.version()) return;
+      std::array<GridCoord, Grid::kEditLogCapacity> edits;
+      const std::size_t n = grid.edits_since(pad_version_, edits);
+      if (n != Grid::kEditsUnknown) {
+        for (std::size_t k = 0; k < n; ++k)
+          pad_.set(edits[k].x, edits[k].y, layer.cost_at(grid, edits[k]));
+        pad_version_ = grid.version();
+        return;
+      }
+    }
+    pad_.build(grid, layer, 0, 0, grid.cols() - 1, grid.rows() - 1);
+    pad_id_ = grid.instance_id();
+    pad_version_ = grid.version();
+    pad_layer_ = layer;
+    pad_cells_ = grid.cell_count();
+  }
 
   // The moves between cell (x, y) and its neighbours under the move model of
   // `detail::for_each_neighbor`, in `Direction8` order: Out, the moves from (x, y) into a
@@ -290,7 +306,7 @@ class FieldRepair {
   // into (x, y) (which must be passable). Calls f(nx, ny, dir, step_fixed); diagonals need both
   // orthogonal cells passed to be passable.
   template <bool Out, Connectivity C, class CostFn, class F>
-  static void for_each_link(const CostFn& cost, int x, int y, F&& f) {
+  PATHING_ALWAYS_INLINE static void for_each_link(const CostFn& cost, int x, int y, F&& f) {
     const std::uint8_t cr = cost(x + 1, y);
     const std::uint8_t cd = cost(x, y + 1);
     const std::uint8_t cl = cost(x - 1, y);
@@ -477,6 +493,13 @@ class FieldRepair {
   std::vector<SourceCost> new_sources_;
   std::vector<SourceCost> old_sources_;
   Dijkstra dijkstra_;
+  // The grid's costs unpacked (sync_costs) and what they were unpacked from.
+  detail::PaddedCosts pad_;
+  std::uint64_t pad_id_ = 0;
+  std::uint64_t pad_version_ = 0;
+  GridLayer pad_layer_;
+  std::size_t pad_cells_ = 0;
+  std::vector<std::uint8_t> overlay_;  // would_block: the costs the blocked cells had
   double rebuild_fraction_ = 0.125;
   // The run's budget of invalidated + settled cells, and whether it ran out (see
   // set_rebuild_fraction).
@@ -705,7 +728,8 @@ inline FieldRepairStats FieldRepair::repair(const Grid& grid, const GridLayer& l
           ++st.source_changes;
           check(cell, g);
         }
-        const Costs<false> cost{*this, grid, layer, cols, rows};
+        sync_costs(grid, layer);
+        const Costs cost = costs_view(grid);
         const double limit = rebuild_fraction_ * static_cast<double>(grid.cell_count());
         work_limit_ = limit < 1.8e19 ? static_cast<std::uint64_t>(limit) : ~std::uint64_t{0};
         gave_up_ = false;
@@ -784,12 +808,33 @@ inline BlockCheck FieldRepair::would_block(const Grid& grid, const GridLayer& la
     return static_cast<std::size_t>(c.y) * static_cast<std::size_t>(cols) +
            static_cast<std::size_t>(c.x);
   };
-  for (const GridCoord c : cells) set_flag(index(c), kOverlay);
   for (const GridCoord c : spawns) set_flag(index(c), kSpawn);
   std::uint64_t* const g = field.costs_.data();
   for (const GridCoord c : cells) check_around(c.x, c.y, cols, rows, g);
+  // The blocked cells as the layer reads them, written into the unpacked costs for the check
+  // and put back after it (in reverse, so that a cell listed twice gets its own value back).
+  sync_costs(grid, layer);
+  overlay_.clear();
+  for (const GridCoord c : cells) {
+    overlay_.push_back(pad_.get(c.x, c.y));
+    pad_.set(c.x, c.y,
+             layer.cost_of_cell(static_cast<std::uint8_t>(grid.cell(c) | Grid::kBlockedBit)));
+  }
+  struct PutBack {
+    detail::PaddedCosts& pad;
+    std::span<const GridCoord> cells;
+    const std::vector<std::uint8_t>& old;
+    PutBack(detail::PaddedCosts& p, std::span<const GridCoord> c,
+            const std::vector<std::uint8_t>& o) noexcept
+        : pad(p), cells(c), old(o) {}
+    PutBack(const PutBack&) = delete;
+    PutBack& operator=(const PutBack&) = delete;
+    ~PutBack() {
+      for (std::size_t k = cells.size(); k-- > 0;) pad.set(cells[k].x, cells[k].y, old[k]);
+    }
+  } put_back(pad_, cells, overlay_);
   Restore restore(this, &field);  // the field is given back as it was, whatever happens
-  const Costs<true> cost{*this, grid, layer, cols, rows};
+  const Costs cost = costs_view(grid);
   std::size_t left = 0;
   work_limit_ = ~std::uint64_t{0};  // (an answer is needed: no giving up)
   gave_up_ = false;

@@ -69,6 +69,12 @@ class PaddedCosts {
     std::fill(row(y1 + 1) + x0 - 1, row(y1 + 1) + x1 + 2, std::uint8_t{0});
   }
 
+  /// Overwrites the cost of grid cell (x, y) (x in [0, cols), y in [0, rows)): keeps an
+  /// unpacked copy current after an edit. O(1).
+  void set(int x, int y, std::uint8_t cost) noexcept { bytes_[index(x, y)] = cost; }
+  /// The stored cost of (x, y), for x in [-1, cols] and y in [-1, rows]. O(1).
+  [[nodiscard]] std::uint8_t get(int x, int y) const noexcept { return bytes_[index(x, y)]; }
+
   /// Bytes from a row to the next: cols + 2.
   [[nodiscard]] std::size_t stride() const noexcept { return stride_; }
   /// Index of cell (x, y), for x in [-1, cols] and y in [-1, rows].
