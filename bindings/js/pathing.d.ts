@@ -15,7 +15,8 @@ export type SearchStatus =
   | 'cost_limit'
   | 'stale'
   | 'unsupported'
-  | 'invalid_argument';
+  | 'invalid_argument'
+  | 'in_progress';
 
 /** The C++ `ErrorCode` names a PathingError carries. */
 export type ErrorCode =

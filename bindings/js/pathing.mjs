@@ -33,6 +33,7 @@ export const STATUS_NAMES = Object.freeze([
   'stale',
   'unsupported',
   'invalid_argument',
+  'in_progress',
 ]);
 
 /** Cell offsets of the flow field's direction codes (C++ `Direction8`: 0 right .. 7 up_right). */

@@ -185,7 +185,7 @@ struct PathResultObject {
 };
 
 PyTypeObject* g_path_result_type = nullptr;
-std::array<PyObject*, 9> g_status_objects{};  // SearchStatus members, by value
+std::array<PyObject*, 10> g_status_objects{};  // SearchStatus members, by value
 
 PyObject* status_object(SearchStatus s) {
   PyObject* o = g_status_objects[static_cast<std::size_t>(s) % g_status_objects.size()];
@@ -746,7 +746,9 @@ PYBIND11_MODULE(_pathing, m) {
       .value("unsupported", SearchStatus::unsupported,
              "The search cannot honour this layer or these options; nothing searched.")
       .value("invalid_argument", SearchStatus::invalid_argument,
-             "An option is out of range (e.g. weight < 1); nothing searched.");
+             "An option is out of range (e.g. weight < 1); nothing searched.")
+      .value("in_progress", SearchStatus::in_progress,
+             "A sliced query (C++ start_query / continue_query) is not over yet.");
 
   py::enum_<Connectivity>(m, "Connectivity", "4- or 8-connected moves (8: no corner cutting).")
       .value("four", Connectivity::four)

@@ -23,6 +23,7 @@
 #include "pathing/detail/queue/level_queue.hpp"
 #include "pathing/detail/queue/two_level_queue.hpp"
 #include "pathing/detail/reserve.hpp"
+#include "pathing/detail/sliced_query.hpp"
 #include "pathing/detail/test_access.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
@@ -181,6 +182,68 @@ class AStar {
   PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options = {});
 
+  /// Sliced queries (Detour's `initSlicedFindPath` / `updateSlicedFindPath` /
+  /// `finalizeSlicedFindPath`, recastnavigation): the query of `find_path`, run a budget of
+  /// expansions at a time, so that a game spreads its queries over several frames; docs/sliced.md.
+  /// `start_query` checks the arguments and prepares the search (no expansion);
+  /// `continue_query(n)` expands at most n more nodes; `finish_query(out)` writes the path. The
+  /// result equals `find_path(grid, layer, from, to, out, options)` exactly, whatever the
+  /// budgets: status, finish, cost, moves, `stats.expanded` and `stats.generated`, and the cells
+  /// (the very same search loop runs, paused between two pops of the open list).
+  ///
+  /// One query at a time per searcher: `start_query` replaces the query in progress, and any
+  /// other query of this object (`find_path`, `build_path`) or `cancel_query` cancels it (later
+  /// calls answer `invalid_argument`). The searcher keeps the address of `grid`: the grid must
+  /// outlive the query (until `finish_query` or `cancel_query`). The layer and options are
+  /// copied (`options.regions` is only read by `start_query`). Allocation: none once warm, as
+  /// `find_path`. Thread-safety: as the class (one AStar per thread); the grid must not be written
+  /// while a call runs, but may be written between calls: the query then turns `stale`.
+  ///
+  /// Starts a sliced query: the checks of `find_path` (same arguments, same statuses, in the same
+  /// order: `invalid_argument`, `invalid_endpoint`, and with `options.regions` set `stale` or
+  /// `unreachable` at once), then the start node is put on the open list; nothing is expanded.
+  /// @return `in_progress` (stats: 0 expanded, 1 generated; `finish = from`), or the final answer
+  ///   of a query refused at the start, exactly `find_path`'s (`finish_query` then writes what
+  ///   `find_path` writes: `out` unchanged, or {from} for a region map's `unreachable`).
+  /// Complexity: O(1) (plus the region map's check, and the workspace growing on a larger grid
+  /// than before, as `find_path`).
+  PathResult start_query(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+                         const SearchOptions& options = {});
+
+  /// Runs at most `max_expansions` more expansions of the query `start_query` started (an
+  /// expansion as in `stats.expanded`; taking the goal or a stale duplicate off the open list is
+  /// not one). The search pauses between two pops once the budget is spent, and resumes there.
+  /// @param max_expansions the budget of this call; 0 or negative: nothing is done.
+  /// @return `in_progress` while the search is not over (stats so far; `finish` = the expanded
+  ///   cell closest to the goal so far; cost and moves 0), else its final status, finish and
+  ///   stats, those of `find_path` (cost and moves 0 until `finish_query`); the same final
+  ///   result again when called after the end. `stale` (nothing more searched, `finish = from`,
+  ///   no path, stats so far) when the grid changed since `start_query` (`instance_id()` or
+  ///   `version()`: a written cell, an assignment): never a path through a new wall.
+  ///   `invalid_argument` when no query is in progress (none started, or cancelled, finished,
+  ///   or replaced by another query of this object).
+  /// Complexity: O(b log k) for b = the budget, as `find_path`'s loop; O(1) when paused.
+  PathResult continue_query(int max_expansions);
+
+  /// Ends the query: runs the rest of the search without a budget if it is still in progress,
+  /// then writes the path into `out` as `find_path` does (cleared first; capacity reused).
+  /// @return exactly `find_path`'s result for the arguments of `start_query`, with `cost` and
+  ///   `moves`; `stale` (out unchanged) when the grid changed since `start_query`;
+  ///   `invalid_argument` (out unchanged) when no query is in progress. The query is over
+  ///   afterwards (`was_expanded` still describes it).
+  /// Complexity: the rest of the search, plus O(path length).
+  PathResult finish_query(std::vector<GridCoord>& out);
+
+  /// Cancels the query in progress, if any: later `continue_query` / `finish_query` calls answer
+  /// `invalid_argument`. O(1).
+  void cancel_query() noexcept { sliced_.phase = detail::SlicedQuery::Phase::idle; }
+
+  /// Whether a sliced query was started and not yet finished or cancelled (it may have ended its
+  /// search already: `finish_query` then only writes the path). O(1).
+  [[nodiscard]] bool query_active() const noexcept {
+    return sliced_.phase != detail::SlicedQuery::Phase::idle;
+  }
+
   /// Whether the last unbounded query (`find_path`) expanded (closed) cell `c`: for drawing the
   /// searched area or counting it, not for hot paths. The cells expanded are exactly the
   /// `stats.expanded` ones: the goal of a `found` query is taken off the open list but not
@@ -201,6 +264,7 @@ class AStar {
   friend struct detail::TestAccess;
   BoundedResult bounded_query(const Grid& grid, const GridLayer& layer, GridCoord from,
                               GridCoord to, const RegionMap* regions);
+  PathResult step_query(std::uint64_t budget);
   void force_generation(std::uint32_t g) noexcept {
     full_.force_generation(g);
     window_.force_generation(g);
@@ -251,12 +315,12 @@ class AStar {
     std::uint64_t last_ = 0;
   };
 
-  template <Connectivity C, class Space, bool Bounded, bool Uni, class Queue>
+  template <Connectivity C, class Space, bool Bounded, bool Uni, bool Sliced, class Queue>
   void search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
               detail::NodeTable& table, const Space& space, Queue& open_list,
               const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
               SearchStats& stats);
-  template <Connectivity C, class Space, bool Bounded>
+  template <Connectivity C, class Space, bool Bounded, bool Sliced = false>
   void dispatch(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
                 detail::NodeTable& table, const Space& space, const SearchLimits& limits,
                 SearchStatus& status, GridCoord& finish, SearchStats& stats);
@@ -280,12 +344,26 @@ class AStar {
   detail::LastQueryArea last_query_;  // grid of the last unbounded query, for was_expanded
   detail::PassTable pass_table_;      // 8-connected: passability of 3 cells of a row, 4 KB
   std::uint64_t finish_g_ = 0;        // g of the last search's finish cell
+  // Sliced queries: the query's bookkeeping, and the search loop's carried locals between calls
+  // (`search<..., Sliced = true>` loads them on entry and stores them when it pauses).
+  struct SliceCursor {
+    std::uint64_t budget = 0;  // expansions this call may make
+    bool started = false;      // the loop ran before: resume instead of initialising
+    bool pruned = false;
+    std::uint64_t expanded = 0;
+    std::uint64_t generated = 0;
+    std::uint64_t best_dist = 0;
+    std::uint64_t best_g = 0;
+    GridCoord best{};
+  };
+  detail::SlicedQuery sliced_;
+  SliceCursor cursor_;
 };
 
 // ---------------------------------------------------------------------------------------------
 // Implementation
 
-template <Connectivity C, class Space, bool Bounded, bool Uni, class Queue>
+template <Connectivity C, class Space, bool Bounded, bool Uni, bool Sliced, class Queue>
 inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
                           detail::NodeTable& table, const Space& space, Queue& open_list,
                           const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
@@ -297,6 +375,11 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   constexpr bool kIncremental = !kWeighted && C == Connectivity::four;
   static_assert(!kUniform || (C == Connectivity::four && Uni));
   static_assert(!Bounded || C == Connectivity::four);
+  static_assert(!Sliced || !Bounded);
+  // Sliced: a call after the first resumes the loop where the last one paused (the open list and
+  // node records are as it left them; its carried locals come back from `cursor_`).
+  bool resume = false;
+  if constexpr (Sliced) resume = cursor_.started;
   const std::uint64_t hscale = layer.min_passable_cost();
   const std::uint64_t max_g = cost::from_units(limits.max_cost);  // NaN, < 0: 0; +inf: none
   // Bounded mode: each step also costs 1 fixed-point unit (`eps`), and h counts the Manhattan
@@ -336,18 +419,20 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
     pass_table_.update(layer);
     pass = pass_table_.data();
   }
-  table.next_generation();
+  if (!resume) table.next_generation();
   const std::uint32_t open = table.open_stamp();
   const std::uint32_t closed = table.closed_stamp();
   detail::NodeRecord* const nodes = table.data();
   std::uint8_t* const depth = Bounded ? depth_.data() : nullptr;
 
-  const auto s = static_cast<std::uint32_t>(space.index(from.x, from.y));
-  nodes[s] = detail::NodeRecord{0, open, detail::kNoParent};
-  if constexpr (Bounded && !kUniform) depth[s] = 0;
   const std::uint64_t h0 = h_of(from.x, from.y);
-  // 4-connected on a uniform layer every step costs hs: f grows by 0 or 2 hs (TwoLevelQueue).
-  open_list.start(h0, 2 * hs, detail::cell_key(from.x, from.y));
+  if (!resume) {
+    const auto s = static_cast<std::uint32_t>(space.index(from.x, from.y));
+    nodes[s] = detail::NodeRecord{0, open, detail::kNoParent};
+    if constexpr (Bounded && !kUniform) depth[s] = 0;
+    // 4-connected on a uniform layer every step costs hs: f grows by 0 or 2 hs (TwoLevelQueue).
+    open_list.start(h0, 2 * hs, detail::cell_key(from.x, from.y));
+  }
 
   // Goal index; a goal off the grid, or (bounded mode) outside the search window, gets an index no
   // node has: the window index of a cell outside the window aliases a cell inside it.
@@ -378,8 +463,33 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   std::uint64_t best_g = 0;
   SearchStatus result = SearchStatus::unreachable;
   bool pruned = false;
+  [[maybe_unused]] std::uint64_t stop_at = 0;  // sliced: pause once `expanded` reaches it
+  if constexpr (Sliced) {
+    if (resume) {
+      expanded = cursor_.expanded;
+      generated = cursor_.generated;
+      best = cursor_.best;
+      best_dist = cursor_.best_dist;
+      best_g = cursor_.best_g;
+      pruned = cursor_.pruned;
+    }
+    const std::uint64_t room = ~std::uint64_t{0} - expanded;
+    stop_at = expanded + (cursor_.budget < room ? cursor_.budget : room);
+  }
 
   while (!open_list.empty()) {
+    if constexpr (Sliced) {
+      // Out of budget: pause between two pops (nothing half done), keeping the carried locals.
+      if (expanded >= stop_at) {
+        cursor_ =
+            SliceCursor{cursor_.budget, true, pruned, expanded, generated, best_dist, best_g, best};
+        stats.expanded = expanded;
+        stats.generated = generated;
+        status = SearchStatus::in_progress;
+        finish = best;
+        return;
+      }
+    }
     // Stale duplicates (the node was improved or closed since) are dropped level by level by a
     // queue that can (LevelQueue), else skipped below.
     const std::uint32_t xy = open_list.pop([&](std::uint32_t v, std::uint64_t pushed_g) {
@@ -517,27 +627,28 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   if (status == SearchStatus::unreachable && pruned) status = SearchStatus::cost_limit;
   finish = best;
   finish_g_ = result == SearchStatus::found ? nodes[goal].g : best_g;
+  if constexpr (Sliced) cursor_.started = false;
 }
 
-template <Connectivity C, class Space, bool Bounded>
+template <Connectivity C, class Space, bool Bounded, bool Sliced>
 inline void AStar::dispatch(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
                             detail::NodeTable& table, const Space& space,
                             const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
                             SearchStats& stats) {
   if (weight_ != 1.0) {
-    search<C, Space, Bounded, false>(grid, from, to, layer, table, space, weighted_open_, limits,
-                                     status, finish, stats);
+    search<C, Space, Bounded, false, Sliced>(grid, from, to, layer, table, space, weighted_open_,
+                                             limits, status, finish, stats);
   } else if (layer.uniform_cost() != 0) {
     if constexpr (C == Connectivity::four) {
-      search<C, Space, Bounded, true>(grid, from, to, layer, table, space, uniform_open_, limits,
-                                      status, finish, stats);
+      search<C, Space, Bounded, true, Sliced>(grid, from, to, layer, table, space, uniform_open_,
+                                              limits, status, finish, stats);
     } else {
-      search<C, Space, Bounded, true>(grid, from, to, layer, table, space, open_, limits, status,
-                                      finish, stats);
+      search<C, Space, Bounded, true, Sliced>(grid, from, to, layer, table, space, open_, limits,
+                                              status, finish, stats);
     }
   } else {
-    search<C, Space, Bounded, false>(grid, from, to, layer, table, space, open_, limits, status,
-                                     finish, stats);
+    search<C, Space, Bounded, false, Sliced>(grid, from, to, layer, table, space, open_, limits,
+                                             status, finish, stats);
   }
 }
 
@@ -553,6 +664,7 @@ inline BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer,
 
 inline BoundedResult AStar::bounded_query(const Grid& grid, const GridLayer& layer, GridCoord from,
                                           GridCoord to, const RegionMap* regions) {
+  cancel_query();  // the open lists are shared
   return detail::run_bounded_query(
       grid, layer, from, to, bit_bfs_, bit_parallel_, true, window_,
       [&](const detail::WindowSpace& space, GridCoord target, BoundedResult& r) {
@@ -568,6 +680,7 @@ inline BoundedResult AStar::bounded_query(const Grid& grid, const GridLayer& lay
 inline PathResult AStar::find_path(const Grid& grid, const GridLayer& layer, GridCoord from,
                                    GridCoord to, std::vector<GridCoord>& out,
                                    const SearchOptions& options) {
+  cancel_query();
   return detail::run_unbounded_query(
       grid, layer, from, to, out, options, full_, last_query_,
       [&]<Connectivity C>(const detail::GridSpace& space, GridCoord target, PathResult& r) {
@@ -575,6 +688,70 @@ inline PathResult AStar::find_path(const Grid& grid, const GridLayer& layer, Gri
         dispatch<C, detail::GridSpace, false>(grid, from, target, layer, full_, space,
                                               options.limits, r.status, r.finish, r.stats);
       });
+}
+
+inline PathResult AStar::start_query(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                     GridCoord to, const SearchOptions& options) {
+  sliced_.begin(grid, layer, from, to, options);
+  cursor_.started = false;
+  const detail::UnboundedStart u =
+      detail::start_unbounded_query(grid, layer, from, to, nullptr, options, full_, last_query_);
+  if (!u.go) return sliced_.refuse(u.result, u.from_only);
+  sliced_.target = u.target;
+  sliced_.partial = u.partial;
+  // The start node on the open list, nothing expanded: a call of the loop with no budget.
+  return step_query(0);
+}
+
+inline PathResult AStar::step_query(std::uint64_t budget) {
+  const Grid& grid = *sliced_.grid;
+  PathResult& r = sliced_.result;
+  weight_ = sliced_.weight;
+  cursor_.budget = budget;
+  const detail::GridSpace space(grid.cols());
+  if (sliced_.connectivity == Connectivity::four) {
+    dispatch<Connectivity::four, detail::GridSpace, false, true>(
+        grid, sliced_.from, sliced_.target, sliced_.layer, full_, space, sliced_.limits, r.status,
+        r.finish, r.stats);
+  } else {
+    dispatch<Connectivity::eight, detail::GridSpace, false, true>(
+        grid, sliced_.from, sliced_.target, sliced_.layer, full_, space, sliced_.limits, r.status,
+        r.finish, r.stats);
+  }
+  if (r.status != SearchStatus::in_progress) {
+    sliced_.phase = detail::SlicedQuery::Phase::done;
+    sliced_.searched = true;
+    if (sliced_.partial && r.status == SearchStatus::found) r.status = SearchStatus::unreachable;
+  }
+  return r;
+}
+
+inline PathResult AStar::continue_query(int max_expansions) {
+  using Phase = detail::SlicedQuery::Phase;
+  if (sliced_.phase == Phase::idle) return detail::SlicedQuery::no_query();
+  if (sliced_.phase == Phase::done) return sliced_.result;
+  if (sliced_.grid_changed()) return sliced_.make_stale();
+  if (max_expansions <= 0) return sliced_.result;
+  return step_query(static_cast<std::uint64_t>(max_expansions));
+}
+
+inline PathResult AStar::finish_query(std::vector<GridCoord>& out) {
+  using Phase = detail::SlicedQuery::Phase;
+  if (sliced_.phase == Phase::idle) return detail::SlicedQuery::no_query();
+  if (sliced_.searched || sliced_.phase == Phase::searching) {
+    if (sliced_.grid_changed()) {
+      const PathResult r = sliced_.make_stale();
+      sliced_.phase = Phase::idle;
+      return r;
+    }
+    if (sliced_.phase == Phase::searching) step_query(~std::uint64_t{0});
+    PathResult& r = sliced_.result;
+    // `partial` was applied when the search ended.
+    detail::finish_unbounded_query(full_, *sliced_.grid, sliced_.layer, false, r, out);
+    sliced_.phase = Phase::idle;
+    return r;
+  }
+  return sliced_.finish_unsearched(out);
 }
 
 static_assert(BoundedGridSearcher<AStar>);

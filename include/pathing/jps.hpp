@@ -11,6 +11,7 @@
 #include "pathing/detail/jump/jps_expand.hpp"
 #include "pathing/detail/jump/jump_contract.hpp"
 #include "pathing/detail/jump/jump_search.hpp"
+#include "pathing/detail/jump/jump_sliced.hpp"
 #include "pathing/detail/reserve.hpp"
 #include "pathing/detail/test_access.hpp"
 #include "pathing/grid.hpp"
@@ -96,8 +97,9 @@ class Jps {
   /// O(n log n + n * cols / 63) for n jump points.
   PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options = {}) {
+    sliced_.cancel();
     const detail::JumpSearchCheck c = detail::start_jump_query<JpsMap>(
-        search_, &own_map_, &last_sync_, nullptr, grid, layer, from, to, out, options);
+        search_, &own_map_, &last_sync_, nullptr, grid, layer, from, to, &out, options);
     if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
     return detail::finish_jump_query(
         search(own_map_, c.unit_cost, from, c.target, out, options.limits), c);
@@ -110,12 +112,65 @@ class Jps {
   /// Starting a query is O(1).
   PathResult find_path(const Grid& grid, const JpsMap& map, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options = {}) {
+    sliced_.cancel();
     const detail::JumpSearchCheck c = detail::start_jump_query<JpsMap>(
-        search_, nullptr, nullptr, &map, grid, map.layer(), from, to, out, options);
+        search_, nullptr, nullptr, &map, grid, map.layer(), from, to, &out, options);
     if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
     return detail::finish_jump_query(search(map, c.unit_cost, from, c.target, out, options.limits),
                                      c);
   }
+
+  /// Sliced queries (Detour's `initSlicedFindPath` / `updateSlicedFindPath` /
+  /// `finalizeSlicedFindPath`, recastnavigation): `find_path` run a budget of expansions at a
+  /// time, so that a game spreads its queries over several frames; docs/sliced.md. The contract
+  /// is `AStar`'s (`AStar::start_query`): the result of `finish_query` equals `find_path(grid,
+  /// layer, from, to, out, options)` exactly (status, finish, cost, moves, stats, cells,
+  /// `jump_points`) whatever the budgets; one query at a time (`start_query` replaces it,
+  /// `find_path` and `cancel_query` cancel it: later calls answer `invalid_argument`); the grid
+  /// must outlive the query, and any change to it (`instance_id()`, `version()`) makes the query
+  /// `stale`, never a path through a new wall. An expansion is a jump point taken off the open
+  /// list and expanded (`stats.expanded`). Allocation: none once warm (internal map in sync,
+  /// `reserve`d). Thread-safety: as the class.
+  ///
+  /// Starts a query on the internal map (synced to `grid` under `layer` here, as `find_path`
+  /// does): the checks of `find_path` (same statuses, same order), then the start node is
+  /// pushed; nothing is expanded.
+  /// @return `in_progress` (0 expanded, 1 generated, `finish = from`) or `find_path`'s refusal
+  ///   (`unsupported`, `invalid_argument`, `invalid_endpoint`, region map `stale` /
+  ///   `unreachable`; `finish_query` then writes what `find_path` writes).
+  /// Complexity: the map's catch-up (see the class comment), else O(1).
+  PathResult start_query(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+                         const SearchOptions& options = {}) {
+    return sliced_.start(search_, &own_map_, &last_sync_, nullptr, grid, layer, from, to, options);
+  }
+
+  /// Starts a query on a caller-owned `map` (kept by address until the query ends: it must
+  /// outlive it), under the layer it was built with: `stale` at once unless `map.matches(grid)`,
+  /// and later when the map is rebuilt or synced to another layer. Otherwise as above. O(1).
+  PathResult start_query(const Grid& grid, const JpsMap& map, GridCoord from, GridCoord to,
+                         const SearchOptions& options = {}) {
+    return sliced_.start(search_, nullptr, nullptr, &map, grid, map.layer(), from, to, options);
+  }
+
+  /// Runs at most `max_expansions` more expansions (0 or negative: none) of the query.
+  /// @return `in_progress` (stats so far; `finish` = the expanded jump point closest to the goal
+  ///   so far), or the final status, finish and stats of `find_path` (cost and moves 0 until
+  ///   `finish_query`), again on later calls; `stale` when the grid (or a caller-owned map)
+  ///   changed since `start_query`; `invalid_argument` with no query in progress.
+  /// Complexity: that of the expansions run.
+  PathResult continue_query(int max_expansions) { return sliced_.resume(search_, max_expansions); }
+
+  /// Runs the rest of the search without a budget, writes every cell of the path into `out` as
+  /// `find_path` does, and ends the query. Returns `find_path`'s result (with cost and moves);
+  /// `stale` or `invalid_argument` as `continue_query` (then `out` is unchanged).
+  /// Complexity: the rest of the search, plus O(path length).
+  PathResult finish_query(std::vector<GridCoord>& out) { return sliced_.finish(search_, out); }
+
+  /// Cancels the query in progress, if any (later calls: `invalid_argument`). O(1).
+  void cancel_query() noexcept { sliced_.cancel(); }
+
+  /// Whether a query was started and not yet finished or cancelled. O(1).
+  [[nodiscard]] bool query_active() const noexcept { return sliced_.active(); }
 
   /// What the last `find_path(grid, layer, ...)` that searched did to its internal map (a
   /// diagnostic: `updated` means the edit log sufficed). `current` before any.
@@ -137,9 +192,18 @@ class Jps {
   PathResult search(const JpsMap& map, std::uint8_t unit_cost, GridCoord from, GridCoord to,
                     std::vector<GridCoord>& out, const SearchLimits& limits);
 
+  struct ExpandAt {
+    template <class Gen>
+    PATHING_ALWAYS_INLINE void operator()(const JpsMap& map, int x, int y, std::uint8_t travel,
+                                          GridCoord to, Gen& gen) const {
+      detail::jps_expand(map, x, y, travel, to, gen);
+    }
+  };
+
   detail::JumpPointSearch search_;
   JpsMap own_map_;
   MapSync last_sync_ = MapSync::current;
+  detail::SlicedJumpQuery<JpsMap, ExpandAt> sliced_;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@
 #include "pathing/detail/jump/jps_plus_expand.hpp"
 #include "pathing/detail/jump/jump_contract.hpp"
 #include "pathing/detail/jump/jump_search.hpp"
+#include "pathing/detail/jump/jump_sliced.hpp"
 #include "pathing/detail/reserve.hpp"
 #include "pathing/detail/test_access.hpp"
 #include "pathing/grid.hpp"
@@ -349,8 +350,9 @@ class JpsPlus {
   /// each jump is O(1).
   PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options = {}) {
+    sliced_.cancel();
     const detail::JumpSearchCheck c = detail::start_jump_query<JpsPlusMap>(
-        search_, &own_map_, &last_sync_, nullptr, grid, layer, from, to, out, options);
+        search_, &own_map_, &last_sync_, nullptr, grid, layer, from, to, &out, options);
     if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
     return detail::finish_jump_query(
         search(own_map_, c.unit_cost, from, c.target, out, options.limits), c);
@@ -361,12 +363,35 @@ class JpsPlus {
   /// (`JpsPlusMap::sync` brings it up to date). O(1) to start a query.
   PathResult find_path(const Grid& grid, const JpsPlusMap& map, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options = {}) {
+    sliced_.cancel();
     const detail::JumpSearchCheck c = detail::start_jump_query<JpsPlusMap>(
-        search_, nullptr, nullptr, &map, grid, map.layer(), from, to, out, options);
+        search_, nullptr, nullptr, &map, grid, map.layer(), from, to, &out, options);
     if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
     return detail::finish_jump_query(search(map, c.unit_cost, from, c.target, out, options.limits),
                                      c);
   }
+
+  /// Sliced queries, as `Jps::start_query` / `continue_query` / `finish_query` / `cancel_query`
+  /// (same contract; docs/sliced.md): the result of `finish_query` equals `find_path`'s exactly.
+  /// Starts a query on the internal table (synced here, as `find_path` does); nothing expanded.
+  PathResult start_query(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+                         const SearchOptions& options = {}) {
+    return sliced_.start(search_, &own_map_, &last_sync_, nullptr, grid, layer, from, to, options);
+  }
+  /// Starts a query on a caller-owned table (kept by address: it must outlive the query), as
+  /// `Jps::start_query(grid, map, ...)`. O(1).
+  PathResult start_query(const Grid& grid, const JpsPlusMap& map, GridCoord from, GridCoord to,
+                         const SearchOptions& options = {}) {
+    return sliced_.start(search_, nullptr, nullptr, &map, grid, map.layer(), from, to, options);
+  }
+  /// At most `max_expansions` more expansions (0 or negative: none), as `Jps::continue_query`.
+  PathResult continue_query(int max_expansions) { return sliced_.resume(search_, max_expansions); }
+  /// The rest of the search, then the path into `out`, as `Jps::finish_query`.
+  PathResult finish_query(std::vector<GridCoord>& out) { return sliced_.finish(search_, out); }
+  /// Cancels the query in progress, if any (later calls: `invalid_argument`). O(1).
+  void cancel_query() noexcept { sliced_.cancel(); }
+  /// Whether a query was started and not yet finished or cancelled. O(1).
+  [[nodiscard]] bool query_active() const noexcept { return sliced_.active(); }
 
   /// What the last `find_path(grid, layer, ...)` that searched did to its internal table.
   [[nodiscard]] MapSync last_map_sync() const noexcept { return last_sync_; }
@@ -385,9 +410,18 @@ class JpsPlus {
   PathResult search(const JpsPlusMap& map, std::uint8_t unit_cost, GridCoord from, GridCoord to,
                     std::vector<GridCoord>& out, const SearchLimits& limits);
 
+  struct ExpandAt {
+    template <class Gen>
+    PATHING_ALWAYS_INLINE void operator()(const JpsPlusMap& map, int x, int y, std::uint8_t travel,
+                                          GridCoord to, Gen& gen) const {
+      detail::jps_plus_expand(map, x, y, travel, to, gen);
+    }
+  };
+
   detail::JumpPointSearch search_;
   JpsPlusMap own_map_;
   MapSync last_sync_ = MapSync::current;
+  detail::SlicedJumpQuery<JpsPlusMap, ExpandAt> sliced_;
 };
 
 // ---------------------------------------------------------------------------------------------

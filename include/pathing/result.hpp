@@ -36,7 +36,10 @@ enum class SearchStatus : std::uint8_t {
                      ///< jump point search on a layer whose passable cells do not all cost
                      ///< the same, or 4-connected moves); nothing was searched.
   invalid_argument,  ///< An option is out of its documented range (e.g. a heuristic weight
-                     ///< below 1 or NaN); nothing was searched.
+                     ///< below 1 or NaN); nothing was searched. Sliced queries: a call with no
+                     ///< query started (or after it was cancelled or finished).
+  in_progress,       ///< Sliced queries (`start_query` / `continue_query`, docs/sliced.md): the
+                     ///< search is not over yet; continue it. Never returned by `find_path`.
 };
 
 /// Lower-case name of a status ("found", "unreachable", ...).
@@ -60,6 +63,8 @@ enum class SearchStatus : std::uint8_t {
       return "unsupported";
     case SearchStatus::invalid_argument:
       return "invalid_argument";
+    case SearchStatus::in_progress:
+      return "in_progress";
   }
   return "unknown";
 }

@@ -26,6 +26,7 @@ class SearchStatus(enum.IntEnum):
     stale = 6
     unsupported = 7
     invalid_argument = 8
+    in_progress = 9
 
 class Connectivity(enum.IntEnum):
     four = 4

@@ -116,7 +116,7 @@ def test_status_enum():
     assert p.SearchStatus.found.name == "found"
     assert [s.name for s in p.SearchStatus.__members__.values()] == [
         "found", "unreachable", "too_far", "invalid_endpoint", "expansion_limit", "cost_limit",
-        "stale", "unsupported", "invalid_argument"]
+        "stale", "unsupported", "invalid_argument", "in_progress"]
 
 
 @pytest.mark.parametrize("seed", range(6))

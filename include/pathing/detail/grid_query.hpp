@@ -19,21 +19,83 @@
 
 namespace pathing::detail {
 
-/// Runs one unbounded query (`find_path`) of a grid search around its search loop:
+/// The first half of an unbounded query (`find_path`, `start_query`) of a grid search:
 /// 1. `refusal` other than `found` (a search's own "cannot honour this option" check), a weight
 ///    below 1 or NaN (`invalid_argument`), or `from` / `to` off the grid (`invalid_endpoint`)
-///    return at once with `finish = from`, `out` unchanged and `last_query` cleared;
+///    end the query with `finish = from`, `out` unchanged and `last_query` cleared;
 /// 2. with `options.regions` set (`check_regions`): a map not current for (grid, layer) gives
 ///    `stale` (as 1.); a goal no path reaches gives `unreachable` at once (0 expansions, `finish =
-///    from`, `out` = {from}, `last_query` cleared), or with `options.nearest_if_unreachable` the
-///    search below runs toward the nearest reachable cell instead and a `found` becomes
-///    `unreachable`;
-/// 3. else `ws` grows to the grid's cell count (allocates only on a larger grid than before),
-///    `last_query` records the grid's size, and `run.template operator()<C>(space, target, r)`
-///    searches toward `target` (`to`, or that nearest cell) with C the options' connectivity and
-///    a row-major `GridSpace` (it sets `r.status`, `r.finish`, `r.stats`);
-/// 4. `out` receives the cells from `from` to `r.finish` through `ws`'s parent directions, and
-///    `r.cost` (cost units, exact octile sum in double) and `r.moves` are set from them.
+///    from`, `last_query` cleared, and `out` = {from}: written here when `out` is not null, else
+///    `from_only` tells the caller to), or with `options.nearest_if_unreachable` the search runs
+///    toward the nearest reachable cell instead (`partial`: a `found` becomes `unreachable`);
+/// 3. else (`go`) `ws` grows to the grid's cell count (allocates only on a larger grid than
+///    before) and `last_query` records the grid's size: search toward `target`.
+/// O(1) without regions. Allocates only when `ws` grows (or `out` for the {from} answer).
+struct UnboundedStart {
+  PathResult result;  // the answer unless `go`
+  GridCoord target{};
+  bool go = false;
+  bool partial = false;
+  bool from_only = false;
+};
+template <class Workspace>
+[[nodiscard]] inline UnboundedStart start_unbounded_query(
+    const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+    std::vector<GridCoord>* out, const SearchOptions& options, Workspace& ws,
+    LastQueryArea& last_query, SearchStatus refusal = SearchStatus::found) {
+  UnboundedStart u;
+  u.result.finish = from;
+  u.target = to;
+  if (!(options.weight >= 1.0)) {  // also NaN
+    refusal = SearchStatus::invalid_argument;
+  } else if (refusal == SearchStatus::found && (!grid.in_bounds(from) || !grid.in_bounds(to))) {
+    refusal = SearchStatus::invalid_endpoint;
+  }
+  if (refusal != SearchStatus::found) {
+    u.result.status = refusal;
+    last_query = {};
+    return u;
+  }
+  if (options.regions != nullptr) {
+    const RegionCheck rc = check_regions(*options.regions, grid, layer, from, to,
+                                         options.connectivity, options.nearest_if_unreachable);
+    if (rc.status != SearchStatus::found) {
+      u.result.status = rc.status;
+      last_query = {};
+      if (rc.status == SearchStatus::unreachable) {
+        u.from_only = true;
+        if (out != nullptr) out->assign(1, from);
+      }
+      return u;
+    }
+    u.target = rc.target;
+    u.partial = rc.partial;
+  }
+  ws.ensure(grid.cell_count());
+  last_query = {grid.cols(), grid.rows()};
+  u.go = true;
+  return u;
+}
+
+/// The second half of an unbounded query, after its search ended with `r.status`, `r.finish`
+/// and `r.stats` set: a `found` becomes `unreachable` when the target stood in for the goal
+/// (`partial`); `out` receives the cells from the start to `r.finish` through `ws`'s parent
+/// directions, and `r.cost` (cost units, exact octile sum in double) and `r.moves` are set from
+/// them. O(path length); allocates only when `out` grows.
+template <class Workspace>
+inline void finish_unbounded_query(const Workspace& ws, const Grid& grid, const GridLayer& layer,
+                                   bool partial, PathResult& r, std::vector<GridCoord>& out) {
+  if (partial && r.status == SearchStatus::found) r.status = SearchStatus::unreachable;
+  const CellPathCost pc = reconstruct_cells(ws, GridSpace(grid.cols()), grid, layer, r.finish, out);
+  r.cost = cost::exact_length(pc.straight, pc.diagonal);
+  r.moves = pc.steps;
+}
+
+/// Runs one unbounded query (`find_path`) of a grid search around its search loop:
+/// `start_unbounded_query` (1.-3. there: the argument and region checks, answering at once when
+/// they decide), then `run.template operator()<C>(space, target, r)` searches toward `target`
+/// with C the options' connectivity and a row-major `GridSpace` (it sets `r.status`, `r.finish`,
+/// `r.stats`), then `finish_unbounded_query` writes the path into `out` with its cost and moves.
 /// Complexity: that of `run`, plus O(path length); without regions the check is one branch.
 /// Allocates only when `ws` or `out` grow.
 template <class Workspace, class Run>
@@ -43,42 +105,17 @@ template <class Workspace, class Run>
                                                     const SearchOptions& options, Workspace& ws,
                                                     LastQueryArea& last_query, Run&& run,
                                                     SearchStatus refusal = SearchStatus::found) {
-  PathResult r;
-  r.finish = from;
-  if (!(options.weight >= 1.0)) {  // also NaN
-    refusal = SearchStatus::invalid_argument;
-  } else if (refusal == SearchStatus::found && (!grid.in_bounds(from) || !grid.in_bounds(to))) {
-    refusal = SearchStatus::invalid_endpoint;
-  }
-  if (refusal != SearchStatus::found) {
-    r.status = refusal;
-    last_query = {};
-    return r;
-  }
-  RegionCheck rc;
-  rc.target = to;
-  if (options.regions != nullptr) {
-    rc = check_regions(*options.regions, grid, layer, from, to, options.connectivity,
-                       options.nearest_if_unreachable);
-    if (rc.status != SearchStatus::found) {
-      r.status = rc.status;
-      last_query = {};
-      if (rc.status == SearchStatus::unreachable) out.assign(1, from);
-      return r;
-    }
-  }
-  ws.ensure(grid.cell_count());
-  last_query = {grid.cols(), grid.rows()};
+  UnboundedStart u =
+      start_unbounded_query(grid, layer, from, to, &out, options, ws, last_query, refusal);
+  if (!u.go) return u.result;
+  PathResult& r = u.result;
   const GridSpace space(grid.cols());
   if (options.connectivity == Connectivity::four) {
-    run.template operator()<Connectivity::four>(space, rc.target, r);
+    run.template operator()<Connectivity::four>(space, u.target, r);
   } else {
-    run.template operator()<Connectivity::eight>(space, rc.target, r);
+    run.template operator()<Connectivity::eight>(space, u.target, r);
   }
-  if (rc.partial && r.status == SearchStatus::found) r.status = SearchStatus::unreachable;
-  const CellPathCost pc = reconstruct_cells(ws, space, grid, layer, r.finish, out);
-  r.cost = cost::exact_length(pc.straight, pc.diagonal);
-  r.moves = pc.steps;
+  finish_unbounded_query(ws, grid, layer, u.partial, r, out);
   return r;
 }
 

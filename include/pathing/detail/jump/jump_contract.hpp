@@ -33,8 +33,9 @@ namespace pathing::detail {
 ///      `layer` must be): `stale` unless `shared->matches(grid)`;
 ///   3. `invalid_endpoint` unless `from` and `to` are both on `grid`;
 ///   4. with `options.regions` set (`check_regions` under `layer`): `stale` unless the region map
-///      is current for (grid, layer); `unreachable` when no path reaches `to` (then `out` =
-///      {from}: the answer is `refused_jump_query(from, unreachable)`, 0 expansions), unless
+///      is current for (grid, layer); `unreachable` when no path reaches `to` (then `*out` =
+///      {from} when `out` is not null: the answer is `refused_jump_query(from, unreachable)`, 0
+///      expansions; `unreachable` is returned in no other case), unless
 ///      `options.nearest_if_unreachable` makes the nearest reachable cell the `target` (with
 ///      `partial` set: `finish_jump_query` turns a `found` into `unreachable`);
 /// then, when `own` is not null (the searcher's own map; `last_sync` then not null either), brings
@@ -51,7 +52,7 @@ template <class Map>
 [[nodiscard]] JumpSearchCheck start_jump_query(JumpPointSearch& state, Map* own, MapSync* last_sync,
                                                const Map* shared, const Grid& grid,
                                                const GridLayer& layer, GridCoord from, GridCoord to,
-                                               std::vector<GridCoord>& out,
+                                               std::vector<GridCoord>* out,
                                                const SearchOptions& options) {
   JumpSearchCheck check = check_jump_search(layer, options);
   check.target = to;
@@ -66,7 +67,7 @@ template <class Map>
       check.status = rc.status;
       check.target = rc.target;
       check.partial = rc.partial;
-      if (rc.status == SearchStatus::unreachable) out.assign(1, from);
+      if (rc.status == SearchStatus::unreachable && out != nullptr) out->assign(1, from);
     }
   }
   if (check.status != SearchStatus::found) {

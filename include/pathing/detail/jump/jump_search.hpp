@@ -150,13 +150,42 @@ class JumpPointSearch {
   template <class Expand>
   void run(int cols, int rows, GridCoord from, GridCoord to, const SearchLimits& limits,
            std::uint8_t unit_cost, Expand&& expand, PathResult& r) {
+    run_loop<false>(cols, rows, from, to, limits, unit_cost, expand, r);
+  }
+
+  /// `run` a slice at a time (sliced queries: `Jps::start_query`, docs/sliced.md): the first call
+  /// after `start_slices()` initialises the search as `run` does, every call expands at most
+  /// `budget` nodes and pauses between two pops once the budget is spent (`r.status` =
+  /// `in_progress`, stats so far, `r.finish` the closest expanded node so far); the next call
+  /// resumes there, with the same arguments. Once the search ends, `r` is exactly `run`'s result
+  /// (same expansions, same ties). Calls of `run` in between start over (`start_slices` first).
+  /// Complexity: as `run`, per slice. Allocates nothing after `ensure`.
+  template <class Expand>
+  void run_slice(int cols, int rows, GridCoord from, GridCoord to, const SearchLimits& limits,
+                 std::uint8_t unit_cost, std::uint64_t budget, Expand&& expand, PathResult& r) {
+    cursor_.budget = budget;
+    run_loop<true>(cols, rows, from, to, limits, unit_cost, expand, r);
+  }
+  /// Makes the next `run_slice` start a new search. O(1).
+  void start_slices() noexcept { cursor_.started = false; }
+
+ private:
+  template <bool Sliced, class Expand>
+  void run_loop(int cols, int rows, GridCoord from, GridCoord to, const SearchLimits& limits,
+                std::uint8_t unit_cost, Expand& expand, PathResult& r) {
+    // Sliced: a call after the first resumes where the last one paused (the open list, hot stack
+    // and node records are as it left them; its carried locals come back from `cursor_`).
+    bool resume = false;
+    if constexpr (Sliced) resume = cursor_.started;
     cols_ = cols;
     std::uint64_t max_g = cost::from_units(limits.max_cost);            // NaN, < 0: 0; +inf: none
     if (max_g != cost::kInfinite && unit_cost > 1) max_g /= unit_cost;  // g * unit <= limit
-    nodes_.next_generation();
+    if (!resume) {
+      nodes_.next_generation();
+      heap_.clear();
+    }
     const std::uint32_t open = nodes_.open_stamp();
     const std::uint32_t closed = nodes_.closed_stamp();
-    heap_.clear();
     const std::uint32_t goal_key = cell_key(to.x, to.y);
     // Open-list keys: f in the high bits, exact; h in the f_shift low bits, truncated, breaks ties
     // (larger g first). The room for f: a shortest path has at most cells - 1 moves, a successor
@@ -177,11 +206,13 @@ class JumpPointSearch {
     // Pool entries this query may use before stale ones are purged (see `ensure`).
     std::size_t pool_limit = static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows);
     if (debug_pool_limit_ != 0 && debug_pool_limit_ < pool_limit) pool_limit = debug_pool_limit_;
-    nodes[index(from.x, from.y)] = Node{kNoParent, open, cell_key(from.x, from.y)};
     // The hot stack: hot_[0 .. hot_top - 1] (a local count, kept in a register).
     std::uint32_t* hot = hot_.data();
     std::size_t hot_top = 0;
-    hot[hot_top++] = cell_key(from.x, from.y);
+    if (!resume) {
+      nodes[index(from.x, from.y)] = Node{kNoParent, open, cell_key(from.x, from.y)};
+      hot[hot_top++] = cell_key(from.x, from.y);
+    }
     std::uint64_t f_cur = octile_distance_fixed(from, to);
     std::uint64_t generated = 1;
     std::uint64_t expanded = 0;
@@ -189,8 +220,40 @@ class JumpPointSearch {
     std::uint64_t best_dist = f_cur;
     r.status = SearchStatus::unreachable;
     bool pruned = false;
+    [[maybe_unused]] std::uint64_t stop_at = 0;  // sliced: pause once `expanded` reaches it
+    if constexpr (Sliced) {
+      if (resume) {
+        const Cursor& k = cursor_;
+        f_shift = k.f_shift;
+        h_shift = k.h_shift;
+        f_limit = k.f_limit;
+        pool_limit = k.pool_limit;
+        hot_top = k.hot_top;
+        f_cur = k.f_cur;
+        generated = k.generated;
+        expanded = k.expanded;
+        best = k.best;
+        best_dist = k.best_dist;
+        pruned = k.pruned;
+      }
+      const std::uint64_t room = ~std::uint64_t{0} - expanded;
+      stop_at = expanded + (cursor_.budget < room ? cursor_.budget : room);
+    }
 
     for (;;) {
+      if constexpr (Sliced) {
+        // Out of budget: pause between two pops (nothing half done), keeping the carried locals.
+        if (expanded >= stop_at && (hot_top != 0 || !heap_.empty())) {
+          cursor_ =
+              Cursor{cursor_.budget, true,  pruned,    f_shift,  h_shift,   f_limit, pool_limit,
+                     hot_top,        f_cur, generated, expanded, best_dist, best};
+          r.status = SearchStatus::in_progress;
+          r.stats.expanded = expanded;
+          r.stats.generated = generated;
+          r.finish = cell_of_key(best);
+          return;
+        }
+      }
       std::uint32_t key;
       if (hot_top != 0) {
         key = hot[--hot_top];
@@ -262,8 +325,10 @@ class JumpPointSearch {
     r.finish = cell_of_key(best);
     last_finish_ = r.finish;
     has_last_ = true;
+    if constexpr (Sliced) cursor_.started = false;
   }
 
+ public:
   /// Writes every cell of the path from the start to `r.finish` (both included) into `out`,
   /// reusing its capacity, and sets `r.moves` and `r.cost` (exact, `cost::exact_length`, times
   /// the layer's uniform cost `unit_cost`). Call right after `run`. O(path length).
@@ -390,6 +455,23 @@ class JumpPointSearch {
     return nodes_[index(c.x, c.y)].from;
   }
 
+  // The loop's carried locals between the calls of a sliced search (`run_slice`).
+  struct Cursor {
+    std::uint64_t budget = 0;  // expansions this call may make
+    bool started = false;      // the loop ran before: resume instead of initialising
+    bool pruned = false;
+    int f_shift = 0;
+    int h_shift = 0;
+    std::uint64_t f_limit = 0;
+    std::size_t pool_limit = 0;
+    std::size_t hot_top = 0;
+    std::uint64_t f_cur = 0;
+    std::uint64_t generated = 0;
+    std::uint64_t expanded = 0;
+    std::uint64_t best_dist = 0;
+    std::uint32_t best = 0;
+  };
+
   BasicNodeTable<Node> nodes_;
   PooledRadixHeap<std::uint32_t> heap_;
   // Cell keys of successors with f equal to the minimum (LIFO; the count lives in `run`).
@@ -401,6 +483,7 @@ class JumpPointSearch {
   std::uint64_t widenings_ = 0;
   std::uint64_t purges_ = 0;
   std::size_t debug_pool_limit_ = 0;
+  Cursor cursor_;
 };
 
 }  // namespace pathing::detail
