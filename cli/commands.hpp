@@ -39,6 +39,7 @@ struct PathOptions {
   int moves = 8;
   std::string svg_file;  ///< Empty: no SVG.
   bool smooth = false;   ///< Also string-pull the path into line-of-sight waypoints.
+  int size = 1;          ///< Unit size K (a K x K body; start, goal, path: its top-left cells).
 };
 int run_path(const PathOptions& options);
 
@@ -64,6 +65,7 @@ struct FieldCommandOptions {
   bool flee = false;          ///< Draw the flee map made from the field.
   double flee_factor = -1.2;  ///< Scale of the flee map (negative).
   std::string svg_file;       ///< Empty: no SVG.
+  int size = 1;               ///< Unit size K: the field of a K x K body's top-left cell.
 };
 int run_field(const FieldCommandOptions& options);
 

@@ -8,9 +8,11 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "commands.hpp"
+#include "pathing/clearance.hpp"
 #include "pathing/distance_field.hpp"
 #include "pathing/flow_field.hpp"
 #include "pathing/io/movingai.hpp"
@@ -28,7 +30,8 @@ constexpr std::array<const char*, 12> kHeat{"#fde725", "#c2df23", "#86d549", "#5
 }  // namespace
 
 std::string draw_field(const Grid& grid, const GridLayer& layer, const DistanceField& field,
-                       const FlowField& flow, GridCoord goal, bool show_goal) {
+                       const FlowField& flow, GridCoord goal, bool show_goal, const Grid* map,
+                       const GridLayer* map_layer) {
   // Range of the finite values (flee maps are negative).
   double lo = 0;
   double hi = 0;
@@ -58,7 +61,12 @@ std::string draw_field(const Grid& grid, const GridLayer& layer, const DistanceF
     svg::runs(out, grid, [&](int x, int y) { return bin(x, y) == b; });
     out += "</g>\n";
   }
-  svg::walls(out, grid, layer);
+  if (map != nullptr && map_layer != nullptr) {
+    svg::walls(out, grid, layer, "#c8c8c8");  // where the unit does not fit
+    svg::walls(out, *map, *map_layer);
+  } else {
+    svg::walls(out, grid, layer);
+  }
   // Flow arrows: every cell on small maps, a sparser lattice on large ones.
   const int side = std::max(grid.cols(), grid.rows());
   const int every = std::max(2, side / 32);
@@ -84,14 +92,18 @@ std::string draw_field(const Grid& grid, const GridLayer& layer, const DistanceF
 
 int run_field(const FieldCommandOptions& o) {
   const io::Map map = io::load_map(o.map_file);
-  const Grid& grid = map.grid;
   const GridCoord goal{o.gx, o.gy};
-  if (!grid.in_bounds(goal)) {
+  if (!map.grid.in_bounds(goal)) {
     fmt::print(stderr, "pathing: goal ({}, {}) is outside the map {} ({} x {})\n", goal.x, goal.y,
-               o.map_file, grid.cols(), grid.rows());
+               o.map_file, map.grid.cols(), map.grid.rows());
     return kExitBadInput;
   }
-  const GridLayer layer = io::movingai_layer();
+  const GridLayer map_layer = io::movingai_layer();
+  // A unit of K x K cells: the field of its top-left cell, on the clearance map's unit grid.
+  std::optional<ClearanceMap> clearance;
+  if (o.size > 1) clearance.emplace(map.grid, map_layer, o.size);
+  const Grid& grid = clearance ? *clearance->unit_grid(o.size) : map.grid;
+  const GridLayer& layer = clearance ? clearance->unit_layer() : map_layer;
   FieldOptions options;
   options.connectivity = o.moves == 4 ? Connectivity::four : Connectivity::eight;
   Dijkstra dijkstra;
@@ -113,6 +125,7 @@ int run_field(const FieldCommandOptions& o) {
   const auto us = [](auto a, auto b) {
     return std::chrono::duration<double, std::micro>(b - a).count();
   };
+  if (o.size > 1) fmt::print("unit {}x{} (top-left cells)\n", o.size, o.size);
   fmt::print(
       "distance field to ({}, {}), {}-connected: {} cells settled in {:.1f} us ({:.1f} ns a "
       "cell)\n",
@@ -124,14 +137,17 @@ int run_field(const FieldCommandOptions& o) {
   }
   fmt::print("flow field built in {:.1f} us\n", us(t2, t3));
   if (!o.svg_file.empty()) {
-    std::string picture = draw_field(grid, layer, field, flow, goal, true);
+    std::string picture =
+        clearance ? draw_field(grid, layer, field, flow, goal, true, &map.grid, &map_layer)
+                  : draw_field(grid, layer, field, flow, goal, true);
     if (!svg::write(picture, o.svg_file)) return kExitBadInput;
     fmt::print("wrote {}\n", o.svg_file);
   }
   // As `path` with no path (exit 1): a goal no unit may enter is reached from no other cell.
   if (layer.cost_at(grid, goal) == 0) {
-    fmt::print(stderr, "pathing: goal ({}, {}) is impassable: no other cell reaches it\n", goal.x,
-               goal.y);
+    fmt::print(stderr, "pathing: goal ({}, {}) is impassable{}: no other cell reaches it\n",
+               goal.x, goal.y,
+               o.size > 1 ? fmt::format(" for a {}x{} unit", o.size, o.size) : std::string());
     return kExitFailed;
   }
   return kExitOk;

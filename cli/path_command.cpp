@@ -8,11 +8,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
 #include "pathing/astar.hpp"
+#include "pathing/clearance.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/smoothing.hpp"
@@ -71,14 +73,31 @@ double polyline_length(const std::vector<GridCoord>& waypoints) {
   return length;
 }
 
+/// Appends the k x k footprints of a unit along `cells` (top-left cells), translucent, so that
+/// the swept area shows, and the outlines of its footprints at `start` (green) and `goal` (red).
+void footprints(std::string& out, const std::vector<GridCoord>& cells, int k, GridCoord start,
+                GridCoord goal) {
+  out += "<g fill=\"#ff8080\" fill-opacity=\"0.18\">\n";
+  for (GridCoord c : cells)
+    out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>\n", c.x, c.y, k, k);
+  out += "</g>\n";
+  for (const auto& [c, colour] : {std::pair{start, "#20a020"}, std::pair{goal, "#d01010"}}) {
+    out += fmt::format(
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{}\" "
+        "stroke-width=\"0.25\"/>\n",
+        c.x, c.y, k, k, colour);
+  }
+}
+
 /// SVG drawing in cell units: white passable cells, dark walls, light blue expanded cells (A*,
 /// greedy), the path as a red line through cell centres, orange jump points (JPS), the smoothed
 /// waypoints (when `waypoints` is not empty) as a blue line with blue dots, a green start and a red
-/// goal.
+/// goal; for a unit of size k > 1 the path is its top-left cells' and its k x k footprints are
+/// drawn along it.
 template <class Searcher>
 std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& searcher,
                      const std::vector<GridCoord>& path, const std::vector<GridCoord>& waypoints,
-                     GridCoord start, GridCoord goal) {
+                     GridCoord start, GridCoord goal, int unit_size) {
   std::string out = svg::open(grid);
   if constexpr (requires { searcher.was_expanded(GridCoord{}); }) {
     out += "<g fill=\"#cfe3ff\">\n";
@@ -86,6 +105,7 @@ std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& s
     out += "</g>\n";
   }
   svg::walls(out, grid, layer);
+  if (unit_size > 1) footprints(out, path, unit_size, start, goal);
   polyline(out, path, "stroke=\"#e02020\" stroke-width=\"0.35\"");
   polyline(out, waypoints, "stroke=\"#1060e0\" stroke-width=\"0.45\"");
   for (GridCoord c : waypoints) svg::dot(out, c, "#1060e0");
@@ -99,15 +119,19 @@ std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& s
   return out;
 }
 
+/// Runs the query on `search_grid` under `search_layer`: the map and its layer for a unit of one
+/// cell, the clearance map's unit grid and layer for a larger one (the drawing shows the map).
 template <class Searcher>
-int run_with(Searcher& searcher, const PathOptions& o, const io::Map& map) {
+int run_with(Searcher& searcher, const PathOptions& o, const io::Map& map,
+             const Grid& search_grid, const GridLayer& search_layer) {
   const GridLayer layer = io::movingai_layer();
   const Connectivity conn = o.moves == 4 ? Connectivity::four : Connectivity::eight;
   const GridCoord start{o.sx, o.sy};
   const GridCoord goal{o.gx, o.gy};
   std::vector<GridCoord> path;
-  const PathResult r = searcher.find_path(map.grid, layer, start, goal, path, {conn});
-  const std::string& algo_name = o.algo;
+  const PathResult r = searcher.find_path(search_grid, search_layer, start, goal, path, {conn});
+  const std::string algo_name =
+      o.size > 1 ? fmt::format("{}, unit {}x{}", o.algo, o.size, o.size) : o.algo;
   if (r.found()) {
     fmt::print("path found: {} steps, cost {:.8f} ({}, {}-connected; {} expanded, {} generated)\n",
                r.moves, r.cost, algo_name, o.moves, r.stats.expanded, r.stats.generated);
@@ -120,7 +144,7 @@ int run_with(Searcher& searcher, const PathOptions& o, const io::Map& map) {
   }
   std::vector<GridCoord> waypoints;
   if (o.smooth) {
-    smooth_path(map.grid, layer, path, waypoints);
+    smooth_path(search_grid, search_layer, path, waypoints);
     fmt::print("smoothed: {} waypoints, {:.8f} cells of straight segments (path: {} cells)\n",
                waypoints.size(), polyline_length(waypoints), path.size());
     for (std::size_t i = 0; i < waypoints.size(); ++i) {
@@ -132,7 +156,8 @@ int run_with(Searcher& searcher, const PathOptions& o, const io::Map& map) {
     fmt::print("{}", draw_text(map.grid, layer, path, start, goal));
   }
   if (!o.svg_file.empty()) {
-    std::string picture = draw_svg(map.grid, layer, searcher, path, waypoints, start, goal);
+    std::string picture =
+        draw_svg(map.grid, layer, searcher, path, waypoints, start, goal, o.size);
     if (!svg::write(picture, o.svg_file)) return kExitBadInput;
     fmt::print("wrote {}\n", o.svg_file);
   }
@@ -156,20 +181,26 @@ int run_path(const PathOptions& o) {
     fmt::print(stderr, "pathing: --algo {} needs 8-connected moves (--moves 8)\n", o.algo);
     return kExitBadInput;
   }
+  // A unit of K x K cells searches the clearance map's unit grid of size K (docs/clearance.md).
+  const GridLayer layer = io::movingai_layer();
+  std::optional<ClearanceMap> clearance;
+  if (o.size > 1) clearance.emplace(g, layer, o.size);
+  const Grid& search_grid = clearance ? *clearance->unit_grid(o.size) : g;
+  const GridLayer& search_layer = clearance ? clearance->unit_layer() : layer;
   if (o.algo == "bfs") {
     GreedyBfs bfs;
-    return run_with(bfs, o, map);
+    return run_with(bfs, o, map, search_grid, search_layer);
   }
   if (o.algo == "jps") {
-    JpsSearch jps(map.grid, io::movingai_layer());
-    return run_with(jps, o, map);
+    JpsSearch jps(search_grid, search_layer);
+    return run_with(jps, o, map, search_grid, search_layer);
   }
   if (o.algo == "jps+") {
-    JpsPlusSearch jpp(map.grid, io::movingai_layer());
-    return run_with(jpp, o, map);
+    JpsPlusSearch jpp(search_grid, search_layer);
+    return run_with(jpp, o, map, search_grid, search_layer);
   }
   AStar astar;
-  return run_with(astar, o, map);
+  return run_with(astar, o, map, search_grid, search_layer);
 }
 
 }  // namespace pathing::cli

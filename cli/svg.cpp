@@ -17,8 +17,8 @@ std::string open(const Grid& grid) {
       grid.cols() * px, grid.rows() * px, grid.cols(), grid.rows(), grid.cols(), grid.rows());
 }
 
-void walls(std::string& out, const Grid& grid, const GridLayer& layer) {
-  out += "<g fill=\"#303030\">\n";
+void walls(std::string& out, const Grid& grid, const GridLayer& layer, const char* colour) {
+  out += fmt::format("<g fill=\"{}\">\n", colour);
   runs(out, grid, [&](int x, int y) { return layer.cost_at(grid, {x, y}) == 0; });
   out += "</g>\n";
 }

@@ -16,9 +16,13 @@ namespace pathing::cli {
 
 /// An open SVG (close it with `svg::write`) of `field` as a heat map from near (yellow) to far
 /// (purple), the walls, `flow`'s arrows on a lattice, and the goal as a red dot when
-/// `show_goal` (field_command.cpp; `pathing field` and `pathing td` draw with it).
+/// `show_goal` (field_command.cpp; `pathing field` and `pathing td` draw with it). With `map`
+/// and `map_layer` (a unit larger than one cell: `grid` and `layer` are then a clearance map's
+/// unit grid and layer), the cells where the unit does not fit are light grey and `map`'s own
+/// walls dark.
 std::string draw_field(const Grid& grid, const GridLayer& layer, const DistanceField& field,
-                       const FlowField& flow, GridCoord goal, bool show_goal);
+                       const FlowField& flow, GridCoord goal, bool show_goal,
+                       const Grid* map = nullptr, const GridLayer* map_layer = nullptr);
 
 }  // namespace pathing::cli
 
@@ -46,8 +50,9 @@ void runs(std::string& out, const Grid& grid, Pick&& pick) {
   }
 }
 
-/// Appends the impassable cells of `layer` as dark rectangles.
-void walls(std::string& out, const Grid& grid, const GridLayer& layer);
+/// Appends the impassable cells of `layer` as rectangles of `colour` (default dark grey).
+void walls(std::string& out, const Grid& grid, const GridLayer& layer,
+           const char* colour = "#303030");
 
 /// Appends a filled circle at the centre of `c`.
 void dot(std::string& out, GridCoord c, const char* colour);

@@ -25,6 +25,7 @@
 #include "pathing/detail/reserve.hpp"
 #include "pathing/detail/sliced_query.hpp"
 #include "pathing/detail/test_access.hpp"
+#include "pathing/detail/unit_query.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
@@ -154,6 +155,14 @@ class AStar {
   /// still be `too_far` (the map knows nothing of the 56-step window). O(1) before the search.
   BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                            const RegionMap& regions);
+
+  /// The same bounded search for a unit of `unit_size` x `unit_size` cells (docs/clearance.md):
+  /// exactly `build_path(*clearance.unit_grid(unit_size), clearance.unit_layer(), from, to)`, the
+  /// anchors' path (top-left cells of the body). `invalid_argument` (empty path, `finish =
+  /// from`, nothing searched) for a size outside [1, `clearance.max_unit_size()`]; `stale` (the
+  /// same) unless `clearance.is_current(grid, layer)`. O(1) before the search.
+  BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+                           const ClearanceMap& clearance, int unit_size);
 
   /// Unbounded search over the whole grid.
   ///
@@ -662,6 +671,17 @@ inline BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer,
   return bounded_query(grid, layer, from, to, &regions);
 }
 
+inline BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                       GridCoord to, const ClearanceMap& clearance,
+                                       int unit_size) {
+  const detail::UnitSearch u = detail::bounded_unit_search(grid, layer, clearance, unit_size);
+  if (u.status != SearchStatus::found) {
+    cancel_query();
+    return detail::refused_bounded_query(from, u.status);
+  }
+  return bounded_query(*u.grid, *u.layer, from, to, nullptr);
+}
+
 inline BoundedResult AStar::bounded_query(const Grid& grid, const GridLayer& layer, GridCoord from,
                                           GridCoord to, const RegionMap* regions) {
   cancel_query();  // the open lists are shared
@@ -677,10 +697,17 @@ inline BoundedResult AStar::bounded_query(const Grid& grid, const GridLayer& lay
       regions);
 }
 
-inline PathResult AStar::find_path(const Grid& grid, const GridLayer& layer, GridCoord from,
-                                   GridCoord to, std::vector<GridCoord>& out,
+inline PathResult AStar::find_path(const Grid& given_grid, const GridLayer& given_layer,
+                                   GridCoord from, GridCoord to, std::vector<GridCoord>& out,
                                    const SearchOptions& options) {
   cancel_query();
+  const detail::UnitSearch u = detail::unit_search(given_grid, &given_layer, options);
+  if (u.status != SearchStatus::found) [[unlikely]] {
+    last_query_ = {};
+    return detail::refused_unit_query(from, u.status);
+  }
+  const Grid& grid = *u.grid;
+  const GridLayer& layer = *u.layer;
   return detail::run_unbounded_query(
       grid, layer, from, to, out, options, full_, last_query_,
       [&]<Connectivity C>(const detail::GridSpace& space, GridCoord target, PathResult& r) {
@@ -690,10 +717,18 @@ inline PathResult AStar::find_path(const Grid& grid, const GridLayer& layer, Gri
       });
 }
 
-inline PathResult AStar::start_query(const Grid& grid, const GridLayer& layer, GridCoord from,
-                                     GridCoord to, const SearchOptions& options) {
-  sliced_.begin(grid, layer, from, to, options);
+inline PathResult AStar::start_query(const Grid& given_grid, const GridLayer& given_layer,
+                                     GridCoord from, GridCoord to, const SearchOptions& options) {
+  sliced_.begin(given_grid, given_layer, from, to, options);
   cursor_.started = false;
+  const detail::UnitSearch us = detail::unit_search(given_grid, &given_layer, options);
+  if (us.status != SearchStatus::found) {
+    last_query_ = {};
+    return sliced_.refuse(detail::refused_unit_query(from, us.status), false);
+  }
+  const Grid& grid = *us.grid;
+  const GridLayer& layer = *us.layer;
+  sliced_.search_on(grid, layer);
   const detail::UnboundedStart u =
       detail::start_unbounded_query(grid, layer, from, to, nullptr, options, full_, last_query_);
   if (!u.go) return sliced_.refuse(u.result, u.from_only);

@@ -8,6 +8,7 @@
 
 #include "pathing/coord.hpp"
 #include "pathing/detail/bfs/bit_bfs.hpp"
+#include "pathing/detail/unit_query.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/detail/grid_query.hpp"
 #include "pathing/detail/moves/cell_reader.hpp"
@@ -101,6 +102,14 @@ class GreedyBfs {
   /// still be `too_far` (the map knows nothing of the 56-step window). O(1) before the search.
   BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                            const RegionMap& regions);
+
+  /// The same bounded search for a unit of `unit_size` x `unit_size` cells (docs/clearance.md),
+  /// as `AStar::build_path(grid, layer, from, to, clearance, unit_size)`: exactly
+  /// `build_path(*clearance.unit_grid(unit_size), clearance.unit_layer(), from, to)`;
+  /// `invalid_argument` for a size outside [1, `clearance.max_unit_size()`], `stale` unless
+  /// `clearance.is_current(grid, layer)` (empty path, `finish = from`, nothing searched).
+  BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+                           const ClearanceMap& clearance, int unit_size);
 
   /// Unbounded search over the whole grid, 4- or 8-connected (no corner cutting; default 8, as
   /// every search). Arguments as for `AStar::find_path`. `out` receives the cells from `from` to
@@ -302,6 +311,14 @@ inline BoundedResult GreedyBfs::build_path(const Grid& grid, const GridLayer& la
   return bounded_query(grid, layer, from, to, &regions);
 }
 
+inline BoundedResult GreedyBfs::build_path(const Grid& grid, const GridLayer& layer,
+                                           GridCoord from, GridCoord to,
+                                           const ClearanceMap& clearance, int unit_size) {
+  const detail::UnitSearch u = detail::bounded_unit_search(grid, layer, clearance, unit_size);
+  if (u.status != SearchStatus::found) return detail::refused_bounded_query(from, u.status);
+  return bounded_query(*u.grid, *u.layer, from, to, nullptr);
+}
+
 inline BoundedResult GreedyBfs::bounded_query(const Grid& grid, const GridLayer& layer,
                                               GridCoord from, GridCoord to,
                                               const RegionMap* regions) {
@@ -315,9 +332,16 @@ inline BoundedResult GreedyBfs::bounded_query(const Grid& grid, const GridLayer&
       regions);
 }
 
-inline PathResult GreedyBfs::find_path(const Grid& grid, const GridLayer& layer, GridCoord from,
-                                       GridCoord to, std::vector<GridCoord>& out,
+inline PathResult GreedyBfs::find_path(const Grid& given_grid, const GridLayer& given_layer,
+                                       GridCoord from, GridCoord to, std::vector<GridCoord>& out,
                                        const SearchOptions& options) {
+  const detail::UnitSearch u = detail::unit_search(given_grid, &given_layer, options);
+  if (u.status != SearchStatus::found) [[unlikely]] {
+    last_query_ = {};
+    return detail::refused_unit_query(from, u.status);
+  }
+  const Grid& grid = *u.grid;
+  const GridLayer& layer = *u.layer;
   // No g is kept: a cost limit cannot be honoured.
   const SearchStatus refusal = cost::from_units(options.limits.max_cost) != cost::kInfinite
                                    ? SearchStatus::unsupported

@@ -21,6 +21,8 @@
 
 namespace pathing {
 
+class ClearanceMap;
+
 namespace detail {
 /// A process-wide unique number that is renewed whenever the object holding it is constructed,
 /// copied, moved or assigned: with a counter of mutations it identifies the contents of a
@@ -225,8 +227,24 @@ class Grid {
   }
 
  private:
+  friend class ClearanceMap;  // fills its unit grids in bulk (unlogged_write, end_unlogged)
+
   struct Empty {};
   explicit Grid(Empty) noexcept {}
+
+  // Bulk writes that bypass the edit log: each `unlogged_write` stores a value (0..15) at an
+  // in-bounds cell; `end_unlogged` then bumps the version once and raises the log floor to it, so
+  // that no derived structure replays an incomplete log (they rebuild instead).
+  void unlogged_write(int x, int y, std::uint8_t v) noexcept {
+    std::uint8_t& b =
+        bytes_[static_cast<std::size_t>(y) * stride_ + (static_cast<unsigned>(x) >> 1)];
+    const int shift = (x & 1) * 4;
+    b = static_cast<std::uint8_t>((b & ~(0xF << shift)) | (v << shift));
+  }
+  void end_unlogged() noexcept {
+    ++version_;
+    log_floor_ = version_;
+  }
 
   /// True when the constructor accepts the arguments; else reports why in `*error` (if not null).
   static bool validate(int cols, int rows, std::uint8_t default_tile, Error* error) noexcept {

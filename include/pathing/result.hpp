@@ -14,6 +14,7 @@
 namespace pathing {
 
 class RegionMap;
+class ClearanceMap;
 
 /// How a query ended. Every status but `found` comes with a partial path (possibly empty) to the
 /// best cell reached: the one closest to the goal by the search's distance (Manhattan for
@@ -117,6 +118,20 @@ struct SearchOptions {
   /// that cell. Finding the cell costs O(r^2) cell reads for r the distance from the goal to it.
   /// Default false (answer at once). Ignored without `regions`.
   bool nearest_if_unreachable = false;
+  /// Side of the unit's square body in cells (HAA* clearance; docs/clearance.md): the path is
+  /// that of the body's anchor, its top-left cell; every cell under the body must be passable,
+  /// entering an anchor costs the highest layer cost under the body there, and a diagonal move
+  /// needs both bodies beside it to fit (`ClearanceMap`). 1 (default) is a one-cell unit, the
+  /// plain search (`clearance` is then not read). A size above 1 needs `clearance`: null, a size
+  /// below 1 or above `clearance->max_unit_size()` give `SearchStatus::invalid_argument`; a map
+  /// not current for (grid, layer) gives `stale` (nothing searched, `out` unchanged). With a
+  /// region map, it must be the one of the unit grid (`RegionMap(*clearance->unit_grid(k),
+  /// clearance->unit_layer())`); with a jump-point map, one built on that unit grid.
+  int unit_size = 1;
+  /// The clearance map of the grid and layer searched, for `unit_size` above 1; not owned, only
+  /// read during the call that takes the options (a sliced query's `start_query` and the calls
+  /// after it: it must outlive the query).
+  const ClearanceMap* clearance = nullptr;
 };
 
 /// Result of an unbounded search (`find_path`); the cells go to a caller-owned buffer. The same

@@ -31,9 +31,12 @@ struct SlicedQuery {
   bool searched = false;     // done: a search ran, its path is in the node records
   bool out_is_from = false;  // done, not searched: `finish_query` writes {from} (regions)
   bool partial = false;      // the target stands in for an unreachable goal (regions)
-  const Grid* grid = nullptr;
+  const Grid* grid = nullptr;  // the grid searched (a unit grid for a unit size above 1)
   std::uint64_t grid_id = 0;
   std::uint64_t grid_version = 0;
+  const Grid* source = nullptr;  // the grid the caller passed to `start_query`
+  std::uint64_t source_id = 0;
+  std::uint64_t source_version = 0;
   GridLayer layer;
   GridCoord from{};
   GridCoord target{};
@@ -52,6 +55,9 @@ struct SlicedQuery {
     grid = &g;
     grid_id = g.instance_id();
     grid_version = g.version();
+    source = &g;
+    source_id = grid_id;
+    source_version = grid_version;
     layer = l;
     from = f;
     target = t;
@@ -61,6 +67,16 @@ struct SlicedQuery {
     result = PathResult{};
     result.status = SearchStatus::in_progress;
     result.finish = f;
+  }
+
+  /// Searches `g` under `l` instead of the grid and layer given to `begin` (a unit size above 1:
+  /// the clearance map's unit grid and layer); the query still turns stale when the grid given
+  /// to `begin` changes. O(1).
+  void search_on(const Grid& g, const GridLayer& l) noexcept {
+    grid = &g;
+    grid_id = g.instance_id();
+    grid_version = g.version();
+    layer = l;
   }
 
   /// Ends the query at its start with `r` (a refusal, or `unreachable` from the region map:
@@ -73,10 +89,12 @@ struct SlicedQuery {
     return r;
   }
 
-  /// Whether the grid the query was started on changed since (written, assigned, or another
-  /// grid object now lives at its address). Reads the grid: it must still exist.
+  /// Whether the grid the query was started on, or the grid it searches, changed since
+  /// (written, assigned, or another grid object now lives at its address). Reads both grids:
+  /// they must still exist.
   [[nodiscard]] bool grid_changed() const noexcept {
-    return grid->instance_id() != grid_id || grid->version() != grid_version;
+    return source->instance_id() != source_id || source->version() != source_version ||
+           grid->instance_id() != grid_id || grid->version() != grid_version;
   }
 
   /// Ends a query whose grid changed: `stale`, `finish = from`, no path, the work done so far in

@@ -9,6 +9,7 @@
 
 #include "pathing/detail/jump/jump_search.hpp"
 #include "pathing/detail/region_check.hpp"
+#include "pathing/detail/unit_query.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/jps_map.hpp"
 #include "pathing/layer.hpp"
@@ -27,6 +28,10 @@ namespace pathing::detail {
 
 /// Starts a query of a jump point searcher (`Jps`, `JpsPlus`): the contract checks, in this order
 /// (the first that fails decides the status):
+///   0. `unit_search` (`SearchOptions::unit_size`): `invalid_argument` or `stale` for a unit size
+///      above 1 without a fitting, current clearance map; else the unit grid (and, without
+///      `shared`, the unit layer) replace `grid` and `layer` in every step below and in the
+///      returned `grid` (the grid searched);
 ///   1. `check_jump_search(layer, options)`: `invalid_argument` for a weight below 1 or NaN,
 ///      `unsupported` for another weight, 4-connected moves or a non-uniform layer;
 ///   2. when `shared` is not null (a caller-owned map, searched under its own layer, which
@@ -50,12 +55,23 @@ namespace pathing::detail {
 /// (`std::bad_alloc`).
 template <class Map>
 [[nodiscard]] JumpSearchCheck start_jump_query(JumpPointSearch& state, Map* own, MapSync* last_sync,
-                                               const Map* shared, const Grid& grid,
-                                               const GridLayer& layer, GridCoord from, GridCoord to,
+                                               const Map* shared, const Grid& given_grid,
+                                               const GridLayer& given_layer, GridCoord from,
+                                               GridCoord to,
                                                std::vector<GridCoord>* out,
                                                const SearchOptions& options) {
+  const UnitSearch us = unit_search(given_grid, shared != nullptr ? nullptr : &given_layer, options);
+  if (us.status != SearchStatus::found) [[unlikely]] {
+    state.forget_last();
+    JumpSearchCheck refused{us.status, 0};
+    refused.grid = &given_grid;
+    return refused;
+  }
+  const Grid& grid = *us.grid;
+  const GridLayer& layer = shared != nullptr ? given_layer : *us.layer;
   JumpSearchCheck check = check_jump_search(layer, options);
   check.target = to;
+  check.grid = &grid;
   if (check.status == SearchStatus::found) {
     if (shared != nullptr && !shared->matches(grid)) {
       check = {SearchStatus::stale, 0};

@@ -42,6 +42,7 @@ class SlicedJumpQuery {
     }
     map_ = own != nullptr ? own : shared;
     layer_ = map_->layer();
+    q_.search_on(*c.grid, layer_);
     q_.target = c.target;
     q_.partial = c.partial;
     unit_cost_ = c.unit_cost;
