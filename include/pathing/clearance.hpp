@@ -182,6 +182,34 @@ class ClearanceMap {
         [&] { build(grid, layer, max_size_ > 0 ? max_size_ : 3); });
   }
 
+  /// Updates the clearance values and unit grids around the listed cells of `grid` (the grid
+  /// this map was built from, after the caller changed those cells; duplicates are fine) and
+  /// records the grid's current version: for a game that moves many units a tick, more writes
+  /// than the grid's edit log holds, but knows which cells it wrote. O(K^3) a cell, no
+  /// allocation. The caller promises that no other cell changed since the map was last current.
+  /// @throws std::invalid_argument, changing nothing, when the map was not built from this grid
+  ///         object (`instance_id()` or size differ) or a cell lies off the grid (named).
+  ///         Without exceptions such a call changes nothing.
+  void update_cells(const Grid& grid, std::span<const GridCoord> cells) {
+    if (!built_ || grid_id_ != grid.instance_id() || cols_ != grid.cols() || rows_ != grid.rows()) {
+      PATHING_THROW(std::invalid_argument(
+          "pathing::ClearanceMap::update_cells: the map was not built from this grid object "
+          "(rebuild it with build or sync)"));
+      return;
+    }
+    for (const GridCoord c : cells) {
+      if (!grid.in_bounds(c)) {
+        PATHING_THROW(std::invalid_argument(
+            "pathing::ClearanceMap::update_cells: cell (" + std::to_string(c.x) + ", " +
+            std::to_string(c.y) + ") is outside the " + std::to_string(cols_) + " x " +
+            std::to_string(rows_) + " grid"));
+        return;
+      }
+    }
+    for (const GridCoord c : cells) update_around(grid, c.x, c.y);
+    grid_version_ = grid.version();
+  }
+
   /// The largest unit size that fits with its anchor at `c` (see the class comment), capped at
   /// `max_unit_size()`; 0 when `c` is impassable or off the map. O(1).
   [[nodiscard]] int clearance(GridCoord c) const noexcept {

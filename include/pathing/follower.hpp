@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "pathing/clearance.hpp"
 #include "pathing/coord.hpp"
 #include "pathing/detail/moves/cell_reader.hpp"
 #include "pathing/grid.hpp"
@@ -50,8 +51,8 @@ struct MoveCheck {
 /// whose blocked cost under `layer` is 0 is refused here, and one with a non-zero blocked cost
 /// ("soft": walk through a crowd) is allowed at that cost.
 ///
-/// Unit sizes: a unit of k x k cells (k > 1) will be checked by an overload taking its size
-/// (or a clearance map), testing the k x k body at `to` and its corners; this one is size 1.
+/// Unit sizes: a unit of k x k cells (k > 1) is checked by the overload taking a `ClearanceMap`
+/// (or by this one on the map's unit grid and unit layer, which is what it does).
 /// O(1), no allocation, never throws; thread-safe (reads a `const Grid&`).
 [[nodiscard]] inline MoveCheck check_move(
     const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
@@ -75,6 +76,22 @@ struct MoveCheck {
   m.layer_cost = costs[d];
   m.cost = diagonal ? cost::exact_length(0, costs[d]) : cost::exact_length(costs[d], 0);
   return m;
+}
+
+/// The move check of a unit of `unit_size` x `unit_size` cells whose position is its top-left
+/// cell (docs/clearance.md): the check above on `clearance`'s unit grid of that size under its
+/// unit layer, i.e. the whole body at `to` passable, and for a diagonal the bodies at both
+/// orthogonal neighbours too; the cost is the highest layer cost under the body at `to` (times
+/// sqrt(2) diagonally). Not allowed when `clearance` is not current for (grid, layer) (never a
+/// step checked against an old map: `sync` it first) or `unit_size` is outside [1,
+/// `clearance.max_unit_size()`]. O(1), no allocation, never throws; thread-safe.
+[[nodiscard]] inline MoveCheck check_move(const Grid& grid, const GridLayer& layer,
+                                          const ClearanceMap& clearance, int unit_size,
+                                          GridCoord from, GridCoord to,
+                                          Connectivity connectivity = Connectivity::eight) noexcept {
+  const Grid* unit = clearance.unit_grid(unit_size);
+  if (unit == nullptr || !clearance.is_current(grid, layer)) return MoveCheck{};
+  return check_move(*unit, clearance.unit_layer(), from, to, connectivity);
 }
 
 /// What a unit should do this tick (`FollowStep::action`).
@@ -198,9 +215,11 @@ struct FollowPolicy {
 /// cover the edits (more than 64 writes since, another grid, another layer) re-checks the whole
 /// remaining path. A path that fails is never walked: it is replanned.
 ///
-/// Unit sizes: size 1 (one cell). Larger units need clearance maps (not yet in the library);
-/// `FollowPolicy` will then carry the unit's size and every check here becomes `check_move` of
-/// that size.
+/// Unit sizes: a follower moves a unit of one cell on the grid it is given. A unit of k x k
+/// cells follows on a `ClearanceMap`'s unit grid of size k under its unit layer (pass those as
+/// the grid and layer, after `ClearanceMap::sync`): every check is then the body's
+/// (docs/clearance.md). A unit that marks its own body blocked must take it off the grid while it
+/// plans and steps, or its own cells block its next position.
 ///
 /// Complexity per `advance`: O(look_ahead) + O(edits since the last call, at most 64) when the
 /// grid did not change under the path; O(remaining path) when it did or the log overflowed;

@@ -8,6 +8,7 @@
 
 #include "pathing/astar.hpp"
 #include "pathing/chain.hpp"
+#include "pathing/clearance.hpp"
 #include "pathing/coord.hpp"
 #include "pathing/distance_field.hpp"
 #include "pathing/field_repair.hpp"

@@ -33,9 +33,10 @@ namespace pathing {
 /// joined by a 4-connected path too: the 8-connected regions are the 4-connected ones. A cell is
 /// passable when its layer cost is not 0; costs do not matter.
 ///
-/// Unit size: this map is for units of one cell. A map for larger units (clearance) would label
-/// the cells where such a unit fits; the stamp would then include the unit size (the type is
-/// meant to take it as a constructor argument later, as `RegionMap(unit_size)`).
+/// Unit size: a map built on a grid labels one-cell units' regions. For units of k x k cells,
+/// build it on a `ClearanceMap`'s unit grid of size k under its unit layer (the regions of the
+/// cells where such a unit's top-left cell may stand) and pass it with `SearchOptions::unit_size`
+/// k; its stamp is then the unit grid's, which changes only where the body's fit changes.
 ///
 /// Labels: `build` numbers the regions 1, 2, ... in row-major order of their first cell (the one
 /// with the smallest y, then x). After `sync` / `update_cells` labels stay unique but are no

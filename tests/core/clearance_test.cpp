@@ -19,6 +19,7 @@
 #include "pathing/distance_field.hpp"
 #include "pathing/field_repair.hpp"
 #include "pathing/flow_field.hpp"
+#include "pathing/follower.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_map.hpp"
@@ -281,6 +282,67 @@ TEST(Clearance, UnitGridsLogOnlyChangedCells) {
   g.set_blocked({8, 8}, false);
   cm.sync(g, l);
   EXPECT_EQ(jm.sync(u3, cm.unit_layer()), MapSync::updated);
+}
+
+TEST(Clearance, UpdateCellsFollowsMoreEditsThanTheLogHolds) {
+  std::mt19937 rng(77);
+  Grid g = random_map(rng, 40, 30, 10, true);
+  ClearanceMap cm(g, kWeighted, 3);
+  std::vector<GridCoord> changed;
+  for (int round = 0; round < 10; ++round) {
+    changed.clear();
+    for (int e = 0; e < 150; ++e) {  // more than Grid::kEditLogCapacity writes
+      const GridCoord c = random_cell(rng, g);
+      g.set_blocked(c, !g.is_blocked(c));
+      changed.push_back(c);
+    }
+    cm.update_cells(g, changed);
+    EXPECT_TRUE(cm.is_current(g, kWeighted));
+    expect_matches_brute_force(g, kWeighted, cm, "round " + std::to_string(round));
+    if (HasFatalFailure()) return;
+  }
+  const Grid other(40, 30);
+  PATHING_EXPECT_THROW(cm.update_cells(other, changed), std::invalid_argument);
+  const std::vector<GridCoord> off{{40, 0}};
+  PATHING_EXPECT_THROW(cm.update_cells(g, off), std::invalid_argument);
+  EXPECT_TRUE(cm.is_current(g, kWeighted));
+}
+
+// The move check of the path follower, on the unit grid, is the body's move rule.
+TEST(Clearance, MoveCheckOnTheUnitGridIsTheBodyRule) {
+  for (unsigned seed = 1; seed <= 60; ++seed) {
+    std::mt19937 rng(seed);
+    const Grid g = random_map(rng, 12, 12, 20, true);
+    const ClearanceMap cm(g, kWeighted, 3);
+    for (int k = 1; k <= 3; ++k) {
+      for (int y = 0; y < 12; ++y) {
+        for (int x = 0; x < 12; ++x) {
+          for (int dir = 0; dir < 8; ++dir) {
+            const GridCoord a{x, y};
+            const GridCoord b{x + kDx[dir], y + kDy[dir]};
+            const MoveCheck m = check_move(g, kWeighted, cm, k, a, b, Connectivity::eight);
+            const std::uint64_t want = g.in_bounds(b) ? body_step(g, kWeighted, k, a, b) : 0;
+            ASSERT_EQ(m.allowed, want != 0) << where(seed, k, "move") << " " << x << "," << y;
+            if (want != 0) {
+              ASSERT_EQ(m.cost, cost::exact_length(m.diagonal ? 0 : m.layer_cost,
+                                                   m.diagonal ? m.layer_cost : 0));
+              ASSERT_EQ(std::uint64_t{m.layer_cost} * (m.diagonal ? D : S), want);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(Clearance, MoveCheckRefusesAStaleMap) {
+  Grid g(8, 8);
+  const GridLayer l;
+  const ClearanceMap cm(g, l, 2);
+  EXPECT_TRUE(check_move(g, l, cm, 2, {0, 0}, {1, 1}).allowed);
+  EXPECT_FALSE(check_move(g, l, cm, 3, {0, 0}, {1, 1}).allowed);
+  g.set_tile({7, 7}, 0);  // any write: the map is no longer current
+  EXPECT_FALSE(check_move(g, l, cm, 2, {0, 0}, {1, 1}).allowed);
 }
 
 TEST(Clearance, RefusesBadSizesAndLayers) {
