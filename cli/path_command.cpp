@@ -51,15 +51,18 @@ std::string draw_text(const Grid& grid, const GridLayer& layer, const std::vecto
   return out;
 }
 
-/// Appends a polyline through the centres of `cells`.
-void polyline(std::string& out, const std::vector<GridCoord>& cells, const char* style) {
+/// Appends a polyline through the centres of `cells` (through the centres of the k x k squares
+/// whose top-left cells they are, for `k` > 1).
+void polyline(std::string& out, const std::vector<GridCoord>& cells, const char* style,
+              int k = 1) {
   if (cells.size() < 2) return;
   out += fmt::format(
       "<polyline fill=\"none\" {} stroke-linejoin=\"round\" stroke-linecap=\"round\" "
       "shape-rendering=\"auto\" points=\"",
       style);
+  const double half = k / 2.0;
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    out += fmt::format("{}{}.5,{}.5", i == 0 ? "" : " ", cells[i].x, cells[i].y);
+    out += fmt::format("{}{:g},{:g}", i == 0 ? "" : " ", cells[i].x + half, cells[i].y + half);
   }
   out += "\"/>\n";
 }
@@ -106,16 +109,18 @@ std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& s
   }
   svg::walls(out, grid, layer);
   if (unit_size > 1) footprints(out, path, unit_size, start, goal);
-  polyline(out, path, "stroke=\"#e02020\" stroke-width=\"0.35\"");
-  polyline(out, waypoints, "stroke=\"#1060e0\" stroke-width=\"0.45\"");
+  polyline(out, path, "stroke=\"#e02020\" stroke-width=\"0.35\"", unit_size);
+  polyline(out, waypoints, "stroke=\"#1060e0\" stroke-width=\"0.45\"", unit_size);
   for (GridCoord c : waypoints) svg::dot(out, c, "#1060e0");
   if constexpr (requires(std::vector<GridCoord> & v) { searcher.jump_points(v); }) {
     std::vector<GridCoord> points;
     searcher.jump_points(points);
     for (GridCoord c : points) svg::dot(out, c, "#ff9900");
   }
-  svg::dot(out, start, "#20a020");
-  svg::dot(out, goal, "#d01010");
+  if (unit_size == 1) {  // (a larger unit's start and goal are outlined by `footprints`)
+    svg::dot(out, start, "#20a020");
+    svg::dot(out, goal, "#d01010");
+  }
   return out;
 }
 
