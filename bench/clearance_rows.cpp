@@ -101,13 +101,11 @@ void clearance_row(benchmark::State& s, const std::string& name, int unit_size) 
   const auto n = static_cast<double>(c->from.size());
   s.counters["queries"] = n;
   s.counters["expanded"] = static_cast<double>(expanded) / n;
-  s.counters["per_query"] =
-      benchmark::Counter(n, benchmark::Counter::kIsIterationInvariantRate |
-                                benchmark::Counter::kInvert);
-  s.counters["per_expansion"] =
-      benchmark::Counter(static_cast<double>(expanded),
-                         benchmark::Counter::kIsIterationInvariantRate |
-                             benchmark::Counter::kInvert);
+  s.counters["per_query"] = benchmark::Counter(
+      n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  s.counters["per_expansion"] = benchmark::Counter(
+      static_cast<double>(expanded),
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 [[maybe_unused]] const bool registered = [] {

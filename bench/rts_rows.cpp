@@ -58,9 +58,9 @@ std::optional<Grid> rts_map(const std::string& name) {
     return g;
   }
   const char* env = std::getenv("PATHING_SHARED_DATA");
-  const fs::path dir = env != nullptr ? fs::path(env)
-                                      : fs::path(PATHING_BENCH_SOURCE_DIR) / ".." / "shared" /
-                                            "data";
+  const fs::path dir = env != nullptr
+                           ? fs::path(env)
+                           : fs::path(PATHING_BENCH_SOURCE_DIR) / ".." / "shared" / "data";
   const fs::path file = dir / "movingai" / "dao" / (name + ".map");
   if (!fs::exists(file)) return std::nullopt;
   const io::Map m = io::load_map(file);
@@ -87,8 +87,9 @@ struct World {
     for (int dy = 0; dy < k; ++dy) {
       for (int dx = 0; dx < k; ++dx) {
         const GridCoord c{a.x + dx, a.y + dy};
-        std::uint16_t& n = count[static_cast<std::size_t>(c.y) * static_cast<std::size_t>(grid.cols()) +
-                                 static_cast<std::size_t>(c.x)];
+        std::uint16_t& n =
+            count[static_cast<std::size_t>(c.y) * static_cast<std::size_t>(grid.cols()) +
+                  static_cast<std::size_t>(c.x)];
         const bool was = n > 0;
         n = static_cast<std::uint16_t>(n + delta);
         if (was != (n > 0)) {
@@ -150,8 +151,8 @@ void rts_row(benchmark::State& s, const std::string& name, bool budget) {
     std::deque<int> queue;
     for (int i = 0; i < kUnits; ++i) queue.push_back(i);
     bool in_flight = false;
-    std::uint64_t seen = 0;  // expansions of the query in flight counted so far
-    int restarts = 0;        // times the query in flight went stale
+    std::uint64_t seen = 0;            // expansions of the query in flight counted so far
+    int restarts = 0;                  // times the query in flight went stale
     std::vector<int> mark(kUnits, 0);  // a unit already queued
     for (int i = 0; i < kUnits; ++i) mark[static_cast<std::size_t>(i)] = 1;
     w.changed.reserve(static_cast<std::size_t>(kMovers) * 18 + 64);

@@ -145,8 +145,8 @@ int run_field(const FieldCommandOptions& o) {
   }
   // As `path` with no path (exit 1): a goal no unit may enter is reached from no other cell.
   if (layer.cost_at(grid, goal) == 0) {
-    fmt::print(stderr, "pathing: goal ({}, {}) is impassable{}: no other cell reaches it\n",
-               goal.x, goal.y,
+    fmt::print(stderr, "pathing: goal ({}, {}) is impassable{}: no other cell reaches it\n", goal.x,
+               goal.y,
                o.size > 1 ? fmt::format(" for a {}x{} unit", o.size, o.size) : std::string());
     return kExitFailed;
   }

@@ -108,9 +108,10 @@ int main(int argc, char** argv) {
   path_cmd->add_option("--moves", path.moves, "4- or 8-connected moves")
       ->check(CLI::IsMember({4, 8}))
       ->capture_default_str();
-  path_cmd->add_option("--size", path.size,
-                       "Unit size: a square of K x K cells whose top-left cell is the position "
-                       "(start, goal and path are top-left cells; see docs/clearance.md)")
+  path_cmd
+      ->add_option("--size", path.size,
+                   "Unit size: a square of K x K cells whose top-left cell is the position "
+                   "(start, goal and path are top-left cells; see docs/clearance.md)")
       ->check(CLI::Range(1, 32));
   path_cmd->add_option("--svg", path.svg_file, "Write the map, expanded cells and path as SVG");
   path_cmd->add_flag("--smooth", path.smooth,
@@ -155,8 +156,9 @@ int main(int argc, char** argv) {
   field_cmd->add_option("--flee-factor", field.flee_factor, "Scale of the flee map")
       ->check(CLI::Range(-100.0, -0.01))
       ->capture_default_str();
-  field_cmd->add_option("--size", field.size,
-                        "Unit size: the field of a K x K unit's top-left cell (docs/clearance.md)")
+  field_cmd
+      ->add_option("--size", field.size,
+                   "Unit size: the field of a K x K unit's top-left cell (docs/clearance.md)")
       ->check(CLI::Range(1, 32));
   field_cmd->add_option("--svg", field.svg_file, "Write a heat map with flow arrows as SVG");
 

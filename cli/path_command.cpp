@@ -53,8 +53,7 @@ std::string draw_text(const Grid& grid, const GridLayer& layer, const std::vecto
 
 /// Appends a polyline through the centres of `cells` (through the centres of the k x k squares
 /// whose top-left cells they are, for `k` > 1).
-void polyline(std::string& out, const std::vector<GridCoord>& cells, const char* style,
-              int k = 1) {
+void polyline(std::string& out, const std::vector<GridCoord>& cells, const char* style, int k = 1) {
   if (cells.size() < 2) return;
   out += fmt::format(
       "<polyline fill=\"none\" {} stroke-linejoin=\"round\" stroke-linecap=\"round\" "
@@ -127,8 +126,8 @@ std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& s
 /// Runs the query on `search_grid` under `search_layer`: the map and its layer for a unit of one
 /// cell, the clearance map's unit grid and layer for a larger one (the drawing shows the map).
 template <class Searcher>
-int run_with(Searcher& searcher, const PathOptions& o, const io::Map& map,
-             const Grid& search_grid, const GridLayer& search_layer) {
+int run_with(Searcher& searcher, const PathOptions& o, const io::Map& map, const Grid& search_grid,
+             const GridLayer& search_layer) {
   const GridLayer layer = io::movingai_layer();
   const Connectivity conn = o.moves == 4 ? Connectivity::four : Connectivity::eight;
   const GridCoord start{o.sx, o.sy};
@@ -161,8 +160,7 @@ int run_with(Searcher& searcher, const PathOptions& o, const io::Map& map,
     fmt::print("{}", draw_text(map.grid, layer, path, start, goal));
   }
   if (!o.svg_file.empty()) {
-    std::string picture =
-        draw_svg(map.grid, layer, searcher, path, waypoints, start, goal, o.size);
+    std::string picture = draw_svg(map.grid, layer, searcher, path, waypoints, start, goal, o.size);
     if (!svg::write(picture, o.svg_file)) return kExitBadInput;
     fmt::print("wrote {}\n", o.svg_file);
   }

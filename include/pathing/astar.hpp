@@ -672,8 +672,7 @@ inline BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer,
 }
 
 inline BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
-                                       GridCoord to, const ClearanceMap& clearance,
-                                       int unit_size) {
+                                       GridCoord to, const ClearanceMap& clearance, int unit_size) {
   const detail::UnitSearch u = detail::bounded_unit_search(grid, layer, clearance, unit_size);
   if (u.status != SearchStatus::found) {
     cancel_query();

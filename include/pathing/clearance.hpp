@@ -122,14 +122,16 @@ class ClearanceMap {
     if (!same_shape) {
       units_.clear();
       units_.reserve(static_cast<std::size_t>(max_unit_size));
-      for (int k = 0; k < max_unit_size; ++k) units_.emplace_back(std::max(cols_, 1), std::max(rows_, 1));
+      for (int k = 0; k < max_unit_size; ++k)
+        units_.emplace_back(std::max(cols_, 1), std::max(rows_, 1));
     }
     clearance_.assign(grid.cell_count(), 0);
     if (grid.empty()) {
       cols_ = rows_ = 0;
     } else {
       for (int y = 0; y < rows_; ++y) {
-        for (int x = 0; x < cols_; ++x) units_[0].unlogged_write(x, y, code_[grid.cell_unchecked(x, y)]);
+        for (int x = 0; x < cols_; ++x)
+          units_[0].unlogged_write(x, y, code_[grid.cell_unchecked(x, y)]);
       }
       for (int k = 2; k <= max_size_; ++k) {
         Grid& u = units_[static_cast<std::size_t>(k - 1)];
@@ -199,10 +201,10 @@ class ClearanceMap {
     }
     for (const GridCoord c : cells) {
       if (!grid.in_bounds(c)) {
-        PATHING_THROW(std::invalid_argument(
-            "pathing::ClearanceMap::update_cells: cell (" + std::to_string(c.x) + ", " +
-            std::to_string(c.y) + ") is outside the " + std::to_string(cols_) + " x " +
-            std::to_string(rows_) + " grid"));
+        PATHING_THROW(std::invalid_argument("pathing::ClearanceMap::update_cells: cell (" +
+                                            std::to_string(c.x) + ", " + std::to_string(c.y) +
+                                            ") is outside the " + std::to_string(cols_) + " x " +
+                                            std::to_string(rows_) + " grid"));
         return;
       }
     }
@@ -297,16 +299,16 @@ class ClearanceMap {
     std::sort(distinct.begin(), distinct.begin() + m);
     for (unsigned v = 0; v < 16; ++v) {
       const std::uint8_t c = layer.cost_of_cell(static_cast<std::uint8_t>(v));
-      code_[v] = c == 0 ? kNoFit
-                        : static_cast<std::uint8_t>(
-                              std::find(distinct.begin(), distinct.begin() + m, c) -
-                              distinct.begin());
+      code_[v] = c == 0
+                     ? kNoFit
+                     : static_cast<std::uint8_t>(
+                           std::find(distinct.begin(), distinct.begin() + m, c) - distinct.begin());
     }
     std::array<std::uint8_t, 8> low{};
     std::array<std::uint8_t, 8> high{};
-    for (int i = 0; i < m; ++i) (i < 8 ? low[static_cast<std::size_t>(i)]
-                                       : high[static_cast<std::size_t>(i - 8)]) =
-                                    distinct[static_cast<std::size_t>(i)];
+    for (int i = 0; i < m; ++i)
+      (i < 8 ? low[static_cast<std::size_t>(i)] : high[static_cast<std::size_t>(i - 8)]) =
+          distinct[static_cast<std::size_t>(i)];
     unit_layer_ = GridLayer(low, high);
   }
 
@@ -359,7 +361,7 @@ class ClearanceMap {
   int max_size_ = 0;
   bool built_ = false;
   std::vector<std::uint8_t> clearance_;  // per cell, row-major
-  std::vector<Grid> units_;             // size k at index k - 1
+  std::vector<Grid> units_;              // size k at index k - 1
   std::array<std::uint8_t, 16> code_{};
   GridLayer layer_;
   GridLayer unit_layer_;

@@ -85,10 +85,9 @@ struct MoveCheck {
 /// sqrt(2) diagonally). Not allowed when `clearance` is not current for (grid, layer) (never a
 /// step checked against an old map: `sync` it first) or `unit_size` is outside [1,
 /// `clearance.max_unit_size()`]. O(1), no allocation, never throws; thread-safe.
-[[nodiscard]] inline MoveCheck check_move(const Grid& grid, const GridLayer& layer,
-                                          const ClearanceMap& clearance, int unit_size,
-                                          GridCoord from, GridCoord to,
-                                          Connectivity connectivity = Connectivity::eight) noexcept {
+[[nodiscard]] inline MoveCheck check_move(
+    const Grid& grid, const GridLayer& layer, const ClearanceMap& clearance, int unit_size,
+    GridCoord from, GridCoord to, Connectivity connectivity = Connectivity::eight) noexcept {
   const Grid* unit = clearance.unit_grid(unit_size);
   if (unit == nullptr || !clearance.is_current(grid, layer)) return MoveCheck{};
   return check_move(*unit, clearance.unit_layer(), from, to, connectivity);

@@ -8,7 +8,6 @@
 
 #include "pathing/coord.hpp"
 #include "pathing/detail/bfs/bit_bfs.hpp"
-#include "pathing/detail/unit_query.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/detail/grid_query.hpp"
 #include "pathing/detail/moves/cell_reader.hpp"
@@ -20,6 +19,7 @@
 #include "pathing/detail/queue/hot_stack.hpp"
 #include "pathing/detail/reserve.hpp"
 #include "pathing/detail/test_access.hpp"
+#include "pathing/detail/unit_query.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
@@ -311,9 +311,9 @@ inline BoundedResult GreedyBfs::build_path(const Grid& grid, const GridLayer& la
   return bounded_query(grid, layer, from, to, &regions);
 }
 
-inline BoundedResult GreedyBfs::build_path(const Grid& grid, const GridLayer& layer,
-                                           GridCoord from, GridCoord to,
-                                           const ClearanceMap& clearance, int unit_size) {
+inline BoundedResult GreedyBfs::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                           GridCoord to, const ClearanceMap& clearance,
+                                           int unit_size) {
   const detail::UnitSearch u = detail::bounded_unit_search(grid, layer, clearance, unit_size);
   if (u.status != SearchStatus::found) return detail::refused_bounded_query(from, u.status);
   return bounded_query(*u.grid, *u.layer, from, to, nullptr);

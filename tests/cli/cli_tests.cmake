@@ -234,3 +234,22 @@ foreach(algo jps jps+)
 endforeach()
 pathing_cli_test(scen_json_jpsplus ARGS scen ${PATHING_CLI_DATA}/maze-32.map.scen --algo jps+ --json
   STDOUT_REGEX "\"optimal\": 30, .*\"allocations\": 0, \"algo\": \"jps\\+\", \"moves\": 8, \"table_bytes\": [0-9]+, \"table_build_ms\": [0-9.]+}")
+
+# --- units of k x k cells (--size; docs/clearance.md) -------------------------------------------
+# data/units-48.map: a wall across the map with gaps of 1, 2 and 3 cells; each size takes the
+# first gap it fits through. The README's picture docs/img/units.svg is the size-3 command's SVG.
+pathing_cli_test(path_size_1 ARGS path ${PATHING_CLI_DATA}/units-48.map 3 3 5 27
+  STDOUT_REGEX "path found: 24 steps, cost 28\\.97056275 \\(astar, 8-connected")
+pathing_cli_test(path_size_2_jps ARGS path ${PATHING_CLI_DATA}/units-48.map 3 3 5 27 --size 2 --algo jps
+  STDOUT_REGEX "path found: 42 steps, cost 49\\.45584412 \\(jps, unit 2x2, 8-connected")
+pathing_cli_test(path_size_3 ARGS path ${PATHING_CLI_DATA}/units-48.map 3 3 5 27 --size 3 --svg ${PATHING_CLI_OUT}/units.svg
+  STDOUT_REGEX "path found: 78 steps, cost 86\\.28427125 \\(astar, unit 3x3, 8-connected"
+  EXPECT_FILE ${PATHING_CLI_OUT}/units.svg FILE_REGEX "fill-opacity=\"0\\.18\">\n<rect x=\"3\" y=\"3\" width=\"3\" height=\"3\"/>")
+pathing_cli_test(path_size_4_no_path ARGS path ${PATHING_CLI_DATA}/units-48.map 3 3 5 27 --size 4 EXPECT_RC 1
+  STDOUT_REGEX "no path: unreachable.*unit 4x4")
+pathing_cli_test(path_size_out_of_range ARGS path ${PATHING_CLI_DATA}/units-48.map 3 3 5 27 --size 33 EXPECT_RC nonzero)
+pathing_cli_test(field_size_2 ARGS field ${PATHING_CLI_DATA}/units-48.map 5 27 --size 2 --svg ${PATHING_CLI_OUT}/units-field.svg
+  STDOUT_REGEX "unit 2x2 \\(top-left cells\\)\ndistance field to \\(5, 27\\), 8-connected: [0-9]+ cells settled"
+  EXPECT_FILE ${PATHING_CLI_OUT}/units-field.svg FILE_REGEX "<g fill=\"#c8c8c8\">")
+pathing_cli_test(field_size_goal_does_not_fit ARGS field ${PATHING_CLI_DATA}/units-48.map 45 29 --size 3 EXPECT_RC 1
+  STDERR_REGEX "goal \\(45, 29\\) is impassable for a 3x3 unit")

@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <limits>
 #include <cstdint>
+#include <limits>
 #include <queue>
 #include <random>
 #include <string>
@@ -249,7 +249,7 @@ TEST(Clearance, SyncMatchesRebuildAfterRandomEdits) {
       const MapSync s = cm.sync(g, l);
       (s == MapSync::updated ? updated : rebuilt) += 1;
       EXPECT_EQ(s, edits > static_cast<int>(Grid::kEditLogCapacity) ? MapSync::rebuilt
-                                                                     : MapSync::updated);
+                                                                    : MapSync::updated);
       const ClearanceMap fresh(g, l, max_size);
       for (int k = 1; k <= max_size; ++k) {
         ASSERT_EQ(*cm.unit_grid(k), *fresh.unit_grid(k)) << where(seed, k, "unit grid");
@@ -423,8 +423,7 @@ TEST(Clearance, EverySearchMatchesTheBruteForceBody) {
           ASSERT_NE(body_path_cost(g, l, k, out, conn), kInf) << ctx << " greedy";
 
           // Sliced A*: the same result whatever the budget.
-          ASSERT_EQ(astar.start_query(g, l, from, to, o).status == SearchStatus::in_progress,
-                    true)
+          ASSERT_EQ(astar.start_query(g, l, from, to, o).status == SearchStatus::in_progress, true)
               << ctx;
           while (astar.continue_query(1 + static_cast<int>(rng() % 3)).status ==
                  SearchStatus::in_progress) {
@@ -475,8 +474,7 @@ TEST(Clearance, EverySearchMatchesTheBruteForceBody) {
             FieldOptions fo;
             fo.connectivity = conn;
             fo.direction = FieldDirection::from_sources;
-            ASSERT_TRUE(
-                dijkstra.compute(*cm.unit_grid(k), cm.unit_layer(), from, field, fo).ok());
+            ASSERT_TRUE(dijkstra.compute(*cm.unit_grid(k), cm.unit_layer(), from, field, fo).ok());
             for (std::size_t i = 0; i < ref.size(); ++i)
               ASSERT_EQ(field.costs_fixed()[i], ref[i]) << ctx << " field cell " << i;
           }
@@ -498,8 +496,8 @@ TEST(Clearance, UnitSizeOneIsThePlainSearch) {
     const GridCoord from = random_cell(rng, g);
     const GridCoord to = random_cell(rng, g);
     const PathResult a = astar.find_path(g, kWeighted, from, to, plain);
-    const PathResult b = astar.find_path(g, kWeighted, from, to, unit,
-                                         unit_options(cm, 1, Connectivity::eight));
+    const PathResult b =
+        astar.find_path(g, kWeighted, from, to, unit, unit_options(cm, 1, Connectivity::eight));
     EXPECT_EQ(a.status, b.status);
     EXPECT_EQ(a.cost, b.cost);
     EXPECT_EQ(a.stats.expanded, b.stats.expanded);
@@ -528,9 +526,9 @@ TEST(Clearance, ExactPathOfATwoByTwoUnitAroundAPillar) {
   for (const GridCoord c : out) EXPECT_TRUE(cm.fits(c, 2)) << c.x << "," << c.y;
   // A 3 x 3 unit cannot pass: rows 4..5 are only two high.
   const ClearanceMap cm3(g, l, 3);
-  EXPECT_EQ(astar.find_path(g, l, {0, 1}, {5, 1}, out, unit_options(cm3, 3, Connectivity::eight))
-                .status,
-            SearchStatus::unreachable);
+  EXPECT_EQ(
+      astar.find_path(g, l, {0, 1}, {5, 1}, out, unit_options(cm3, 3, Connectivity::eight)).status,
+      SearchStatus::unreachable);
 }
 
 TEST(Clearance, RefusalsLeaveOutUnchanged) {
@@ -545,8 +543,7 @@ TEST(Clearance, RefusalsLeaveOutUnchanged) {
   SearchOptions o = unit_options(cm, 3, Connectivity::eight);  // above max_unit_size
   EXPECT_EQ(astar.find_path(g, l, {0, 0}, {5, 5}, out, o).status, SearchStatus::invalid_argument);
   EXPECT_EQ(jps.find_path(g, l, {0, 0}, {5, 5}, out, o).status, SearchStatus::invalid_argument);
-  EXPECT_EQ(greedy.find_path(g, l, {0, 0}, {5, 5}, out, o).status,
-            SearchStatus::invalid_argument);
+  EXPECT_EQ(greedy.find_path(g, l, {0, 0}, {5, 5}, out, o).status, SearchStatus::invalid_argument);
   o.unit_size = 0;
   EXPECT_EQ(astar.find_path(g, l, {0, 0}, {5, 5}, out, o).status, SearchStatus::invalid_argument);
   o.unit_size = 2;
@@ -555,7 +552,7 @@ TEST(Clearance, RefusalsLeaveOutUnchanged) {
   o.clearance = &cm;
   EXPECT_EQ(astar.find_path(g, GridLayer::uniform(2), {0, 0}, {5, 5}, out, o).status,
             SearchStatus::stale);  // built for another layer
-  g.set_blocked({3, 3}, true);    // the map is not synced: stale, never a path through the wall
+  g.set_blocked({3, 3}, true);     // the map is not synced: stale, never a path through the wall
   const PathResult r = astar.find_path(g, l, {0, 0}, {5, 5}, out, o);
   EXPECT_EQ(r.status, SearchStatus::stale);
   EXPECT_EQ(r.finish, (GridCoord{0, 0}));
@@ -655,8 +652,8 @@ TEST(Clearance, FieldRepairOnUnitGridsMatchesRebuild) {
     std::mt19937 rng(seed * 101u);
     const bool weighted = seed % 2 == 0;
     const GridLayer& l = weighted ? kWeighted : kUniform;
-    Grid g = random_map(rng, 8 + static_cast<int>(rng() % 14), 8 + static_cast<int>(rng() % 14),
-                        12, weighted);
+    Grid g = random_map(rng, 8 + static_cast<int>(rng() % 14), 8 + static_cast<int>(rng() % 14), 12,
+                        weighted);
     const int k = 2 + static_cast<int>(seed % 2);
     ClearanceMap cm(g, l, k);
     const Grid& u = *cm.unit_grid(k);

@@ -28,9 +28,9 @@ namespace pathing::detail {
 struct SlicedQuery {
   enum class Phase : std::uint8_t { idle, searching, done };
   Phase phase = Phase::idle;
-  bool searched = false;     // done: a search ran, its path is in the node records
-  bool out_is_from = false;  // done, not searched: `finish_query` writes {from} (regions)
-  bool partial = false;      // the target stands in for an unreachable goal (regions)
+  bool searched = false;       // done: a search ran, its path is in the node records
+  bool out_is_from = false;    // done, not searched: `finish_query` writes {from} (regions)
+  bool partial = false;        // the target stands in for an unreachable goal (regions)
   const Grid* grid = nullptr;  // the grid searched (a unit grid for a unit size above 1)
   std::uint64_t grid_id = 0;
   std::uint64_t grid_version = 0;

@@ -57,10 +57,10 @@ template <class Map>
 [[nodiscard]] JumpSearchCheck start_jump_query(JumpPointSearch& state, Map* own, MapSync* last_sync,
                                                const Map* shared, const Grid& given_grid,
                                                const GridLayer& given_layer, GridCoord from,
-                                               GridCoord to,
-                                               std::vector<GridCoord>* out,
+                                               GridCoord to, std::vector<GridCoord>* out,
                                                const SearchOptions& options) {
-  const UnitSearch us = unit_search(given_grid, shared != nullptr ? nullptr : &given_layer, options);
+  const UnitSearch us =
+      unit_search(given_grid, shared != nullptr ? nullptr : &given_layer, options);
   if (us.status != SearchStatus::found) [[unlikely]] {
     state.forget_last();
     JumpSearchCheck refused{us.status, 0};

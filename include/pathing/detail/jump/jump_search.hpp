@@ -53,7 +53,8 @@ struct JumpSearchCheck {
   std::uint8_t unit_cost = 1;
   GridCoord target{};
   bool partial = false;
-  const Grid* grid = nullptr;  // the grid searched (`start_jump_query`: a unit grid, or the one given)
+  const Grid* grid =
+      nullptr;  // the grid searched (`start_jump_query`: a unit grid, or the one given)
 };
 [[nodiscard]] inline JumpSearchCheck check_jump_search(const GridLayer& layer,
                                                        const SearchOptions& options) noexcept {
