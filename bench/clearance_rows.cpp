@@ -108,7 +108,43 @@ void clearance_row(benchmark::State& s, const std::string& name, int unit_size) 
       benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
+// ClearanceMap::build (sizes 1..3) of the map (`memory` counter: bytes held), and one-cell
+// `sync` after toggling a wall cell (a cell in the middle of the map, toggled back every other
+// iteration).
+void clearance_build_row(benchmark::State& s, const std::string& name, bool sync) {
+  const ClearanceCase* c = load_case(name);
+  if (c == nullptr) {
+    s.SkipWithError("no ../shared/data/movingai/dao map (set PATHING_SHARED_DATA)");
+    return;
+  }
+  const GridLayer layer = io::movingai_layer();
+  Grid grid = c->map->grid;
+  ClearanceMap cm(grid, layer, 3);
+  const GridCoord mid{grid.cols() / 2, grid.rows() / 2};
+  const std::uint8_t tile = grid.tile(mid);
+  for (auto _ : s) {
+    if (sync) {
+      grid.set_tile(mid, grid.tile(mid) == tile ? 2 : tile);  // a wall (tag 2) or back
+      benchmark::DoNotOptimize(cm.sync(grid, layer));
+    } else {
+      cm.build(grid, layer, 3);
+      benchmark::DoNotOptimize(cm.clearance(mid));
+    }
+  }
+  s.counters["memory"] = static_cast<double>(cm.memory_bytes());
+  s.counters["bytes_per_cell"] =
+      static_cast<double>(cm.memory_bytes()) / static_cast<double>(grid.cell_count());
+}
+
 [[maybe_unused]] const bool registered = [] {
+  for (const char* map : {"brc202d", "den520d"}) {
+    benchmark::RegisterBenchmark(("clearance/" + std::string(map) + "/build K=3").c_str(),
+                                 [map](benchmark::State& s) { clearance_build_row(s, map, false); })
+        ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(("clearance/" + std::string(map) + "/sync one cell").c_str(),
+                                 [map](benchmark::State& s) { clearance_build_row(s, map, true); })
+        ->Unit(benchmark::kNanosecond);
+  }
   for (const char* map : {"arena2", "brc202d", "den520d", "lak303d"}) {
     for (int k = 1; k <= 3; ++k) {
       benchmark::RegisterBenchmark(

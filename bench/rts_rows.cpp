@@ -1,19 +1,21 @@
 // The RTS tick rows of issue #16: 1000 units of sizes 1, 2 and 3 (a third each) on `dao/brc202d`
 // and on a generated 512 x 512 map (8 % walls, std::mt19937_64 seed 1000), mixed goals (8 goal
-// areas, each unit heads for one that its body fits), 5 % of the units moving and blocking cells
-// every tick. A unit's body is the grid's blocked bit (soft: a blocked cell costs 3, a free one 1,
-// walls impassable), kept by a per-cell count; the cells a tick writes go to
-// `ClearanceMap::update_cells` (O(k^3) a cell), and the units that moved ask for a new path.
-// Tick 0: every unit asks. Two ways to serve the requests, the same requests:
+// areas where a 3 x 3 body fits), 5 % of the units moving and blocking cells every tick. A unit's
+// body is the grid's blocked bit (soft: a blocked cell costs 3, a free one 1, walls impassable),
+// kept by a per-cell count; the cells a tick writes go to `ClearanceMap::update_cells` (O(k^3) a
+// cell). Path requests: every unit at tick 0 (the spike the issue measured: "tick 0 took 309
+// ms"), then 1 % of the units a tick (they get a new goal). Two ways to serve the same requests:
 // - one-shot: every request of the tick runs `AStar::find_path` to the end;
-// - budget: sliced A* (`start_query` / `continue_query` / `finish_query`) with at most 20,000
-//   expansions a tick; what is left waits for the next tick (first come, first served). A query
-//   in flight turns `stale` when the next tick's moves write the grid: it starts again, and after
-//   two such restarts it is finished in one go that tick (`forced_one_shot`; the tick may then
-//   exceed the budget).
-// Per row: mean, p99 and max of the tick times over 60 ticks (steady_clock, the tick's whole
-// work: moves, clearance update, searches), requests served, and allocations counted over ticks
-// 1..59 (warm). Needs ../shared/data for brc202d (or PATHING_SHARED_DATA); skipped without.
+// - sliced: `start_query` / `continue_query` / `finish_query` with at most 250,000 expansions a
+//   tick, first come first served; the rest waits. The grid changes every tick (the movers), so
+//   a query still in flight at the end of a tick is `stale` at the next and starts again; after
+//   two restarts it is finished in one go that tick (`forced_one_shot`; that tick may exceed the
+//   budget).
+// Per row, over 120 ticks: mean, p99 and max tick time (steady_clock: moves, clearance update,
+// searches), tick 0's time, requests served, the tick by which every request was served
+// (`drained_at`, -1: not within the run), stale restarts, and global operator new calls over
+// ticks 1..59 (`allocs_1_59`: the open lists still growing to the largest query) and ticks
+// 60..119 (`allocs_warm`). Needs ../shared/data for brc202d (or PATHING_SHARED_DATA); skipped without.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -21,7 +23,6 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
-#include <deque>
 #include <filesystem>
 #include <optional>
 #include <random>
@@ -39,9 +40,10 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr int kUnits = 1000;
-constexpr int kTicks = 60;
-constexpr int kMovers = kUnits / 20;  // 5 % a tick
-constexpr std::uint64_t kBudget = 20000;
+constexpr int kTicks = 120;
+constexpr int kMovers = kUnits / 20;     // 5 % a tick
+constexpr int kNewGoals = kUnits / 100;  // 1 % a tick
+constexpr std::uint64_t kBudget = 250000;
 
 // Walls: tag 1 (impassable); units: the blocked bit on tag 0 (cost 3).
 const GridLayer kLayer(std::array<std::uint8_t, 8>{1, 0, 0, 0, 0, 0, 0, 0},
@@ -117,8 +119,10 @@ void rts_row(benchmark::State& s, const std::string& name, bool budget) {
   std::vector<double> tick_us;
   double served_total = 0;
   std::uint64_t allocations = 0;
+  std::uint64_t allocs_early = 0;
   std::uint64_t expanded_total = 0;
   double restarts_total = 0;
+  int drained_at = -1;
   double forced = 0;
   for (auto _ : s) {
     World w;
@@ -148,8 +152,15 @@ void rts_row(benchmark::State& s, const std::string& name, bool budget) {
     AStar astar(w.grid.cols(), w.grid.rows());
     std::vector<GridCoord> out;
     out.reserve(w.grid.cell_count());
-    std::deque<int> queue;
-    for (int i = 0; i < kUnits; ++i) queue.push_back(i);
+    // Requests, first come first served: a ring of unit indices (each unit at most once).
+    std::vector<int> ring(kUnits);
+    std::size_t head = 0;
+    std::size_t size = 0;
+    const auto push = [&](int i) {
+      ring[(head + size) % ring.size()] = i;
+      ++size;
+    };
+    for (int i = 0; i < kUnits; ++i) push(i);
     bool in_flight = false;
     std::uint64_t seen = 0;            // expansions of the query in flight counted so far
     int restarts = 0;                  // times the query in flight went stale
@@ -165,6 +176,10 @@ void rts_row(benchmark::State& s, const std::string& name, bool budget) {
     std::uint64_t allocs_before = 0;
     for (int tick = 0; tick < kTicks; ++tick) {
       if (tick == 1) allocs_before = counting::allocation_count();
+      if (tick == 60) {
+        allocs_early += counting::allocation_count() - allocs_before;
+        allocs_before = counting::allocation_count();
+      }
       const auto t0 = std::chrono::steady_clock::now();
       // 5 % of the units step to a neighbouring anchor their body fits (blocking its cells).
       w.changed.clear();
@@ -177,17 +192,24 @@ void rts_row(benchmark::State& s, const std::string& name, bool budget) {
         // Units are soft (blocked cells cost 3), so only walls decide where a body fits.
         if (clearance.fits(to, u.size)) u.at = to;  // (a step onto walls or off the map: stay)
         w.cover(u.at, u.size, +1);
-        if (mark[static_cast<std::size_t>(i)] == 0) {
-          mark[static_cast<std::size_t>(i)] = 1;
-          queue.push_back(i);
-        }
       }
       clearance.update_cells(w.grid, w.changed);
+      // 1 % of the units get a new goal and ask for a path.
+      if (tick > 0) {
+        for (int m = 0; m < kNewGoals; ++m) {
+          const int i = static_cast<int>(rng() % kUnits);
+          units[static_cast<std::size_t>(i)].goal = goals[rng() % goals.size()];
+          if (mark[static_cast<std::size_t>(i)] == 0) {
+            mark[static_cast<std::size_t>(i)] = 1;
+            push(i);
+          }
+        }
+      }
       // Serve the requests. A sliced query in flight when the tick's budget ran out goes on
       // next tick, unless the grid changed meanwhile (then it is `stale` and starts again).
       std::uint64_t left = kBudget;
-      while (!queue.empty()) {
-        const int i = queue.front();
+      while (size > 0) {
+        const int i = ring[head];
         const Unit& u = units[static_cast<std::size_t>(i)];
         if (!budget) {
           const PathResult r = astar.find_path(w.grid, kLayer, u.at, u.goal, out, opts(u.size));
@@ -201,7 +223,8 @@ void rts_row(benchmark::State& s, const std::string& name, bool budget) {
             restarts = 0;
             in_flight = false;
             mark[static_cast<std::size_t>(i)] = 0;
-            queue.pop_front();
+            head = (head + 1) % ring.size();
+            --size;
             served_total += 1;
             continue;
           }
@@ -226,9 +249,11 @@ void rts_row(benchmark::State& s, const std::string& name, bool budget) {
           restarts = 0;
         }
         mark[static_cast<std::size_t>(i)] = 0;
-        queue.pop_front();
+        head = (head + 1) % ring.size();
+        --size;
         served_total += 1;
       }
+      if (size == 0 && drained_at < 0) drained_at = tick;
       const auto t1 = std::chrono::steady_clock::now();
       tick_us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
     }
@@ -243,8 +268,10 @@ void rts_row(benchmark::State& s, const std::string& name, bool budget) {
   s.counters["tick0_us"] = tick_us.empty() ? 0 : tick_us.front();
   s.counters["served"] = served_total / n;
   s.counters["expanded"] = static_cast<double>(expanded_total) / n;
+  s.counters["drained_at"] = drained_at;
   s.counters["stale_restarts"] = restarts_total / n;
   s.counters["forced_one_shot"] = forced / n;
+  s.counters["allocs_1_59"] = static_cast<double>(allocs_early) / n;
   s.counters["allocs_warm"] = static_cast<double>(allocations) / n;
 }
 
@@ -252,7 +279,7 @@ void rts_row(benchmark::State& s, const std::string& name, bool budget) {
   for (const char* map : {"brc202d", "gen512"}) {
     for (const bool budget : {false, true}) {
       benchmark::RegisterBenchmark(
-          ("rts/" + std::string(map) + (budget ? "/sliced 20k expansions a tick" : "/one-shot"))
+          ("rts/" + std::string(map) + (budget ? "/sliced 250k expansions a tick" : "/one-shot"))
               .c_str(),
           [map, budget](benchmark::State& s) { rts_row(s, map, budget); })
           ->Iterations(1)

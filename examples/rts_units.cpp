@@ -36,12 +36,13 @@ using pathing::GridCoord;
 constexpr int kSide = 96;
 constexpr int kRoom = 16;  // 15 cells of floor, then a wall line (x or y = 15, 31, ..., 79)
 constexpr std::uint8_t kWallTag = 1;
+constexpr std::uint8_t kHardTag = 2;  // planning grid only: a unit to go round (cost 0)
 constexpr std::uint8_t kFloorCost = 1;
 constexpr std::uint8_t kCrowdCost = 4;  // a cell under a unit, for planning
 constexpr int kMaxSize = 3;
-constexpr int kUnits = 60;      // units with a goal, sizes 1, 2, 3 (index % 3 + 1)
-constexpr int kWanderers = 6;   // moving blockers, sizes 1 and 2
-constexpr int kBudget = 2500;   // expansions a tick, all requests together
+constexpr int kUnits = 60;     // units with a goal, sizes 1, 2, 3 (index % 3 + 1)
+constexpr int kWanderers = 6;  // moving blockers, sizes 1 and 2
+constexpr int kBudget = 2500;  // expansions a tick, all requests together
 constexpr int kMaxTicks = 1000;
 constexpr int kMaxWait = 3;      // ticks a unit waits for a taken cell before asking for a new path
 constexpr int kRetryTicks = 16;  // ticks before asking again after a search that found no path
@@ -64,9 +65,10 @@ struct Door {
 };
 
 // Rooms of 15 x 15 cells (16 in the last row and column) with one door in each wall between two
-// rooms, 1 to 4 cells wide. The north-south doors of room columns 0 and 3 and the east-west
-// doors of room rows 1 and 4 are 3 or 4 wide, so a 3 x 3 unit reaches every room, if not always
-// by the shortest way; a 2 x 2 pillar stands in every other room.
+// rooms, 1 to 4 cells wide. The east-west doors of room rows 1 and 4, and the north-south ones
+// but those between room rows 2 and 3 (except in columns 0 and 3), are 3 or 4 wide, so a 3 x 3
+// unit reaches every room, if not always by the shortest way; a 2 x 2 pillar stands in every
+// other room.
 pathing::Grid make_map(std::vector<Door>& doors) {
   pathing::Grid grid(kSide, kSide);
   const int rooms = kSide / kRoom;
@@ -81,7 +83,7 @@ pathing::Grid make_map(std::vector<Door>& doors) {
   for (int vertical = 1; vertical >= 0; --vertical) {
     for (int r = 0; r < (vertical ? rooms : rooms - 1); ++r) {
       for (int c = 0; c < (vertical ? rooms - 1 : rooms); ++c) {
-        const bool wide = vertical ? (r == 1 || r == 4) : (c == 0 || c == 3);
+        const bool wide = vertical ? (r == 1 || r == 4) : (r != 2 || c == 0 || c == 3);
         const int width = wide ? 3 + random_below(rng, 2) : 1 + random_below(rng, 4);
         const int offset = 2 + random_below(rng, kRoom - 1 - width - 3);
         Door d;
@@ -100,7 +102,8 @@ pathing::Grid make_map(std::vector<Door>& doors) {
   for (int r = 0; r < rooms; ++r) {
     for (int c = 0; c < rooms; ++c) {
       if ((r + c) % 2 != 0) continue;
-      for (int i = 0; i < 4; ++i) grid.set_tile({c * kRoom + 6 + i % 2, r * kRoom + 6 + i / 2}, kWallTag);
+      for (int i = 0; i < 4; ++i)
+        grid.set_tile({c * kRoom + 6 + i % 2, r * kRoom + 6 + i / 2}, kWallTag);
     }
   }
   return grid;
@@ -115,10 +118,11 @@ struct Unit {
   std::size_t pos = 0;
   bool requested = false;  // in the queue, waiting for its path (it stays where it is)
   bool arrived = false;
-  int waited = 0;      // ticks waited on a taken next position
-  int stuck = 0;       // new paths asked for in a row without a step taken
-  int retry_tick = 0;  // asks for no path before this tick (after a search that found none)
-  int heading = 0;     // wanderers: a Direction8
+  int waited = 0;            // ticks waited on a taken next position
+  int stuck = 0;             // new paths asked for in a row without a step taken
+  int retry_tick = 0;        // asks for no path before this tick (after a search that found none)
+  int heading = 0;           // wanderers: a Direction8
+  bool round_units = false;  // the next path goes round the units next to it (it was stuck)
 };
 
 struct Stats {
@@ -260,7 +264,7 @@ class PathService {
         current_ = queue_.front();
         queue_.pop_front();
         const Unit& u = units[static_cast<std::size_t>(current_)];
-        refresh(world, u, stats);
+        refresh(world, units, u, stats);
         options_ = {};
         options_.unit_size = u.size;
         options_.clearance = &plan_clearance_;
@@ -278,16 +282,31 @@ class PathService {
   }
 
  private:
-  // The planning grid: the live tiles, blocked where a body other than `u`'s stands. Only the
-  // cells that differ are written, so the planning ClearanceMap catches up from the edit log
-  // when few did (a rebuild otherwise).
-  void refresh(const World& world, const Unit& u, Stats& stats) {
+  // The planning grid: the live tiles, blocked where a body other than `u`'s stands, except
+  // that units which arrived (they stay), and when `u.round_units` those next to `u`, are walls
+  // (kHardTag). Only the cells that differ are written, so the planning ClearanceMap catches up
+  // from the edit log when few did (a rebuild otherwise).
+  void refresh(const World& world, const std::vector<Unit>& units, const Unit& u, Stats& stats) {
+    hard_.assign(world.occupancy.size(), 0);
+    for (const Unit& o : units) {
+      const bool near = u.round_units && &o != &u && o.at.x <= u.at.x + u.size &&
+                        u.at.x <= o.at.x + o.size && o.at.y <= u.at.y + u.size &&
+                        u.at.y <= o.at.y + o.size;
+      if (!o.arrived && !near) continue;
+      for (int dy = 0; dy < o.size; ++dy) {
+        for (int dx = 0; dx < o.size; ++dx) hard_[world.index({o.at.x + dx, o.at.y + dy})] = 1;
+      }
+    }
     for (int y = 0; y < kSide; ++y) {
       for (int x = 0; x < kSide; ++x) {
+        const std::size_t i = world.index({x, y});
         const bool own = x >= u.at.x && x < u.at.x + u.size && y >= u.at.y && y < u.at.y + u.size;
-        const int others = world.occupancy[world.index({x, y})] - (own ? 1 : 0);
-        const auto want = static_cast<std::uint8_t>(world.grid.tile({x, y}) |
-                                                    (others > 0 ? pathing::Grid::kBlockedBit : 0));
+        const int others = world.occupancy[i] - (own ? 1 : 0);
+        const auto want =
+            hard_[i] != 0
+                ? kHardTag
+                : static_cast<std::uint8_t>(world.grid.tile({x, y}) |
+                                            (others > 0 ? pathing::Grid::kBlockedBit : 0));
         if (plan_.cell_unchecked(x, y) != want) plan_.set_cell({x, y}, want);
       }
     }
@@ -304,14 +323,18 @@ class PathService {
         checker_.find_path(plan_, world.layer, from_, u.goal, check_path_, options_);
     ++stats.planned;
     if (r.status != one_shot.status || r.cost != one_shot.cost || r.moves != one_shot.moves ||
-        (r.found() && path_ != check_path_))
+        r.finish != one_shot.finish || r.stats.expanded != one_shot.stats.expanded ||
+        r.stats.generated != one_shot.stats.generated || path_ != check_path_)
       fail(stats, "a sliced query differs from find_path", u, u.goal);
     u.requested = false;
     if (!r.found()) {
       ++stats.not_found;
-      u.retry_tick = now + kRetryTicks;
+      // Round the units next to it: no way; else try again later (a door may open).
+      u.retry_tick = u.round_units ? now + 1 : now + kRetryTicks;
+      u.round_units = false;
       return;
     }
+    u.round_units = false;
     if (path_.front() != u.at) fail(stats, "a path does not start at the unit", u, path_.front());
     if (!world.path_valid(path_, 0, u.size)) {  // a door closed since the query started
       ++stats.invalidated;
@@ -333,10 +356,12 @@ class PathService {
   std::uint64_t before_ = 0;
   std::vector<GridCoord> path_;
   std::vector<GridCoord> check_path_;
+  std::vector<std::uint8_t> hard_;  // cells the next query may not enter
 };
 
-// The k x k body at `p` lies inside one room (not in a doorway), and with a margin of one cell
-// around it, off every cell `taken` marks.
+// The k x k body at `p` lies inside one room, 3 cells or more from its walls (a unit parked
+// there leaves a ring round the room wide enough for every size, from door to door), and with a
+// margin of one cell around it, off every cell `taken` marks.
 bool good_spot(const World& world, const std::vector<std::uint8_t>& taken, GridCoord p, int size) {
   if (!world.clearance.fits(p, size)) return false;
   for (int dy = -1; dy <= size; ++dy) {
@@ -347,7 +372,9 @@ bool good_spot(const World& world, const std::vector<std::uint8_t>& taken, GridC
         if (body) return false;
         continue;
       }
-      if (body && (c.x % kRoom == kRoom - 1 || c.y % kRoom == kRoom - 1)) return false;
+      if (body && (c.x % kRoom < 3 || c.x % kRoom > kRoom - 5 || c.y % kRoom < 3 ||
+                   c.y % kRoom > kRoom - 5))
+        return false;
       if (taken[world.index(c)] != 0) return false;
     }
   }
@@ -380,6 +407,16 @@ std::vector<int> components(const World& world, int size) {
   return label;
 }
 
+// A random cell where `ok` holds (at most 100000 tries); false when none was found.
+template <class Ok>
+bool random_spot(std::uint64_t& rng, GridCoord& out, const Ok& ok) {
+  for (int tries = 0; tries < 100000; ++tries) {
+    out = {random_below(rng, kSide), random_below(rng, kSide)};
+    if (ok(out)) return true;
+  }
+  return false;
+}
+
 void mark(const World& world, std::vector<std::uint8_t>& taken, GridCoord p, int size) {
   for (int dy = 0; dy < size; ++dy) {
     for (int dx = 0; dx < size; ++dx) taken[world.index({p.x + dx, p.y + dy})] = 1;
@@ -408,19 +445,24 @@ int main() {
     u.wanderer = i >= kUnits;
     u.size = u.wanderer ? 1 + i % 2 : 1 + i % 3;
     u.heading = random_below(rng, 8);
-    do {
-      u.at = {random_below(rng, kSide), random_below(rng, kSide)};
-    } while (!good_spot(world, taken, u.at, u.size));
+    if (!random_spot(rng, u.at, [&](GridCoord p) { return good_spot(world, taken, p, u.size); })) {
+      std::printf("FAILED: no room for unit %d\n", i);
+      return 1;
+    }
     mark(world, taken, u.at, u.size);
   }
   for (Unit& u : units) {
     if (u.wanderer) continue;
     const std::vector<int>& label = labels[static_cast<std::size_t>(u.size - 1)];
-    do {
-      u.goal = {random_below(rng, kSide), random_below(rng, kSide)};
-    } while ((std::abs(u.goal.x - u.at.x) < 32 && std::abs(u.goal.y - u.at.y) < 32) ||
-             !good_spot(world, taken, u.goal, u.size) ||
-             label[world.index(u.goal)] != label[world.index(u.at)]);
+    const auto far_and_free = [&](GridCoord p) {
+      return (std::abs(p.x - u.at.x) >= 32 || std::abs(p.y - u.at.y) >= 32) &&
+             good_spot(world, taken, p, u.size) &&
+             label[world.index(p)] == label[world.index(u.at)];
+    };
+    if (!random_spot(rng, u.goal, far_and_free)) {
+      std::printf("FAILED: no goal for the unit at (%d, %d)\n", u.at.x, u.at.y);
+      return 1;
+    }
     mark(world, taken, u.goal, u.size);
   }
   for (const Unit& u : units) world.place(u.at, u.size, 1);
@@ -435,8 +477,10 @@ int main() {
   };
   std::vector<Closing> closings;
   for (std::size_t d = 0; d < doors.size(); ++d) {
-    if (!doors[d].vertical && doors[d].c == 3 && doors[d].r == 2) closings.push_back({d, 40, 160, false});
-    if (doors[d].vertical && doors[d].c == 2 && doors[d].r == 2) closings.push_back({d, 80, 220, false});
+    if (!doors[d].vertical && doors[d].c == 3 && doors[d].r == 2)
+      closings.push_back({d, 40, 160, false});
+    if (doors[d].vertical && doors[d].c == 2 && doors[d].r == 2)
+      closings.push_back({d, 80, 220, false});
   }
 
   PathService service(world);
@@ -520,6 +564,7 @@ int main() {
         ++stats.invalidated;
       } else if (++u.waited > kMaxWait) {  // a unit in the way: ask for a path round it
         ++stats.replans_blocked;
+        u.round_units = true;
         if (++u.stuck >= 2) {  // twice in a row: give way, one step anywhere free
           const int turn = random_below(rng, 8);
           for (int t = 0; t < 8; ++t) {
@@ -545,7 +590,7 @@ int main() {
   std::printf("%d ticks: %d of %d units arrived (size 1: %d, size 2: %d, size 3: %d)\n", tick,
               arrivals, kUnits, arrived[1], arrived[2], arrived[3]);
   std::printf(
-      "%d paths planned by sliced A* (%d found none), all equal to find_path's; %d steps, %d "
+      "%d paths planned by sliced A* (%d found none), each compared with find_path; %d steps, %d "
       "waits, %d new paths after waiting, %d give-ways, %d paths cut by doors\n",
       stats.planned, stats.not_found, stats.steps, stats.waits, stats.replans_blocked,
       stats.give_ways, stats.invalidated);
