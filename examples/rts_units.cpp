@@ -11,7 +11,8 @@
 //   initSlicedFindPath / updateSlicedFindPath / finalizeSlicedFindPath, as its dtPathQueue
 //   serves them);
 // - every step checked with `check_move` on the unit grid of the unit's size before it is taken:
-//   a unit whose next position is taken by another body waits, then asks for a new path.
+//   a unit whose next position is taken by another body waits, then asks for a path round the
+//   units next to it (those, and the units that arrived, are walls for that query only).
 // A sliced query turns `stale` as soon as its grid is written, and units write the grid every
 // tick, so the queries run on a planning copy of the grid with its own ClearanceMap, brought up
 // to date (with the requesting unit's own body taken off) only before a query starts.
@@ -152,9 +153,9 @@ struct World {
         layer(l),
         occupancy(static_cast<std::size_t>(kSide * kSide), 0),
         clearance(grid, layer, kMaxSize) {
-    // Moves: a body may not step onto another (a unit is soft only for planning). In the unit
-    // layer, code i costs the i-th smallest distinct cost of `layer` (1: floor, 4: crowd), so a
-    // body whose cost there is above the floor's overlaps a unit: those codes are refused.
+    // Moves: a body may not step onto another (a unit is soft only for planning). The unit
+    // layer's codes cost the distinct costs of `layer`, smallest first (1: floor, 4: crowd), so
+    // a body whose cost there is above the floor's overlaps a unit: those codes are refused.
     move_layer = clearance.unit_layer();
     for (std::uint8_t t = 0; t < 8; ++t) {
       if (move_layer.tag_cost(t) != kFloorCost) move_layer = move_layer.with_tag_cost(t, 0);

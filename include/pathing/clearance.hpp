@@ -43,17 +43,20 @@ namespace pathing {
 ///
 /// Unit grids: for each size k the map keeps a `Grid` (`unit_grid(k)`) of the same size whose
 /// cell at p holds a 4-bit code of the body's cost at p, read through one derived layer
-/// (`unit_layer()`): code i < m is the i-th smallest of the m distinct non-zero costs of the
-/// layer, code 15 is impassable (a body that does not fit: a wall under it, or the square off the
-/// grid). A size-k query on (grid, layer) is the size-1 query on (`*unit_grid(k)`, `unit_layer()`),
-/// same costs, same corner rule, so every search and field serves every size unchanged:
-/// `AStar`, `GreedyBfs`, `Jps` and `JpsPlus` take `SearchOptions::unit_size` and
-/// `SearchOptions::clearance` (and the bounded `build_path(..., clearance, unit_size)`); fields,
-/// jump-point maps, region maps, `FieldRepair`, `PathFollower` and `check_move` take the unit
-/// grid and layer themselves. A uniform-cost layer gives a uniform-cost unit layer (same cost),
-/// so the jump point searches serve every size. The unit grid is written only where a code
-/// changes and logs those writes (`Grid::edits_since`), so structures built on it (`JpsMap`,
-/// `RegionMap`, `FieldRepair`'s fields) catch up through their own `sync` after `sync` here.
+/// (`unit_layer()`): the m distinct non-zero costs of the layer, smallest first, take codes 0..6
+/// then 8..14; code 15 (`kNoFit`) is a body that does not fit (a wall under it, or the square off
+/// the grid). Code 7 is never used and impassable, so that a layer derived from the unit layer
+/// by giving blocked values (8..15) their tag's cost, as `PathFollower` does to look through
+/// units, still reads 15 as impassable. A size-k query on (grid, layer) is the size-1 query on
+/// (`*unit_grid(k)`, `unit_layer()`), same costs, same corner rule, so every search and field
+/// serves every size unchanged: `AStar`, `GreedyBfs`, `Jps` and `JpsPlus` take
+/// `SearchOptions::unit_size` and `SearchOptions::clearance` (and the bounded `build_path(...,
+/// clearance, unit_size)`); fields, jump-point maps, region maps, `FieldRepair`, `PathFollower` and
+/// `check_move` take the unit grid and layer themselves. A uniform-cost layer gives a uniform-cost
+/// unit layer (same cost), so the jump point searches serve every size. The unit grid is written
+/// only where a code changes and logs those writes (`Grid::edits_since`), so structures built on it
+/// (`JpsMap`, `RegionMap`, `FieldRepair`'s fields) catch up through their own `sync` after `sync`
+/// here.
 ///
 /// Staying in sync (the pattern of `RegionMap`): the map records the grid's `instance_id()`,
 /// `version()` and the layer; `sync` after edits updates the clearance values and the unit grids
@@ -63,22 +66,24 @@ namespace pathing {
 /// grid's size; more than `Grid::kEditLogCapacity` edits since the last sync rebuild (O(cells x
 /// K)). Tested against a rebuild after random edit sequences.
 ///
-/// Limits: `max_unit_size()` in [1, `kMaxUnitSize`]; the layer may have at most 15 distinct
-/// non-zero costs among its 16 (tag, blocked) values (a layer where all 16 are passable and
-/// distinct is refused by `build`). Memory: 1 byte a cell (clearance) plus 0.5 byte a cell per
-/// size (`max_unit_size()` unit grids). Complexity: `build` O(cells x K); queries O(1).
+/// Limits: `max_unit_size()` in [1, `kMaxUnitSize`]; the layer may have at most 14 distinct
+/// non-zero costs among its 16 (tag, blocked) values (`build` refuses more). Memory: 1 byte a cell
+/// (clearance) plus 0.5 byte a cell per size (`max_unit_size()` unit grids). Complexity: `build`
+/// O(cells x K); queries O(1).
 ///
 /// Thread-safety: const members may run concurrently (any number of searchers may read one map);
 /// `build` and `sync` must not run concurrently with anything else on the map or its unit grids.
 /// Errors: `build` (and the constructor) throw `std::invalid_argument` naming the value for a
-/// size out of range or a layer with 16 distinct passable costs (`create` is the non-throwing
-/// form; without exceptions such a call changes nothing); queries never throw.
+/// size out of range or a layer with more than 14 distinct passable costs (`create` is the
+/// non-throwing form; without exceptions such a call changes nothing); queries never throw.
 class ClearanceMap {
  public:
   /// Largest unit size a map may serve.
   static constexpr int kMaxUnitSize = 32;
   /// The unit-grid code of a body that does not fit (impassable in `unit_layer()`).
   static constexpr std::uint8_t kNoFit = 15;
+  /// The most distinct passable costs a layer may have (codes 0..6 and 8..14).
+  static constexpr int kMaxCosts = 14;
 
   /// An empty map (never built: current for no grid, `max_unit_size()` 0). Allocates nothing.
   ClearanceMap() = default;
@@ -91,7 +96,8 @@ class ClearanceMap {
 
   /// The non-throwing form of the constructor: the map, or nothing when `build` would throw; then
   /// `*error` (when not null) holds `ErrorCode::invalid_size` (a size outside [1, kMaxUnitSize])
-  /// or `ErrorCode::invalid_cost` (16 distinct passable costs) and the message. O(cells x K).
+  /// or `ErrorCode::invalid_cost` (more than 14 distinct passable costs) and the message.
+  /// O(cells x K).
   [[nodiscard]] static std::optional<ClearanceMap> create(const Grid& grid, const GridLayer& layer,
                                                           int max_unit_size = 3,
                                                           Error* error = nullptr) {
@@ -105,8 +111,9 @@ class ClearanceMap {
   /// `layer` from scratch. Unit grids are reused (same objects, their version bumped and their
   /// edit log cut, so structures built on them rebuild) when the size is unchanged. O(cells x K).
   /// @throws std::invalid_argument, changing nothing, for `max_unit_size` outside [1,
-  ///         kMaxUnitSize] or a layer whose 16 (tag, blocked) values are all passable with 16
-  ///         distinct costs (no code is left for "does not fit"); std::bad_alloc.
+  ///         kMaxUnitSize] or a layer with more than 14 distinct passable costs among its 16
+  ///         (tag, blocked) values (the codes left after "does not fit" and code 7, see the
+  ///         class comment); std::bad_alloc.
   void build(const Grid& grid, const GridLayer& layer, int max_unit_size = 3) {
     Error e;
     if (!validate(layer, max_unit_size, &e)) {
@@ -233,9 +240,9 @@ class ClearanceMap {
     return &units_[static_cast<std::size_t>(unit_size - 1)];
   }
 
-  /// The layer of the unit grids: code i < m costs the i-th smallest distinct non-zero cost of
-  /// the map's layer, the other codes (among them `kNoFit`) are impassable. Uniform exactly when
-  /// the map's layer is, with the same cost. O(1).
+  /// The layer of the unit grids: codes 0..6 then 8..14 cost the distinct non-zero costs of the
+  /// map's layer, smallest first; the other codes (among them 7 and `kNoFit`) are impassable.
+  /// Uniform exactly when the map's layer is, with the same cost. O(1).
   [[nodiscard]] const GridLayer& unit_layer() const noexcept { return unit_layer_; }
 
   /// The layer the map was built with.
@@ -272,16 +279,18 @@ class ClearanceMap {
                          " is outside [1, " + std::to_string(kMaxUnitSize) + "]");
       return false;
     }
-    if (layer.passable_mask() == 0xFFFF) {
-      std::array<std::uint8_t, 16> c{};
-      for (unsigned v = 0; v < 16; ++v) c[v] = layer.cost_of_cell(static_cast<std::uint8_t>(v));
-      std::sort(c.begin(), c.end());
-      if (std::adjacent_find(c.begin(), c.end()) == c.end()) {
-        detail::report(error, ErrorCode::invalid_cost,
-                       "pathing::ClearanceMap: the layer has 16 distinct passable costs; at most "
-                       "15 leave a code for cells a unit cannot enter");
-        return false;
-      }
+    std::array<std::uint8_t, 16> c{};
+    for (unsigned v = 0; v < 16; ++v) c[v] = layer.cost_of_cell(static_cast<std::uint8_t>(v));
+    std::sort(c.begin(), c.end());
+    const auto m =
+        std::distance(std::upper_bound(c.begin(), c.end(), std::uint8_t{0}),
+                      std::unique(std::upper_bound(c.begin(), c.end(), std::uint8_t{0}), c.end()));
+    if (m > kMaxCosts) {
+      detail::report(error, ErrorCode::invalid_cost,
+                     "pathing::ClearanceMap: the layer has " + std::to_string(m) +
+                         " distinct passable costs; at most " + std::to_string(kMaxCosts) +
+                         " fit the unit grids' codes");
+      return false;
     }
     return true;
   }
@@ -297,18 +306,21 @@ class ClearanceMap {
         distinct[static_cast<std::size_t>(m++)] = c;
     }
     std::sort(distinct.begin(), distinct.begin() + m);
+    // Rank i (0-based) takes code i below 7, i + 1 from 7 on: code 7 stays unused.
+    const auto code_of_rank = [](int i) { return static_cast<std::uint8_t>(i < 7 ? i : i + 1); };
     for (unsigned v = 0; v < 16; ++v) {
       const std::uint8_t c = layer.cost_of_cell(static_cast<std::uint8_t>(v));
-      code_[v] = c == 0
-                     ? kNoFit
-                     : static_cast<std::uint8_t>(
-                           std::find(distinct.begin(), distinct.begin() + m, c) - distinct.begin());
+      code_[v] =
+          c == 0 ? kNoFit
+                 : code_of_rank(static_cast<int>(
+                       std::find(distinct.begin(), distinct.begin() + m, c) - distinct.begin()));
     }
     std::array<std::uint8_t, 8> low{};
     std::array<std::uint8_t, 8> high{};
-    for (int i = 0; i < m; ++i)
-      (i < 8 ? low[static_cast<std::size_t>(i)] : high[static_cast<std::size_t>(i - 8)]) =
-          distinct[static_cast<std::size_t>(i)];
+    for (int i = 0; i < m && i < kMaxCosts; ++i) {
+      const std::uint8_t code = code_of_rank(i);
+      (code < 8 ? low[code] : high[code - 8u]) = distinct[static_cast<std::size_t>(i)];
+    }
     unit_layer_ = GridLayer(low, high);
   }
 

@@ -345,6 +345,34 @@ TEST(Clearance, MoveCheckRefusesAStaleMap) {
   EXPECT_FALSE(check_move(g, l, cm, 2, {0, 0}, {1, 1}).allowed);
 }
 
+// A follower on a unit grid, with 8 distinct costs (codes 8.. in use): looking through units
+// (blocked values read at their tag's cost) must still read "does not fit" as impassable.
+TEST(Clearance, FollowerOnAUnitGridNeverWalksWhereTheBodyDoesNotFit) {
+  Grid g(12, 6);
+  for (int y = 0; y < 6; ++y) {
+    for (int x = 0; x < 12; ++x) g.set_tile({x, y}, static_cast<std::uint8_t>((x + y) % 8));
+  }
+  for (int y = 0; y < 6; ++y) g.set_blocked({6, y}, true);  // a wall of units, cost 0
+  const GridLayer l(std::array<std::uint8_t, 8>{1, 2, 3, 4, 5, 6, 7, 8}, 0);
+  const ClearanceMap cm(g, l, 2);
+  AStar astar;
+  PathFollower f;
+  const PathResult r = f.set_goal(astar, *cm.unit_grid(2), cm.unit_layer(), {0, 0}, {10, 0});
+  EXPECT_FALSE(r.found());
+  // With a gap two cells high the body gets through, and every cell of the path fits.
+  g.set_blocked({6, 2}, false);
+  g.set_blocked({6, 3}, false);
+  ClearanceMap cm2(g, l, 2);
+  std::vector<GridCoord> out;
+  const PathResult r2 = f.set_goal(astar, *cm2.unit_grid(2), cm2.unit_layer(), {0, 0}, {10, 0});
+  ASSERT_TRUE(r2.found());
+  SearchOptions o;
+  o.unit_size = 2;
+  o.clearance = &cm2;
+  EXPECT_EQ(r2.cost, astar.find_path(g, l, {0, 0}, {10, 0}, out, o).cost);
+  for (const GridCoord c : out) EXPECT_TRUE(cm2.fits(c, 2)) << c.x << "," << c.y;
+}
+
 TEST(Clearance, RefusesBadSizesAndLayers) {
   const Grid g(4, 4);
   Error e;
@@ -356,11 +384,20 @@ TEST(Clearance, RefusesBadSizesAndLayers) {
                           std::array<std::uint8_t, 8>{9, 10, 11, 12, 13, 14, 15, 16});
   EXPECT_FALSE(ClearanceMap::create(g, sixteen, 2, &e).has_value());
   EXPECT_EQ(e.code, ErrorCode::invalid_cost);
-  // Fifteen distinct costs and one impassable value are fine.
+  // Fifteen distinct costs are too many (codes 7 and 15 are taken); fourteen fit, in codes 0..6
+  // and 8..14.
   const GridLayer fifteen = sixteen.with_blocked_tag_cost(7, 0);
-  ASSERT_TRUE(ClearanceMap::create(g, fifteen, 2, &e).has_value());
-  const ClearanceMap cm = *ClearanceMap::create(g, fifteen, 2);
-  EXPECT_EQ(cm.unit_layer().cost_of_cell(14), 15);
+  EXPECT_FALSE(ClearanceMap::create(g, fifteen, 2, &e).has_value());
+  EXPECT_EQ(e.message,
+            "pathing::ClearanceMap: the layer has 15 distinct passable costs; at most 14 fit the "
+            "unit grids' codes");
+  const GridLayer fourteen = fifteen.with_blocked_tag_cost(6, 0);
+  ASSERT_TRUE(ClearanceMap::create(g, fourteen, 2, &e).has_value());
+  const ClearanceMap cm = *ClearanceMap::create(g, fourteen, 2);
+  EXPECT_EQ(cm.unit_layer().cost_of_cell(6), 7);
+  EXPECT_EQ(cm.unit_layer().cost_of_cell(7), 0);
+  EXPECT_EQ(cm.unit_layer().cost_of_cell(8), 8);
+  EXPECT_EQ(cm.unit_layer().cost_of_cell(14), 14);
   EXPECT_EQ(cm.unit_layer().cost_of_cell(ClearanceMap::kNoFit), 0);
   PATHING_EXPECT_THROW(ClearanceMap(g, GridLayer{}, -2), std::invalid_argument);
 }
