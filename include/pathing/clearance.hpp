@@ -200,21 +200,10 @@ class ClearanceMap {
   ///         object (`instance_id()` or size differ) or a cell lies off the grid (named).
   ///         Without exceptions such a call changes nothing.
   void update_cells(const Grid& grid, std::span<const GridCoord> cells) {
-    if (!built_ || grid_id_ != grid.instance_id() || cols_ != grid.cols() || rows_ != grid.rows()) {
-      PATHING_THROW(std::invalid_argument(
-          "pathing::ClearanceMap::update_cells: the map was not built from this grid object "
-          "(rebuild it with build or sync)"));
+    const bool same =
+        built_ && grid_id_ == grid.instance_id() && cols_ == grid.cols() && rows_ == grid.rows();
+    if (!detail::check_update_cells("pathing::ClearanceMap::update_cells", same, grid, cells))
       return;
-    }
-    for (const GridCoord c : cells) {
-      if (!grid.in_bounds(c)) {
-        PATHING_THROW(std::invalid_argument("pathing::ClearanceMap::update_cells: cell (" +
-                                            std::to_string(c.x) + ", " + std::to_string(c.y) +
-                                            ") is outside the " + std::to_string(cols_) + " x " +
-                                            std::to_string(rows_) + " grid"));
-        return;
-      }
-    }
     for (const GridCoord c : cells) update_around(grid, c.x, c.y);
     grid_version_ = grid.version();
   }

@@ -8,8 +8,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <stdexcept>
+#include <string>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/compiler.hpp"
 #include "pathing/grid.hpp"
 
 namespace pathing {
@@ -42,6 +45,31 @@ MapSync replay_edits_or_rebuild(const Grid& grid, bool same_source, std::uint64_
   }
   rebuild();
   return MapSync::rebuilt;
+}
+
+/// The argument check of a derived structure's `update_cells` (`RegionMap`, `ClearanceMap`):
+/// true when the structure was built from this grid object (`built_from_grid`) and every cell
+/// lies on the grid; otherwise throws `std::invalid_argument` (PATHING_THROW: without exceptions,
+/// returns false) with a message that starts with `who` (e.g. "pathing::RegionMap::update_cells")
+/// and names the first offending cell. O(cells), allocates only for the message.
+[[nodiscard]] inline bool check_update_cells(const char* who, bool built_from_grid,
+                                             const Grid& grid, std::span<const GridCoord> cells) {
+  if (!built_from_grid) {
+    PATHING_THROW(std::invalid_argument(
+        std::string(who) +
+        ": the map was not built from this grid object (rebuild it with build or sync)"));
+    return false;
+  }
+  for (const GridCoord c : cells) {
+    if (!grid.in_bounds(c)) {
+      PATHING_THROW(std::invalid_argument(std::string(who) + ": cell (" + std::to_string(c.x) +
+                                          ", " + std::to_string(c.y) + ") is outside the " +
+                                          std::to_string(grid.cols()) + " x " +
+                                          std::to_string(grid.rows()) + " grid"));
+      return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace detail

@@ -153,21 +153,9 @@ class RegionMap {
   ///         object (`instance_id()` or size differ) or a cell lies outside the grid (named).
   ///         Without exceptions such a call changes nothing.
   void update_cells(const Grid& grid, std::span<const GridCoord> cells) {
-    if (!built_ || grid_id_ != grid.instance_id() || cols_ != grid.cols() || rows_ != grid.rows()) {
-      PATHING_THROW(std::invalid_argument(
-          "pathing::RegionMap::update_cells: the map was not built from this grid object "
-          "(rebuild it with build or sync)"));
-      return;
-    }
-    for (const GridCoord c : cells) {
-      if (!grid.in_bounds(c)) {
-        PATHING_THROW(std::invalid_argument("pathing::RegionMap::update_cells: cell (" +
-                                            std::to_string(c.x) + ", " + std::to_string(c.y) +
-                                            ") is outside the " + std::to_string(cols_) + " x " +
-                                            std::to_string(rows_) + " grid"));
-        return;
-      }
-    }
+    const bool same =
+        built_ && grid_id_ == grid.instance_id() && cols_ == grid.cols() && rows_ == grid.rows();
+    if (!detail::check_update_cells("pathing::RegionMap::update_cells", same, grid, cells)) return;
     apply_cells(grid, cells);
   }
 
