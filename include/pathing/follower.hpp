@@ -281,6 +281,32 @@ class PathFollower {
     return r;
   }
 
+  /// Follows `path` instead of planning one: the cells from the unit's cell to the end of a path
+  /// found elsewhere (a sliced query's `finish_query`, a `PathBatch`, a path shared by a squad)
+  /// toward `goal`. Afterwards as after `set_goal`: `advance` checks, waits, side-steps and
+  /// replans (with its searcher and `options`). Returns false, changing nothing, when `path` is
+  /// empty or one of its steps is not a legal move on the grid's walls (`check_move` under
+  /// `layer` with blocked cells read at their tag's cost, `options.connectivity`): a path through
+  /// a wall is never followed; units on it are `advance`'s business. O(path). Allocation: none
+  /// when the buffers hold `path.size()` cells (`reserve`).
+  bool set_path(const Grid& grid, const GridLayer& layer, GridCoord goal,
+                std::span<const GridCoord> path, const SearchOptions& options = {}) {
+    if (path.empty()) return false;
+    const GridLayer hard = walls_only(layer);
+    for (std::size_t k = 0; k + 1 < path.size(); ++k) {
+      if (!check_move(grid, hard, path[k], path[k + 1], options.connectivity).allowed) {
+        return false;
+      }
+    }
+    goal_ = goal;
+    options_ = options;
+    has_goal_ = true;
+    set_layer(layer);
+    scratch_.assign(path.begin(), path.end());
+    adopt(grid);
+    return true;
+  }
+
   /// Forgets the goal and the path (the follower is idle; buffers keep their capacity). O(1).
   void clear() noexcept {
     has_goal_ = false;
@@ -378,12 +404,16 @@ class PathFollower {
     return policy_.retry_interval_ticks > 1 ? policy_.retry_interval_ticks : 1;
   }
 
+  // `layer` with every blocked cost equal to its tag's cost: walls only, units ignored.
+  static GridLayer walls_only(const GridLayer& layer) noexcept {
+    GridLayer hard = layer;
+    for (std::uint8_t t = 0; t < 8; ++t) hard = hard.with_blocked_tag_cost(t, layer.tag_cost(t));
+    return hard;
+  }
+
   void set_layer(const GridLayer& layer) noexcept {
     layer_ = layer;
-    hard_layer_ = layer;
-    for (std::uint8_t t = 0; t < 8; ++t) {
-      hard_layer_ = hard_layer_.with_blocked_tag_cost(t, layer.tag_cost(t));
-    }
+    hard_layer_ = walls_only(layer);
     grid_id_ = 0;  // no grid validated under this layer yet
   }
 

@@ -256,6 +256,33 @@ std::string trace(PathFollower& f, AStar& astar, Grid& g, const GridLayer& layer
   return out;
 }
 
+// A path found elsewhere (here a sliced query) is followed as a planned one; a path through a
+// wall, or an empty one, is refused and changes nothing.
+TEST(PathFollower, FollowsAPathFoundElsewhere) {
+  Grid g(8, 3);
+  AStar astar;
+  ASSERT_EQ(astar.start_query(g, kWalkers, {0, 1}, {7, 1}).status, SearchStatus::in_progress);
+  while (astar.continue_query(2).status == SearchStatus::in_progress) {
+  }
+  std::vector<GridCoord> path;
+  ASSERT_TRUE(astar.finish_query(path).found());
+  PathFollower f(FollowPolicy{4, 2, true, true, 8});
+  ASSERT_TRUE(f.set_path(g, kWalkers, {7, 1}, path));
+  g.set_blocked({3, 1}, true);  // a unit on it: the same waits and side-step as a planned path
+  EXPECT_EQ(trace(f, astar, g, kWalkers, {0, 1}, 20),
+            "move(1,1) move(2,1) wait(2,1) wait(2,1) side_step(2,2) move(3,2) move(4,2) "
+            "move(5,1) move(6,1) move(7,1) arrived(7,1) ");
+
+  PathFollower idle;
+  Grid walled(8, 3);
+  walled.set_tile({4, 1}, 1);  // a wall (tag 1 is impassable for walkers) on the path
+  EXPECT_FALSE(idle.set_path(walled, kWalkers, {7, 1}, path));
+  EXPECT_FALSE(idle.set_path(walled, kWalkers, {7, 1}, std::span<const GridCoord>{}));
+  const std::vector<GridCoord> jump{{0, 1}, {2, 1}};  // not a move
+  EXPECT_FALSE(idle.set_path(g, kWalkers, {2, 1}, jump));
+  EXPECT_EQ(idle.advance(astar, walled, kWalkers, {0, 1}).action, FollowAction::idle);
+}
+
 // A unit (blocked bit) stands on the path: wait max_wait_ticks, then side-step round it.
 TEST(PathFollower, SoftBlockerWaitsThenSideSteps) {
   Grid g(8, 3);
