@@ -10,15 +10,21 @@
 //   queue with a budget of expansions a tick shared by all requests (Detour's
 //   initSlicedFindPath / updateSlicedFindPath / finalizeSlicedFindPath, as its dtPathQueue
 //   serves them);
-// - every step checked with `check_move` on the unit grid of the unit's size before it is taken:
-//   a unit whose next position is taken by another body waits, then asks for a path round the
-//   units next to it (those, and the units that arrived, are walls for that query only).
+// - a `PathFollower` per unit walking the path its query found (`set_path`, refused when a door
+//   closed on it meanwhile: the unit asks again): each tick `advance` on the unit's follow grid
+//   (its size's unit grid with units as blocked bits, see `World`) says move, wait for a unit in
+//   the way, side-step it, or replan (round a closed door, round a jam), each replan bounded by
+//   `limits.max_expansions`; a follower that finds no way within that hands its unit back to
+//   the queue, and a unit that has not stepped for kStuckTicks gives way (one step aside).
 // A sliced query turns `stale` as soon as its grid is written, and units write the grid every
 // tick, so the queries run on a planning copy of the grid with its own ClearanceMap, brought up
-// to date (with the requesting unit's own body taken off) only before a query starts.
+// to date (with the requesting unit's own body taken off) only before a query starts. A unit
+// takes its own body off the live grid while its follower advances and it steps.
 // Checked (exit 1 otherwise): every step taken is legal for the body (brute force over its cells),
-// check_move never refuses a legal step, every sliced result equals find_path's on the same grid,
-// no tick spends more expansions than its budget, and at least 80% of the units arrive.
+// check_move never refuses a legal step, every step a follower gives can be taken, every sliced
+// result equals find_path's on the same grid, no tick spends more expansions than the queue's
+// budget (sliced queries) nor than the followers' allowance (their replans, counted through
+// their searcher), and at least 80% of the units arrive.
 #include <pathing/clearance.hpp>
 #include <pathing/pathing.hpp>
 
@@ -41,12 +47,16 @@ constexpr std::uint8_t kHardTag = 2;  // planning grid only: a unit to go round 
 constexpr std::uint8_t kFloorCost = 1;
 constexpr std::uint8_t kCrowdCost = 4;  // a cell under a unit, for planning
 constexpr int kMaxSize = 3;
-constexpr int kUnits = 60;     // units with a goal, sizes 1, 2, 3 (index % 3 + 1)
-constexpr int kWanderers = 6;  // moving blockers, sizes 1 and 2
-constexpr int kBudget = 2500;  // expansions a tick, all requests together
+constexpr int kUnits = 60;         // units with a goal, sizes 1, 2, 3 (index % 3 + 1)
+constexpr int kWanderers = 6;      // moving blockers, sizes 1 and 2
+constexpr int kBudget = 2500;      // expansions a tick, all sliced requests together
+constexpr int kReplanLimit = 600;  // expansions a follower search may spend (limits.max_expansions)
+// Expansions a tick all the followers' replans may spend together: a follower is advanced only
+// while a full planning (two searches of kReplanLimit) still fits; the others stay this tick.
+constexpr int kFollowBudget = 4 * 2 * kReplanLimit;
 constexpr int kMaxTicks = 1000;
-constexpr int kMaxWait = 3;      // ticks a unit waits for a taken cell before asking for a new path
 constexpr int kRetryTicks = 16;  // ticks before asking again after a search that found no path
+constexpr int kStuckTicks = 24;  // ticks without a step before a unit gives way (one step aside)
 
 // A small deterministic generator (the same run on every platform).
 std::uint32_t next_random(std::uint64_t& state) {
@@ -115,25 +125,26 @@ struct Unit {
   bool wanderer = false;
   GridCoord at;
   GridCoord goal;
-  std::vector<GridCoord> path;  // anchors from `at` (path[pos]) to the goal; empty: none
-  std::size_t pos = 0;
-  bool requested = false;  // in the queue, waiting for its path (it stays where it is)
+  pathing::PathFollower follower;  // idle: no path (none asked for yet, or handed back)
+  bool requested = false;          // in the queue, waiting for its path (it stays where it is)
   bool arrived = false;
-  int waited = 0;            // ticks waited on a taken next position
-  int stuck = 0;             // new paths asked for in a row without a step taken
-  int retry_tick = 0;        // asks for no path before this tick (after a search that found none)
-  int heading = 0;           // wanderers: a Direction8
-  bool round_units = false;  // the next path goes round the units next to it (it was stuck)
+  int still = 0;       // ticks with a path but without a step
+  int retry_tick = 0;  // asks for no path before this tick (after a search that found none)
+  int heading = 0;     // wanderers: a Direction8
 };
 
 struct Stats {
   int failures = 0;
   int steps = 0;
-  int waits = 0;
+  int moves = 0;       // follower actions: move
+  int waits = 0;       // ... wait
+  int side_steps = 0;  // ... side_step
+  int replans = 0;     // ... advances that searched (replanned, or a wait / failed after a search)
+  int follow_failed = 0;  // followers whose replan failed (`failed`): handed back to the queue
+  int deferred = 0;       // unit-ticks not advanced: the tick's follower allowance was spent
   int give_ways = 0;
-  int replans_blocked = 0;  // new paths asked for after waiting on a unit
-  int invalidated = 0;      // paths cut by a closing door (before or after delivery)
-  int planned = 0;          // sliced queries finished (each compared with find_path)
+  int refused = 0;  // sliced paths set_path refused (a door closed on them meanwhile)
+  int planned = 0;  // sliced queries finished (each compared with find_path)
   int not_found = 0;
   int plan_updated = 0;  // planning ClearanceMap brought up to date from the edit log
   int plan_rebuilt = 0;  // ... or rebuilt (more than 64 cells written since)
@@ -146,28 +157,46 @@ void fail(Stats& stats, const char* what, const Unit& u, GridCoord to) {
   }
 }
 
-// The live world: the grid, who stands where, and the clearance map the moves are checked on.
+// The live world: the grid, who stands where, its clearance map, and the grids the followers
+// move on.
+//
+// The follow grids: a unit grid codes a body's cost, not the blocked bit, so with the crowd's
+// soft cost a body overlapping a unit reads "tag 1, cost 4" there: a `PathFollower` on it would
+// either walk into units (under `unit_layer()`) or, with that code made impassable, take every
+// unit for a wall (replanning instead of waiting, and re-checking its whole path whenever a unit
+// stands on it). So each size has a follow grid, the unit grid with its codes translated: a body
+// that fits on floor only is 0, one that overlaps a unit is 0 with the blocked bit (a taken cell
+// under `follow_layer`, soft for the follower: it waits, side-steps or replans round it), one
+// that does not fit is `kNoFit` (a wall). It is kept in sync from the unit grid's edit log.
 struct World {
   World(pathing::Grid g, const pathing::GridLayer& l)
       : grid(std::move(g)),
         layer(l),
+        follow_layer(std::array<std::uint8_t, 8>{kFloorCost, 0, 0, 0, 0, 0, 0, 0},
+                     std::array<std::uint8_t, 8>{0, 0, 0, 0, 0, 0, 0, 0}),
         occupancy(static_cast<std::size_t>(kSide * kSide), 0),
         clearance(grid, layer, kMaxSize) {
-    // Moves: a body may not step onto another (a unit is soft only for planning). The unit
-    // layer's codes cost the distinct costs of `layer`, smallest first (1: floor, 4: crowd), so
-    // a body whose cost there is above the floor's overlaps a unit: those codes are refused.
-    move_layer = clearance.unit_layer();
-    for (std::uint8_t t = 0; t < 8; ++t) {
-      if (move_layer.tag_cost(t) != kFloorCost) move_layer = move_layer.with_tag_cost(t, 0);
-    }
+    for (int k = 0; k < kMaxSize; ++k) follow.emplace_back(kSide, kSide);
+    follow_version.assign(kMaxSize, 0);
+    sync_follow(true);
   }
 
   [[nodiscard]] std::size_t index(GridCoord c) const {
     return static_cast<std::size_t>(c.y) * kSide + static_cast<std::size_t>(c.x);
   }
 
+  [[nodiscard]] const pathing::Grid& follow_grid(int size) const {
+    return follow[static_cast<std::size_t>(size - 1)];
+  }
+
+  // Brings the clearance map and the follow grids up to date with the grid.
+  void sync() {
+    clearance.sync(grid, layer);
+    sync_follow(false);
+  }
+
   // Adds (delta 1) or takes off (delta -1) a body of `size` at anchor `at`: a cell's blocked bit
-  // is set while some body covers it. Then the clearance map catches up (from the edit log).
+  // is set while some body covers it. Then the clearance map and follow grids catch up.
   void place(GridCoord at, int size, int delta) {
     for (int dy = 0; dy < size; ++dy) {
       for (int dx = 0; dx < size; ++dx) {
@@ -177,7 +206,7 @@ struct World {
         if ((n > 0) != grid.is_blocked(c)) grid.set_blocked(c, n > 0);
       }
     }
-    clearance.sync(grid, layer);
+    sync();
   }
 
   // Brute force, from the tiles and the occupancy: the k x k body at `p` is on the grid, on no
@@ -205,29 +234,76 @@ struct World {
 
   // The step a -> b for a unit of `size` (its own body off the grid): onto free cells only.
   [[nodiscard]] pathing::MoveCheck check(GridCoord a, GridCoord b, int size) const {
-    return pathing::check_move(*clearance.unit_grid(size), move_layer, a, b);
-  }
-
-  // Whether the rest of a path avoids every wall (units do not count: they may move).
-  [[nodiscard]] bool path_valid(const std::vector<GridCoord>& path, std::size_t from,
-                                int size) const {
-    for (std::size_t i = from; i + 1 < path.size(); ++i) {
-      if (!pathing::check_move(*clearance.unit_grid(size), clearance.unit_layer(), path[i],
-                               path[i + 1]))
-        return false;
-    }
-    return true;
+    return pathing::check_move(follow_grid(size), follow_layer, a, b);
   }
 
   pathing::Grid grid;
   pathing::GridLayer layer;
-  pathing::GridLayer move_layer;
+  pathing::GridLayer follow_layer;      // floor 1; blocked (a unit under the body) and kNoFit: 0
   std::vector<std::uint8_t> occupancy;  // bodies covering each cell (row-major)
   pathing::ClearanceMap clearance;
+  std::vector<pathing::Grid> follow;  // size k at k - 1 (see above)
+
+ private:
+  [[nodiscard]] std::uint8_t translate(std::uint8_t code) const {
+    const std::uint8_t cost = clearance.unit_layer().cost_of_cell(code);
+    if (cost == 0) return pathing::ClearanceMap::kNoFit;
+    return cost == kFloorCost ? std::uint8_t{0} : pathing::Grid::kBlockedBit;
+  }
+
+  void copy_cell(pathing::Grid& to, const pathing::Grid& from, int x, int y) {
+    const std::uint8_t v = translate(from.cell_unchecked(x, y));
+    if (to.cell_unchecked(x, y) != v) to.set_cell({x, y}, v);
+  }
+
+  // Copies the anchors the unit grids' edit logs name (every anchor when a log cannot tell).
+  void sync_follow(bool all) {
+    std::array<GridCoord, pathing::Grid::kEditLogCapacity> edits;
+    for (int k = 1; k <= kMaxSize; ++k) {
+      const pathing::Grid& unit = *clearance.unit_grid(k);
+      pathing::Grid& to = follow[static_cast<std::size_t>(k - 1)];
+      std::uint64_t& version = follow_version[static_cast<std::size_t>(k - 1)];
+      const std::size_t n = all ? pathing::Grid::kEditsUnknown : unit.edits_since(version, edits);
+      if (n == pathing::Grid::kEditsUnknown) {
+        for (int y = 0; y < kSide; ++y) {
+          for (int x = 0; x < kSide; ++x) copy_cell(to, unit, x, y);
+        }
+      } else {
+        for (std::size_t i = 0; i < n; ++i) copy_cell(to, unit, edits[i].x, edits[i].y);
+      }
+      version = unit.version();
+    }
+  }
+
+  std::vector<std::uint64_t> follow_version;
 };
 
-// Takes the step a -> b if check_move allows it (the unit's body is off the grid), after checking
-// check_move against the brute force. Returns whether the unit moved.
+// The followers' searcher: one A* for all, counting the expansions of every replan.
+struct CountingSearcher {
+  pathing::AStar astar{kSide, kSide};
+  std::uint64_t expanded = 0;
+
+  pathing::PathResult find_path(const pathing::Grid& g, const pathing::GridLayer& l, GridCoord from,
+                                GridCoord to, std::vector<GridCoord>& out,
+                                const pathing::SearchOptions& options = {}) {
+    const pathing::PathResult r = astar.find_path(g, l, from, to, out, options);
+    expanded += r.stats.expanded;
+    return r;
+  }
+  void reserve(int cols, int rows) { astar.reserve(cols, rows); }
+  [[nodiscard]] std::size_t memory_bytes() const { return astar.memory_bytes(); }
+};
+static_assert(pathing::GridSearcher<CountingSearcher>);
+
+// The follower's options: one-cell moves on the follow grid of the unit's size, replans bounded.
+pathing::SearchOptions follow_options() {
+  pathing::SearchOptions o;
+  o.limits.max_expansions = kReplanLimit;
+  return o;
+}
+
+// Takes the step a -> b if check_move allows it on the follow grid (the unit's body is off the
+// grid), after checking check_move against the brute force. Returns whether the unit moved.
 bool try_step(World& world, Unit& u, GridCoord to, Stats& stats) {
   const bool allowed = world.check(u.at, to, u.size).allowed;
   const bool legal = world.legal_step(u.at, to, u.size);
@@ -242,7 +318,8 @@ bool try_step(World& world, Unit& u, GridCoord to, Stats& stats) {
 // Path requests served in turn by one A* searcher, `budget` expansions a tick in all. The queries
 // run on `plan_`, a copy of the live grid brought up to date before each query starts (with the
 // requesting unit's own body off it) and left alone while the query runs: the live grid changes
-// every tick, which would turn a query spanning ticks `stale`.
+// every tick, which would turn a query spanning ticks `stale`. A path found is handed to the
+// unit's follower (`set_path` on the live follow grid of its size).
 class PathService {
  public:
   explicit PathService(const World& world)
@@ -284,16 +361,13 @@ class PathService {
 
  private:
   // The planning grid: the live tiles, blocked where a body other than `u`'s stands, except
-  // that units which arrived (they stay), and when `u.round_units` those next to `u`, are walls
-  // (kHardTag). Only the cells that differ are written, so the planning ClearanceMap catches up
-  // from the edit log when few did (a rebuild otherwise).
+  // that units which arrived (they stay) are walls (kHardTag). Only the cells that differ are
+  // written, so the planning ClearanceMap catches up from the edit log when few did (a rebuild
+  // otherwise).
   void refresh(const World& world, const std::vector<Unit>& units, const Unit& u, Stats& stats) {
     hard_.assign(world.occupancy.size(), 0);
     for (const Unit& o : units) {
-      const bool near = u.round_units && &o != &u && o.at.x <= u.at.x + u.size &&
-                        u.at.x <= o.at.x + o.size && o.at.y <= u.at.y + u.size &&
-                        u.at.y <= o.at.y + o.size;
-      if (!o.arrived && !near) continue;
+      if (!o.arrived) continue;
       for (int dy = 0; dy < o.size; ++dy) {
         for (int dx = 0; dx < o.size; ++dx) hard_[world.index({o.at.x + dx, o.at.y + dy})] = 1;
       }
@@ -317,7 +391,8 @@ class PathService {
   }
 
   // Ends the query, compares it with a one-shot find_path on the same grid, and hands the path
-  // to the unit if no door closed on it meanwhile.
+  // to the unit's follower, which refuses it if a door closed on it meanwhile (checked on the
+  // live follow grid, the one it will follow on: the unit has not moved since it asked).
   void deliver(int now, const World& world, Unit& u, Stats& stats) {
     const pathing::PathResult r = searcher_.finish_query(path_);
     const pathing::PathResult one_shot =
@@ -330,20 +405,16 @@ class PathService {
     u.requested = false;
     if (!r.found()) {
       ++stats.not_found;
-      // Round the units next to it: no way; else try again later (a door may open).
-      u.retry_tick = u.round_units ? now + 1 : now + kRetryTicks;
-      u.round_units = false;
+      u.retry_tick = now + kRetryTicks;  // a door may open
       return;
     }
-    u.round_units = false;
     if (path_.front() != u.at) fail(stats, "a path does not start at the unit", u, path_.front());
-    if (!world.path_valid(path_, 0, u.size)) {  // a door closed since the query started
-      ++stats.invalidated;
-      return;  // asks again next tick
+    if (!u.follower.set_path(world.follow_grid(u.size), world.follow_layer, u.goal, path_,
+                             follow_options())) {
+      ++stats.refused;  // asks again next tick
+      return;
     }
-    u.path.swap(path_);
-    u.pos = 0;
-    u.waited = 0;
+    u.still = 0;
   }
 
   pathing::Grid plan_;
@@ -485,16 +556,21 @@ int main() {
   }
 
   PathService service(world);
+  CountingSearcher follow_searcher;
+  for (Unit& u : units) u.follower.reserve(static_cast<std::size_t>(kSide * kSide) + 8);
   Stats stats;
   std::array<int, kMaxSize + 1> arrived{};
   std::array<int, kMaxSize + 1> of_size{};
   for (const Unit& u : units) of_size[static_cast<std::size_t>(u.size)] += !u.wanderer;
   int arrivals = 0;
-  long long expansions = 0;
-  int max_expansions = 0;
+  long long queue_expansions = 0;
+  long long follow_expansions = 0;
+  int max_queue = 0;
+  int max_follow = 0;
   int tick = 0;
   for (; tick < kMaxTicks && arrivals < kUnits; ++tick) {
-    // 1. Doors: a door closes once no body stands in it; paths through it are dropped.
+    // 1. Doors: a door closes once no body stands in it (the followers see the wall on their
+    // path and replan, or hand the unit back to the queue).
     bool walls_changed = false;
     for (Closing& cl : closings) {
       const Door& door = doors[cl.door];
@@ -510,35 +586,36 @@ int main() {
         walls_changed = true;
       }
     }
-    if (walls_changed) {
-      world.clearance.sync(world.grid, world.layer);
-      for (Unit& u : units) {
-        if (!u.path.empty() && !world.path_valid(u.path, u.pos, u.size)) {
-          u.path.clear();
-          ++stats.invalidated;
-        }
-      }
-    }
+    if (walls_changed) world.sync();
 
     // 2. Units with no path ask for one; the queue serves them with this tick's budget.
     for (int i = 0; i < kUnits; ++i) {
       Unit& u = units[static_cast<std::size_t>(i)];
-      if (!u.arrived && !u.requested && u.path.empty() && tick >= u.retry_tick)
+      if (!u.arrived && !u.requested && u.follower.idle() && tick >= u.retry_tick)
         service.request(u, i);
     }
     const int spent = service.tick(kBudget, tick, world, units, stats);
     if (spent > kBudget) {
-      std::printf("FAILED: tick %d spent %d expansions, over the budget of %d\n", tick, spent,
-                  kBudget);
+      std::printf("FAILED: tick %d: the queue spent %d expansions, over its budget of %d\n", tick,
+                  spent, kBudget);
       ++stats.failures;
     }
-    expansions += spent;
-    max_expansions = spent > max_expansions ? spent : max_expansions;
+    queue_expansions += spent;
+    max_queue = spent > max_queue ? spent : max_queue;
 
-    // 3. Moves, one step a unit: each takes its own body off the grid, checks its step on the
-    // unit grid of its size, and puts its body back where it stands.
-    for (Unit& u : units) {
-      if (u.arrived || u.requested || (!u.wanderer && u.path.empty())) continue;
+    // 3. Moves, one step a unit: each takes its own body off the grid, is advanced by its
+    // follower on the follow grid of its size (or wanders), and puts its body back where it
+    // stands. Followers are advanced while a full replan still fits this tick's allowance.
+    const std::uint64_t follow_before = follow_searcher.expanded;
+    for (std::size_t n = 0; n < units.size(); ++n) {
+      const std::size_t i = (n + static_cast<std::size_t>(tick)) % units.size();  // fair turns
+      Unit& u = units[i];
+      if (u.arrived || u.requested || (!u.wanderer && u.follower.idle())) continue;
+      if (!u.wanderer &&
+          follow_searcher.expanded - follow_before + 2 * kReplanLimit > kFollowBudget) {
+        ++stats.deferred;
+        continue;
+      }
       world.place(u.at, u.size, -1);
       if (u.wanderer) {  // on in its heading, else the first free one from a random turn
         const int turn = random_below(rng, 8);
@@ -550,40 +627,65 @@ int main() {
             break;
           }
         }
-      } else if (const GridCoord next = u.path[u.pos + 1]; try_step(world, u, next, stats)) {
-        ++u.pos;
-        u.waited = 0;
-        u.stuck = 0;
-        if (u.at == u.goal) {
-          u.arrived = true;
-          ++arrived[static_cast<std::size_t>(u.size)];
-          ++arrivals;
+      } else {
+        const pathing::FollowStep s = u.follower.advance(follow_searcher, world.follow_grid(u.size),
+                                                         world.follow_layer, u.at);
+        stats.replans += s.searched;
+        bool moved = false;
+        switch (s.action) {
+          case pathing::FollowAction::move:
+          case pathing::FollowAction::side_step:
+          case pathing::FollowAction::replanned:
+            stats.moves += s.action == pathing::FollowAction::move;
+            stats.side_steps += s.action == pathing::FollowAction::side_step;
+            moved = try_step(world, u, s.cell, stats);
+            if (!moved) fail(stats, "the follower gave a step the body cannot take", u, s.cell);
+            break;
+          case pathing::FollowAction::wait:
+            ++stats.waits;
+            break;
+          case pathing::FollowAction::failed:
+          case pathing::FollowAction::blocked:
+          case pathing::FollowAction::idle:
+            // No way within the replan limit (or a wall): a full path from the queue.
+            ++stats.follow_failed;
+            u.follower.clear();
+            break;
+          case pathing::FollowAction::arrived:
+            break;
         }
-      } else if (!pathing::check_move(*world.clearance.unit_grid(u.size),
-                                      world.clearance.unit_layer(), u.at, next)) {
-        u.path.clear();  // a wall (a door closed): a new path next tick
-        ++stats.invalidated;
-      } else if (++u.waited > kMaxWait) {  // a unit in the way: ask for a path round it
-        ++stats.replans_blocked;
-        u.round_units = true;
-        if (++u.stuck >= 2) {  // twice in a row: give way, one step anywhere free
+        if (moved) {
+          u.still = 0;
+          if (u.at == u.goal) {
+            u.arrived = true;
+            u.follower.clear();
+            ++arrived[static_cast<std::size_t>(u.size)];
+            ++arrivals;
+          }
+        } else if (++u.still >= kStuckTicks) {  // long in a jam: give way, one step anywhere free
           const int turn = random_below(rng, 8);
           for (int t = 0; t < 8; ++t) {
             const GridCoord to =
                 u.at + pathing::step_offset(static_cast<pathing::Direction8>((turn + t) % 8));
             if (try_step(world, u, to, stats)) {
               ++stats.give_ways;
-              u.stuck = 0;
+              u.still = 0;
               break;
             }
           }
         }
-        u.path.clear();
-      } else {
-        ++stats.waits;
       }
       world.place(u.at, u.size, 1);
     }
+    const auto follow_spent = static_cast<int>(follow_searcher.expanded - follow_before);
+    if (follow_spent > kFollowBudget) {
+      std::printf(
+          "FAILED: tick %d: the followers spent %d expansions, over their allowance of %d\n", tick,
+          follow_spent, kFollowBudget);
+      ++stats.failures;
+    }
+    follow_expansions += follow_spent;
+    max_follow = follow_spent > max_follow ? follow_spent : max_follow;
   }
 
   std::printf("%d units (%d, %d, %d of sizes 1, 2, 3) and %d wanderers on a %d x %d map of rooms\n",
@@ -591,14 +693,19 @@ int main() {
   std::printf("%d ticks: %d of %d units arrived (size 1: %d, size 2: %d, size 3: %d)\n", tick,
               arrivals, kUnits, arrived[1], arrived[2], arrived[3]);
   std::printf(
-      "%d paths planned by sliced A* (%d found none), each compared with find_path; %d steps, %d "
-      "waits, %d new paths after waiting, %d give-ways, %d paths cut by doors\n",
-      stats.planned, stats.not_found, stats.steps, stats.waits, stats.replans_blocked,
-      stats.give_ways, stats.invalidated);
+      "%d paths planned by sliced A* (%d found none, %d refused by set_path), each compared with "
+      "find_path; %d steps\n",
+      stats.planned, stats.not_found, stats.refused, stats.steps);
   std::printf(
-      "expansions a tick: mean %.1f, max %d (budget %d); planning map synced %d times from the "
-      "edit log, %d rebuilds\n",
-      static_cast<double>(expansions) / tick, max_expansions, kBudget, stats.plan_updated,
+      "followers: %d moves, %d waits, %d side-steps, %d replans (%d handed back to the queue), %d "
+      "give-ways, %d turns deferred\n",
+      stats.moves, stats.waits, stats.side_steps, stats.replans, stats.follow_failed,
+      stats.give_ways, stats.deferred);
+  std::printf(
+      "expansions a tick: queue mean %.1f, max %d (budget %d); follower replans mean %.1f, max %d "
+      "(allowance %d); planning map synced %d times from the edit log, %d rebuilds\n",
+      static_cast<double>(queue_expansions) / tick, max_queue, kBudget,
+      static_cast<double>(follow_expansions) / tick, max_follow, kFollowBudget, stats.plan_updated,
       stats.plan_rebuilt);
   if (arrivals * 5 < kUnits * 4) {
     std::printf("FAILED: only %d of %d units arrived (80%% needed)\n", arrivals, kUnits);

@@ -216,9 +216,14 @@ struct FollowPolicy {
 ///
 /// Unit sizes: a follower moves a unit of one cell on the grid it is given. A unit of k x k
 /// cells follows on a `ClearanceMap`'s unit grid of size k under its unit layer (pass those as
-/// the grid and layer, after `ClearanceMap::sync`): every check is then the body's
-/// (docs/clearance.md). A unit that marks its own body blocked must take it off the grid while it
-/// plans and steps, or its own cells block its next position.
+/// the grid and layer, after `ClearanceMap::sync`): its walls, costs and corner rule are then
+/// the body's (docs/clearance.md). But a unit grid folds units into the body's cost (it keeps no
+/// blocked bit of its own): with a soft blocked cost the follower walks through other units at
+/// that cost, with a blocked cost of 0 it takes them for walls (it replans, never waits). To keep
+/// the waits and side-steps, give it a grid whose blocked bit marks the anchors where the body
+/// overlaps a unit (`examples/rts_units.cpp` builds one from the unit grids). A unit that marks
+/// its own body blocked must take it off the grid while it plans and steps, or its own cells
+/// block its next position.
 ///
 /// Complexity per `advance`: O(look_ahead) + O(edits since the last call, at most 64) when the
 /// grid did not change under the path; O(remaining path) when it did or the log overflowed;
