@@ -155,9 +155,13 @@ class FieldRepair {
   /// propagation, and only until every such spawn has a value again. Spawns unreached now are
   /// ignored; a spawn on a cell being blocked keeps its value toward the sources (a unit may
   /// leave the cell it stands on) but not away from them.
+  /// @param grid the map as it is now (before the edit); only read.
+  /// @param layer move costs, the field's layer (else `stale`).
   /// @param field current for `grid` and `layer` (else `stale`), with a source list.
   /// @param cells the cells to block (on the grid; duplicates allowed).
   /// @param spawns the cells that must keep a way to the sources (on the grid).
+  /// @return see `BlockCheck`: `blocks` and the first spawn cut off, or the status that refused
+  ///   the check (`field` then unchanged).
   BlockCheck would_block(const Grid& grid, const GridLayer& layer, DistanceField& field,
                          std::span<const GridCoord> cells, std::span<const GridCoord> spawns);
 
