@@ -54,6 +54,7 @@ MapSync replay_edits_or_rebuild(const Grid& grid, bool same_source, std::uint64_
 /// and names the first offending cell. O(cells), allocates only for the message.
 [[nodiscard]] inline bool check_update_cells(const char* who, bool built_from_grid,
                                              const Grid& grid, std::span<const GridCoord> cells) {
+  static_cast<void>(who);  // (only read by the messages, which a build without exceptions drops)
   if (!built_from_grid) {
     PATHING_THROW(std::invalid_argument(
         std::string(who) +
