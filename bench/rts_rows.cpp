@@ -14,7 +14,8 @@
 // Per row, over 120 ticks: mean, p99 and max tick time (steady_clock: moves, clearance update,
 // searches), tick 0's time, requests served, the tick by which every request was served
 // (`drained_at`, -1: not within the run), stale restarts, and global operator new calls over
-// ticks 1..59 (`allocs_1_59`) and ticks 60..119 (`allocs_warm`). Needs ../shared/data for brc202d (or PATHING_SHARED_DATA); skipped without.
+// ticks 1..59 (`allocs_1_59`) and ticks 60..119 (`allocs_warm`). Needs ../shared/data for brc202d
+// (or PATHING_SHARED_DATA); skipped without.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
