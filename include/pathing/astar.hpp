@@ -3,6 +3,7 @@
 // A* on the grid: bounded (seed mode, GridPath) and unbounded (whole grid, 4/8-connected).
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -27,6 +28,7 @@
 #include "pathing/detail/test_access.hpp"
 #include "pathing/detail/unit_query.hpp"
 #include "pathing/grid.hpp"
+#include "pathing/landmarks.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
 #include "pathing/path.hpp"
@@ -274,6 +276,10 @@ class AStar {
   BoundedResult bounded_query(const Grid& grid, const GridLayer& layer, GridCoord from,
                               GridCoord to, const RegionMap* regions);
   PathResult step_query(std::uint64_t budget);
+  // `unsupported` for a landmark map that does not serve the options' connectivity, `stale` for
+  // one not current for (grid, layer), else `found` (also without a map). O(1).
+  [[nodiscard]] static SearchStatus check_landmarks(const Grid& grid, const GridLayer& layer,
+                                                    const SearchOptions& options) noexcept;
   void force_generation(std::uint32_t g) noexcept {
     full_.force_generation(g);
     window_.force_generation(g);
@@ -324,7 +330,7 @@ class AStar {
     std::uint64_t last_ = 0;
   };
 
-  template <Connectivity C, class Space, bool Bounded, bool Uni, bool Sliced, class Queue>
+  template <Connectivity C, class Space, bool Bounded, bool Uni, bool Sliced, bool Lm, class Queue>
   void search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
               detail::NodeTable& table, const Space& space, Queue& open_list,
               const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
@@ -348,7 +354,8 @@ class AStar {
   detail::TwoLevelQueue uniform_open_;  // open list, 4-connected on a uniform-cost layer
   WeightedOpenList weighted_open_;      // open list when the heuristic weight is > 1
   double weight_ = 1.0;
-  detail::BitBfs bit_bfs_;  // bounded mode on uniform-cost layers
+  const LandmarkMap* landmarks_ = nullptr;  // the query's landmark map (unbounded queries)
+  detail::BitBfs bit_bfs_;                  // bounded mode on uniform-cost layers
   bool bit_parallel_ = true;
   detail::LastQueryArea last_query_;  // grid of the last unbounded query, for was_expanded
   detail::PassTable pass_table_;      // 8-connected: passability of 3 cells of a row, 4 KB
@@ -372,7 +379,7 @@ class AStar {
 // ---------------------------------------------------------------------------------------------
 // Implementation
 
-template <Connectivity C, class Space, bool Bounded, bool Uni, bool Sliced, class Queue>
+template <Connectivity C, class Space, bool Bounded, bool Uni, bool Sliced, bool Lm, class Queue>
 inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
                           detail::NodeTable& table, const Space& space, Queue& open_list,
                           const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
@@ -381,7 +388,8 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   // layer costs the same: f grows by 0 or 2 c), WeightedOpenList (f = g + w h).
   constexpr bool kUniform = std::is_same_v<Queue, detail::TwoLevelQueue>;
   constexpr bool kWeighted = std::is_same_v<Queue, WeightedOpenList>;
-  constexpr bool kIncremental = !kWeighted && C == Connectivity::four;
+  constexpr bool kIncremental = !kWeighted && !Lm && C == Connectivity::four;
+  static_assert(!Lm || (!Bounded && !kUniform));
   static_assert(!kUniform || (C == Connectivity::four && Uni));
   static_assert(!Bounded || C == Connectivity::four);
   static_assert(!Sliced || !Bounded);
@@ -400,11 +408,49 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   const std::uint64_t hd = hscale * (2 * cost::kStraight - cost::kDiagonal);
   const int tx = to.x;
   const int ty = to.y;
-  const auto h_of = [&](int nx, int ny) -> std::uint64_t {
+  const auto octile_h = [&](int nx, int ny) -> std::uint64_t {
     const auto dx = static_cast<std::uint64_t>(nx > tx ? nx - tx : tx - nx);
     const auto dy = static_cast<std::uint64_t>(ny > ty ? ny - ty : ty - ny);
     std::uint64_t h = (dx + dy) * hs;
     if constexpr (C == Connectivity::eight) h -= (dx < dy ? dx : dy) * hd;
+    return h;
+  };
+  // Landmarks (ALT, `LandmarkMap`): h = max(octile bound, max over landmarks of |D(L, goal) -
+  // D(L, n)| + phi(goal) - phi(n)), phi = half the layer cost (the current one: the map is
+  // current, and raised costs keep the bound admissible and consistent). A cell in another area
+  // than a landmark holds kUnreached: the term is then huge, which only happens where no path
+  // leads to the goal (every generated cell but the start is passable; the start's h leaves such
+  // terms out).
+  [[maybe_unused]] const std::uint32_t* lm_dist = nullptr;
+  [[maybe_unused]] std::size_t lm_count = 0;
+  [[maybe_unused]] int lm_shift = 0;
+  [[maybe_unused]] std::uint64_t lm_phi_goal = 0;
+  [[maybe_unused]] std::array<std::uint32_t, LandmarkMap::kMaxLandmarks> lm_goal{};
+  if constexpr (Lm) {
+    lm_count = static_cast<std::size_t>(landmarks_->count());
+    lm_dist = landmarks_->distances(0);
+    lm_shift = cost::kFractionBits - landmarks_->fraction_bits();
+    const std::uint32_t* g = landmarks_->distances(space.index(tx, ty));
+    for (std::size_t i = 0; i < lm_count; ++i) lm_goal[i] = g[i];
+    lm_phi_goal = LandmarkMap::potential(layer.cost_at(grid, to));
+  }
+  // h of cell (nx, ny), whose layer cost is `c` (landmarks only).
+  const auto h_of = [&](int nx, int ny, [[maybe_unused]] std::uint8_t c) -> std::uint64_t {
+    std::uint64_t h = octile_h(nx, ny);
+    if constexpr (Lm) {
+      const std::uint32_t* dn = lm_dist + space.index(nx, ny) * lm_count;
+      std::uint32_t m = 0;
+      for (std::size_t i = 0; i < lm_count; ++i) {
+        const std::uint32_t a = dn[i];
+        const std::uint32_t b = lm_goal[i];
+        const std::uint32_t d = a > b ? a - b : b - a;
+        m = d > m ? d : m;
+      }
+      const std::uint64_t up = (std::uint64_t{m} << lm_shift) + lm_phi_goal;
+      const std::uint64_t down = LandmarkMap::potential(c);
+      const std::uint64_t hl = up > down ? up - down : 0;
+      h = hl > h ? hl : h;
+    }
     if constexpr (kWeighted) h = weighted(h);
     return h;
   };
@@ -434,7 +480,31 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   detail::NodeRecord* const nodes = table.data();
   std::uint8_t* const depth = Bounded ? depth_.data() : nullptr;
 
-  const std::uint64_t h0 = h_of(from.x, from.y);
+  std::uint64_t h0 = 0;
+  if constexpr (Lm) {
+    // The start may lie outside every landmark's area (an impassable start: its own cost is
+    // ignored): the landmarks that do not reach it are left out of its h.
+    std::uint64_t h = octile_h(from.x, from.y);
+    const std::uint32_t* ds = lm_dist + space.index(from.x, from.y) * lm_count;
+    std::uint32_t m = 0;
+    bool any = false;
+    for (std::size_t i = 0; i < lm_count; ++i) {
+      if (ds[i] == LandmarkMap::kUnreached || lm_goal[i] == LandmarkMap::kUnreached) continue;
+      const std::uint32_t d = ds[i] > lm_goal[i] ? ds[i] - lm_goal[i] : lm_goal[i] - ds[i];
+      m = d > m ? d : m;
+      any = true;
+    }
+    if (any) {
+      const std::uint64_t up = (std::uint64_t{m} << lm_shift) + lm_phi_goal;
+      const std::uint64_t down = LandmarkMap::potential(layer.cost_at(grid, from));
+      const std::uint64_t hl = up > down ? up - down : 0;
+      h = hl > h ? hl : h;
+    }
+    if constexpr (kWeighted) h = weighted(h);
+    h0 = h;
+  } else {
+    h0 = h_of(from.x, from.y, 0);
+  }
   if (!resume) {
     const auto s = static_cast<std::uint32_t>(space.index(from.x, from.y));
     nodes[s] = detail::NodeRecord{0, open, detail::kNoParent};
@@ -468,7 +538,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   GridCoord best = from;
   // Closest expanded cell so far, by h (unweighted: strictly increasing with the distance, so the
   // same order); the earliest expanded on ties.
-  std::uint64_t best_dist = kWeighted ? distance_fixed(C, from, to) : h0;
+  std::uint64_t best_dist = (kWeighted || Lm) ? distance_fixed(C, from, to) : h0;
   std::uint64_t best_g = 0;
   SearchStatus result = SearchStatus::unreachable;
   bool pruned = false;
@@ -545,7 +615,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
     ++expanded;
     {
       std::uint64_t d;
-      if constexpr (kWeighted) {
+      if constexpr (kWeighted || Lm) {
         d = distance_fixed(C, GridCoord{x, y}, to);
       } else {
         d = f_cur - g;  // h of this node
@@ -610,7 +680,7 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
         if constexpr (D == 3) toward = y > ty;
         f = f_cur + step + (toward ? -hs : hs);
       } else {
-        f = ng + h_of(nx, ny);  // weighted: h_of gives w h
+        f = ng + h_of(nx, ny, cost[D]);  // weighted: h_of gives w h
       }
       open_list.push(f, xy + kKeyStep[D], ng);  // ties in f: larger g first
       ++generated;
@@ -644,20 +714,32 @@ inline void AStar::dispatch(const Grid& grid, GridCoord from, GridCoord to, cons
                             detail::NodeTable& table, const Space& space,
                             const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
                             SearchStats& stats) {
+  if constexpr (!Bounded) {
+    if (landmarks_ != nullptr) {
+      if (weight_ != 1.0) {
+        search<C, Space, false, false, Sliced, true>(grid, from, to, layer, table, space,
+                                                     weighted_open_, limits, status, finish, stats);
+      } else {
+        search<C, Space, false, false, Sliced, true>(grid, from, to, layer, table, space, open_,
+                                                     limits, status, finish, stats);
+      }
+      return;
+    }
+  }
   if (weight_ != 1.0) {
-    search<C, Space, Bounded, false, Sliced>(grid, from, to, layer, table, space, weighted_open_,
-                                             limits, status, finish, stats);
+    search<C, Space, Bounded, false, Sliced, false>(grid, from, to, layer, table, space,
+                                                    weighted_open_, limits, status, finish, stats);
   } else if (layer.uniform_cost() != 0) {
     if constexpr (C == Connectivity::four) {
-      search<C, Space, Bounded, true, Sliced>(grid, from, to, layer, table, space, uniform_open_,
-                                              limits, status, finish, stats);
+      search<C, Space, Bounded, true, Sliced, false>(grid, from, to, layer, table, space,
+                                                     uniform_open_, limits, status, finish, stats);
     } else {
-      search<C, Space, Bounded, true, Sliced>(grid, from, to, layer, table, space, open_, limits,
-                                              status, finish, stats);
+      search<C, Space, Bounded, true, Sliced, false>(grid, from, to, layer, table, space, open_,
+                                                     limits, status, finish, stats);
     }
   } else {
-    search<C, Space, Bounded, false, Sliced>(grid, from, to, layer, table, space, open_, limits,
-                                             status, finish, stats);
+    search<C, Space, Bounded, false, Sliced, false>(grid, from, to, layer, table, space, open_,
+                                                    limits, status, finish, stats);
   }
 }
 
@@ -688,6 +770,7 @@ inline BoundedResult AStar::bounded_query(const Grid& grid, const GridLayer& lay
       grid, layer, from, to, bit_bfs_, bit_parallel_, true, window_,
       [&](const detail::WindowSpace& space, GridCoord target, BoundedResult& r) {
         weight_ = 1.0;
+        landmarks_ = nullptr;
         if (depth_.size() < detail::WindowSpace::kNodes) depth_.resize(detail::WindowSpace::kNodes);
         dispatch<Connectivity::four, detail::WindowSpace, true>(
             grid, from, target, layer, window_, space, {}, r.status, r.finish, r.stats);
@@ -711,9 +794,20 @@ inline PathResult AStar::find_path(const Grid& given_grid, const GridLayer& give
       grid, layer, from, to, out, options, full_, last_query_,
       [&]<Connectivity C>(const detail::GridSpace& space, GridCoord target, PathResult& r) {
         weight_ = options.weight;
+        landmarks_ = options.landmarks;
         dispatch<C, detail::GridSpace, false>(grid, from, target, layer, full_, space,
                                               options.limits, r.status, r.finish, r.stats);
-      });
+      },
+      check_landmarks(grid, layer, options));
+}
+
+inline SearchStatus AStar::check_landmarks(const Grid& grid, const GridLayer& layer,
+                                           const SearchOptions& options) noexcept {
+  const LandmarkMap* lm = options.landmarks;
+  if (lm == nullptr) return SearchStatus::found;
+  if (!lm->serves(options.connectivity)) return SearchStatus::unsupported;
+  if (!lm->is_current(grid, layer)) return SearchStatus::stale;
+  return SearchStatus::found;
 }
 
 inline PathResult AStar::start_query(const Grid& given_grid, const GridLayer& given_layer,
@@ -729,7 +823,8 @@ inline PathResult AStar::start_query(const Grid& given_grid, const GridLayer& gi
   const GridLayer& layer = *us.layer;
   sliced_.search_on(grid, layer);
   const detail::UnboundedStart u =
-      detail::start_unbounded_query(grid, layer, from, to, nullptr, options, full_, last_query_);
+      detail::start_unbounded_query(grid, layer, from, to, nullptr, options, full_, last_query_,
+                                    check_landmarks(grid, layer, options));
   if (!u.go) return sliced_.refuse(u.result, u.from_only);
   sliced_.target = u.target;
   sliced_.partial = u.partial;
@@ -741,6 +836,7 @@ inline PathResult AStar::step_query(std::uint64_t budget) {
   const Grid& grid = *sliced_.grid;
   PathResult& r = sliced_.result;
   weight_ = sliced_.weight;
+  landmarks_ = sliced_.landmarks;
   cursor_.budget = budget;
   const detail::GridSpace space(grid.cols());
   if (sliced_.connectivity == Connectivity::four) {

@@ -115,7 +115,8 @@ class GreedyBfs {
   /// every search). Arguments as for `AStar::find_path`. `out` receives the cells from `from` to
   /// the end of the path (left unchanged when nothing was searched). `cost` is the layer cost of
   /// the returned path. Options: `limits.max_expansions` applies; a finite `limits.max_cost`
-  /// gives `unsupported` (greedy search keeps no g, so it cannot honour it); any valid weight
+  /// gives `unsupported` (greedy search keeps no g, so it cannot honour it), and so do landmark
+  /// heuristics (`landmarks`, A* only); any valid weight
   /// (>= 1) is accepted and changes nothing (greedy ordering is the w -> inf limit of weighted
   /// A*); a weight below 1 or NaN gives `invalid_argument`.
   PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
@@ -342,10 +343,11 @@ inline PathResult GreedyBfs::find_path(const Grid& given_grid, const GridLayer& 
   }
   const Grid& grid = *u.grid;
   const GridLayer& layer = *u.layer;
-  // No g is kept: a cost limit cannot be honoured.
-  const SearchStatus refusal = cost::from_units(options.limits.max_cost) != cost::kInfinite
-                                   ? SearchStatus::unsupported
-                                   : SearchStatus::found;
+  // No g is kept: a cost limit cannot be honoured; nor landmark heuristics (A* only).
+  const SearchStatus refusal =
+      (cost::from_units(options.limits.max_cost) != cost::kInfinite || options.landmarks != nullptr)
+          ? SearchStatus::unsupported
+          : SearchStatus::found;
   return detail::run_unbounded_query(
       grid, layer, from, to, out, options, full_, last_query_,
       [&]<Connectivity C>(const detail::GridSpace& space, GridCoord target, PathResult& r) {

@@ -32,7 +32,8 @@ namespace pathing {
 /// only to continue the diagonal later (see `detail::jps_expand`).
 ///
 /// UNIFORM COST: the searches take only layers whose passable cell values (layer cost != 0) all
-/// cost the same c (any c in 1..255), 8-connected moves and weight 1; anything else returns
+/// cost the same c (any c in 1..255), 8-connected moves, weight 1 and no landmark map (A* only);
+/// anything else returns
 /// `SearchStatus::unsupported` without searching (use `AStar`), a weight below 1 or NaN
 /// `invalid_argument`. Paths are optimal for straight moves of c and diagonal moves of c sqrt(2),
 /// the same costs as `AStar::find_path` with `Connectivity::eight` on that layer (`cost` to double

@@ -15,6 +15,7 @@ namespace pathing {
 
 class RegionMap;
 class ClearanceMap;
+class LandmarkMap;
 
 /// How a query ended. Every status but `found` comes with a partial path (possibly empty) to the
 /// best cell reached: the one closest to the goal by the search's distance (Manhattan for
@@ -132,6 +133,16 @@ struct SearchOptions {
   /// read during the call that takes the options (a sliced query's `start_query` and the calls
   /// after it: it must outlive the query).
   const ClearanceMap* clearance = nullptr;
+  /// Landmark heuristics (`LandmarkMap`, docs/landmarks.md) for `AStar::find_path` and its
+  /// sliced queries, or null (default: the octile or Manhattan bound alone). With a map, A*'s h
+  /// is the larger of that bound and the landmarks' bound: the same optimal costs, far fewer
+  /// expansions on weighted terrain. A map not current for the grid and layer searched (with
+  /// `unit_size` above 1: the unit grid and `clearance->unit_layer()`) gives
+  /// `SearchStatus::stale`; a map that does not serve the connectivity (a 4-connected map for
+  /// 8-connected moves) gives `unsupported`; nothing is searched then and `out` is unchanged.
+  /// Not owned; read during the call (a sliced query: until it ends). The other searches
+  /// (greedy best-first, JPS, JPS+) answer `unsupported` when it is set.
+  const LandmarkMap* landmarks = nullptr;
 };
 
 /// Result of an unbounded search (`find_path`); the cells go to a caller-owned buffer. The same

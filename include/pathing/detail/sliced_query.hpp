@@ -43,7 +43,8 @@ struct SlicedQuery {
   Connectivity connectivity = Connectivity::eight;
   SearchLimits limits{};
   double weight = 1.0;
-  PathResult result;  // status in_progress while searching; stats so far
+  const LandmarkMap* landmarks = nullptr;  // A*: the options' landmark map
+  PathResult result;                       // status in_progress while searching; stats so far
 
   /// Records a query started on `g` (its identity now), in phase `searching`.
   void begin(const Grid& g, const GridLayer& l, GridCoord f, GridCoord t,
@@ -64,6 +65,7 @@ struct SlicedQuery {
     connectivity = o.connectivity;
     limits = o.limits;
     weight = o.weight;
+    landmarks = o.landmarks;
     result = PathResult{};
     result.status = SearchStatus::in_progress;
     result.finish = f;

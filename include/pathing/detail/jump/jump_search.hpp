@@ -43,8 +43,8 @@ inline constexpr std::uint8_t kDiagonalContinuation = 0x10;
 /// What the jump point searches can search: `status` is `found` when they can (then `unit_cost`
 /// is the cost, 1..255, shared by every passable cell value of the layer), else the status to
 /// return without searching: `invalid_argument` for a weight below 1 or NaN, `unsupported` for
-/// another weight than 1, 4-connected moves, or a layer whose passable cell values do not all cost
-/// the same (or that has none). O(16).
+/// another weight than 1, 4-connected moves, landmark heuristics (`SearchOptions::landmarks`), or a
+/// layer whose passable cell values do not all cost the same (or that has none). O(16).
 /// `start_jump_query` also fills `target` (where to search to: the goal, or with
 /// `SearchOptions::nearest_if_unreachable` the nearest reachable cell) and `partial` (the search
 /// stands in for an unreachable goal: a `found` becomes `unreachable`).
@@ -59,7 +59,8 @@ struct JumpSearchCheck {
 [[nodiscard]] inline JumpSearchCheck check_jump_search(const GridLayer& layer,
                                                        const SearchOptions& options) noexcept {
   if (!(options.weight >= 1.0)) return {SearchStatus::invalid_argument, 0};
-  if (options.weight != 1.0 || options.connectivity != Connectivity::eight) {
+  if (options.weight != 1.0 || options.connectivity != Connectivity::eight ||
+      options.landmarks != nullptr) {
     return {SearchStatus::unsupported, 0};
   }
   const std::uint8_t unit = layer.uniform_cost();
