@@ -294,7 +294,10 @@ class LandmarkMap {
     heap_.push(0, static_cast<std::uint32_t>(source));
     std::uint64_t far = 0;
     while (!heap_.empty()) {
-      const auto [d, v] = heap_.pop();
+      // (Not a structured binding: clang before 16 cannot capture one in the lambda below.)
+      const auto item = heap_.pop();
+      const std::uint64_t d = item.key;
+      const std::uint32_t v = item.value;
       if (d != dist[v]) continue;
       far = d;
       const std::uint8_t cv = costs_[v];

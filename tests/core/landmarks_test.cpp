@@ -35,7 +35,7 @@ GridCoord random_cell(std::mt19937_64& rng, const Grid& g) {
 }
 
 // Fixed-point cost of the move from a to its neighbour b (b passable), the searches' model.
-std::uint64_t move_cost(const Grid& g, const GridLayer& layer, GridCoord a, GridCoord b) {
+std::uint64_t landmark_move_cost(const Grid& g, const GridLayer& layer, GridCoord a, GridCoord b) {
   const bool diagonal = a.x != b.x && a.y != b.y;
   return layer.cost_at(g, b) * (diagonal ? cost::kDiagonal : cost::kStraight);
 }
@@ -133,7 +133,8 @@ TEST(Landmarks, LowerBoundIsAdmissibleAndConsistent) {
           for (int d = 0; d < (conn == Connectivity::eight ? 8 : 4); ++d) {
             const GridCoord m = n + step_offset(static_cast<Direction8>(d));
             if (!g.in_bounds(m) || !legal_move(g, kTerrain, n, m)) continue;
-            ASSERT_LE(lm.lower_bound(n, a), move_cost(g, kTerrain, n, m) + lm.lower_bound(m, a))
+            ASSERT_LE(lm.lower_bound(n, a),
+                      landmark_move_cost(g, kTerrain, n, m) + lm.lower_bound(m, a))
                 << trial;
           }
         }
