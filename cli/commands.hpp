@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "pathing/layer.hpp"
+
 namespace pathing::cli {
 
 /// Exit codes of the tool.
@@ -24,9 +26,15 @@ struct ScenOptions {
   int moves = 8;
   bool check = false;
   bool json = false;
-  std::string tsv_file;  ///< Empty: no TSV.
+  std::string tsv_file;    ///< Empty: no TSV.
+  int landmarks = 8;       ///< `--algo alt`: landmarks to place.
+  std::vector<int> costs;  ///< Tag costs (0 = impassable); empty: the Moving AI rules.
 };
 int run_scen(const ScenOptions& options);
+
+/// The layer of `--costs C0,C1,...` (tag i costs Ci, 0 = impassable, blocked cells impassable;
+/// at most 8 values in [0, 255], checked by the option), or `fallback` when none were given.
+GridLayer layer_from_costs(const std::vector<int>& costs, const GridLayer& fallback);
 
 /// `pathing path`: one query, drawn as text and optionally SVG.
 struct PathOptions {
@@ -53,6 +61,7 @@ struct GenOptions {
   int queries = 20;
   int room_size = 7;
   std::string out_file;
+  std::vector<int> costs;  ///< Tag costs of the scenario's lengths; empty: the kind's default.
 };
 int run_gen(const GenOptions& options);
 

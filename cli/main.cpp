@@ -81,9 +81,22 @@ int main(int argc, char** argv) {
   scen_cmd
       ->add_option("--algo", scen.algo,
                    "Search: astar (optimal), bfs (greedy best-first), jps (jump point search, "
-                   "8-connected, uniform cost) or jps+ (JPS with precomputed jump distances)")
-      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+"}))
+                   "8-connected, uniform cost), jps+ (JPS with precomputed jump distances) or "
+                   "alt (A* with landmark heuristics, optimal; --landmarks)")
+      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+", "alt"}))
       ->capture_default_str();
+  scen_cmd
+      ->add_option("--landmarks", scen.landmarks,
+                   "--algo alt: landmarks to place (more: fewer expansions, 4 bytes a cell each)")
+      ->check(CLI::Range(1, 32))
+      ->capture_default_str();
+  scen_cmd
+      ->add_option("--costs", scen.costs,
+                   "Tag costs C0,C1,... (tag i of the map: . S W T for 0 1 2 3; 0 = impassable; "
+                   "blocked cells impassable); default: the Moving AI rules (. and S cost 1)")
+      ->delimiter(',')
+      ->expected(1, 8)
+      ->check(CLI::Range(0, 255));
   scen_cmd->add_option("--moves", scen.moves, "4- or 8-connected moves (no corner cutting)")
       ->check(CLI::IsMember({4, 8}))
       ->capture_default_str();
@@ -123,7 +136,7 @@ int main(int argc, char** argv) {
       "gen", "Generate a map (OUT) and a scenario (OUT.scen) with Dijkstra-optimal lengths");
   gen_cmd->add_option("kind", gen.kind, "random, rooms or maze")
       ->required()
-      ->check(CLI::IsMember({"random", "rooms", "maze"}));
+      ->check(CLI::IsMember({"random", "rooms", "maze", "terrain"}));
   gen_cmd->add_option("--width", gen.width, "Columns")->required()->check(CLI::Range(1, 32768));
   gen_cmd->add_option("--height", gen.height, "Rows")->required()->check(CLI::Range(1, 32768));
   gen_cmd
@@ -141,6 +154,13 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 32768))
       ->capture_default_str();
   gen_cmd->add_option("-o,--output", gen.out_file, "Map file to write (OUT.map)")->required();
+  gen_cmd
+      ->add_option("--costs", gen.costs,
+                   "Tag costs C0,C1,... of the scenario's optimal lengths (0 = impassable); "
+                   "default: 1,3,5 for terrain, the Moving AI rules otherwise")
+      ->delimiter(',')
+      ->expected(1, 8)
+      ->check(CLI::Range(0, 255));
 
   FieldCommandOptions field;
   CLI::App* field_cmd = app.add_subcommand(

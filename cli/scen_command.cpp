@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -20,6 +21,7 @@
 #include "pathing/astar.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/io/movingai.hpp"
+#include "pathing/landmarks.hpp"
 #include "searchers.hpp"
 
 namespace pathing::cli {
@@ -42,8 +44,8 @@ struct Row {
 /// heap allocations are counted over all the queries, the first one included.
 template <class Searcher>
 std::uint64_t run_queries(Searcher& searcher, const io::Scenario& scen, const Grid& grid,
-                          Connectivity conn, std::vector<Row>& rows) {
-  const GridLayer layer = io::movingai_layer();
+                          const GridLayer& layer, const SearchOptions& options,
+                          std::vector<Row>& rows) {
   std::vector<GridCoord> path;
   path.reserve(grid.cell_count());  // a path never holds more cells than the grid
   searcher.reserve(grid.cols(), grid.rows());
@@ -60,7 +62,7 @@ std::uint64_t run_queries(Searcher& searcher, const io::Scenario& scen, const Gr
   for (std::size_t i = 0; i < n; ++i) {
     const io::ScenarioEntry& e = scen.entries[i];
     const auto t0 = Clock::now();
-    const PathResult r = searcher.find_path(grid, layer, e.start(), e.goal(), path, {conn});
+    const PathResult r = searcher.find_path(grid, layer, e.start(), e.goal(), path, options);
     const auto t1 = Clock::now();
     Row& row = rows[i];
     row.expanded = r.stats.expanded;
@@ -83,6 +85,14 @@ std::uint64_t run_queries(Searcher& searcher, const io::Scenario& scen, const Gr
 
 }  // namespace
 
+GridLayer layer_from_costs(const std::vector<int>& costs, const GridLayer& fallback) {
+  if (costs.empty()) return fallback;
+  std::array<std::uint8_t, 8> c{};
+  for (std::size_t i = 0; i < costs.size() && i < c.size(); ++i)
+    c[i] = static_cast<std::uint8_t>(costs[i]);
+  return GridLayer(c, 0);
+}
+
 int run_scen(const ScenOptions& o) {
   const io::Scenario scen = io::load_scenario(o.scen_file);
   const fs::path map_file =
@@ -96,25 +106,45 @@ int run_scen(const ScenOptions& o) {
     fmt::print(stderr, "pathing: --algo {} needs 8-connected moves (--moves 8)\n", o.algo);
     return kExitBadInput;
   }
+  const GridLayer layer = layer_from_costs(o.costs, io::movingai_layer());
+  if (is_jump_point_search(o.algo) && layer.uniform_cost() == 0) {
+    fmt::print(stderr, "pathing: --algo {} needs every passable cell to cost the same (--costs)\n",
+               o.algo);
+    return kExitBadInput;
+  }
   std::vector<Row> rows;
   std::uint64_t allocations = 0;
-  double table_ms = -1;  // jps+: time to build the jump-distance table
+  double table_ms = -1;  // jps+, alt: time to build the jump-distance table or the landmarks
   std::size_t table_bytes = 0;
+  SearchOptions options;
+  options.connectivity = conn;
   if (o.algo == "bfs") {
     GreedyBfs bfs;
-    allocations = run_queries(bfs, scen, map.grid, conn, rows);
+    allocations = run_queries(bfs, scen, map.grid, layer, options, rows);
   } else if (o.algo == "jps") {
-    JpsSearch jps(map.grid, io::movingai_layer());
+    JpsSearch jps(map.grid, layer);
     table_bytes = jps.table_bytes();
-    allocations = run_queries(jps, scen, map.grid, conn, rows);
+    allocations = run_queries(jps, scen, map.grid, layer, options, rows);
   } else if (o.algo == "jps+") {
-    JpsPlusSearch jpp(map.grid, io::movingai_layer());
+    JpsPlusSearch jpp(map.grid, layer);
     table_ms = jpp.build_ms();
     table_bytes = jpp.table_bytes();
-    allocations = run_queries(jpp, scen, map.grid, conn, rows);
+    allocations = run_queries(jpp, scen, map.grid, layer, options, rows);
+  } else if (o.algo == "alt") {
+    LandmarkOptions lo;
+    lo.count = o.landmarks;
+    lo.connectivity = conn;
+    const auto t0 = std::chrono::steady_clock::now();
+    const LandmarkMap landmarks(map.grid, layer, lo);
+    table_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    table_bytes = landmarks.memory_bytes();
+    options.landmarks = &landmarks;
+    AStar astar;
+    allocations = run_queries(astar, scen, map.grid, layer, options, rows);
   } else {
     AStar astar;
-    allocations = run_queries(astar, scen, map.grid, conn, rows);
+    allocations = run_queries(astar, scen, map.grid, layer, options, rows);
   }
 
   // Summary.

@@ -58,6 +58,90 @@ void check_size(int width, int height) {
   }
 }
 
+Grid make_terrain(const MapSpec& s, Rng& rng) {
+  const auto w = static_cast<std::size_t>(s.width);
+  const auto h = static_cast<std::size_t>(s.height);
+  std::vector<std::uint64_t> value(w * h, 0);
+  // Two octaves of integer value noise: lattice spacing 32 (weight 3) and 8 (weight 1), each
+  // normalised to [0, 2^16) * spacing^2 / spacing^2 by its own bilinear weights.
+  const auto octave = [&](std::size_t spacing, std::uint64_t weight) {
+    const std::size_t nx = w / spacing + 2;
+    const std::size_t ny = h / spacing + 2;
+    std::vector<std::uint64_t> lattice(nx * ny);
+    for (auto& v : lattice) v = rng.below(65536);
+    for (std::size_t y = 0; y < h; ++y) {
+      const std::size_t iy = y / spacing;
+      const std::uint64_t fy = y % spacing;
+      for (std::size_t x = 0; x < w; ++x) {
+        const std::size_t ix = x / spacing;
+        const std::uint64_t fx = x % spacing;
+        const std::uint64_t a = lattice[iy * nx + ix];
+        const std::uint64_t b = lattice[iy * nx + ix + 1];
+        const std::uint64_t c = lattice[(iy + 1) * nx + ix];
+        const std::uint64_t d = lattice[(iy + 1) * nx + ix + 1];
+        const std::uint64_t top = a * (spacing - fx) + b * fx;
+        const std::uint64_t bottom = c * (spacing - fx) + d * fx;
+        const std::uint64_t v = top * (spacing - fy) + bottom * fy;  // < 2^16 spacing^2
+        value[y * w + x] += weight * (v / (spacing * spacing));
+      }
+    }
+  };
+  octave(32, 3);
+  octave(8, 1);
+  // Ranks: the k-th smallest value is the same whatever the selection algorithm.
+  std::vector<std::uint64_t> sorted = value;
+  const auto kth = [&](double fraction) {
+    const auto k = static_cast<std::size_t>(fraction * static_cast<double>(sorted.size()));
+    if (k >= sorted.size()) return ~std::uint64_t{0};
+    std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(k), sorted.end());
+    return sorted[k];
+  };
+  const double open = 1.0 - s.density;
+  const std::uint64_t ground_below = kth(0.3 * open);
+  const std::uint64_t grass_below = kth(0.7 * open);
+  const std::uint64_t forest_below = kth(open);
+  Grid g(s.width, s.height);
+  for (std::size_t y = 0; y < h; ++y) {
+    for (std::size_t x = 0; x < w; ++x) {
+      const std::uint64_t v = value[y * w + x];
+      const GridCoord c{static_cast<int>(x), static_cast<int>(y)};
+      if (s.density > 0 && v >= forest_below) {
+        g.set_blocked(c, true);
+      } else if (v >= grass_below) {
+        g.set_tile(c, 2);
+      } else if (v >= ground_below) {
+        g.set_tile(c, 1);
+      }
+    }
+  }
+  const auto road = [&](GridCoord c) {
+    if (!g.in_bounds(c)) return;
+    g.set_blocked(c, false);
+    g.set_tile(c, 0);
+  };
+  const int roads = 1 + (s.width + s.height) / 128;
+  for (int r = 0; r < roads; ++r) {
+    if (r % 2 == 0) {
+      int y = static_cast<int>(rng.below(h));
+      for (int x = 0; x < s.width; ++x) {
+        road({x, y});
+        road({x, y + 1});
+        y += static_cast<int>(rng.below(3)) - 1;
+        y = std::clamp(y, 0, s.height - 1);
+      }
+    } else {
+      int x = static_cast<int>(rng.below(w));
+      for (int y = 0; y < s.height; ++y) {
+        road({x, y});
+        road({x + 1, y});
+        x += static_cast<int>(rng.below(3)) - 1;
+        x = std::clamp(x, 0, s.width - 1);
+      }
+    }
+  }
+  return g;
+}
+
 void block_all(Grid& g) {
   for (int y = 0; y < g.rows(); ++y)
     for (int x = 0; x < g.cols(); ++x) g.set_blocked({x, y}, true);
@@ -195,6 +279,8 @@ std::string_view to_string(MapKind kind) noexcept {
       return "rooms";
     case MapKind::maze:
       return "maze";
+    case MapKind::terrain:
+      return "terrain";
   }
   return "unknown";
 }
@@ -203,6 +289,7 @@ std::optional<MapKind> parse_map_kind(std::string_view name) noexcept {
   if (name == "random") return MapKind::random;
   if (name == "rooms") return MapKind::rooms;
   if (name == "maze") return MapKind::maze;
+  if (name == "terrain") return MapKind::terrain;
   return std::nullopt;
 }
 
@@ -224,6 +311,8 @@ Grid generate_map(const MapSpec& spec) {
       return make_rooms(spec, rng);
     case MapKind::maze:
       return make_maze(spec, rng);
+    case MapKind::terrain:
+      return make_terrain(spec, rng);
   }
   throw std::invalid_argument("pathing::io::generate_map: unknown map kind");
 }

@@ -4,6 +4,7 @@
 // (Dijkstra, double precision) optimal lengths they carry.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -18,14 +19,24 @@ namespace pathing::io {
 
 /// The shape of a generated map.
 enum class MapKind : std::uint8_t {
-  random,  ///< Every cell blocked independently with probability `density` (Moving AI "random").
-  rooms,   ///< Square rooms separated by 1-cell walls, joined by 1-cell doors (Moving AI "room").
-  maze,    ///< A perfect maze with corridors and walls 1 cell wide (Moving AI "maze ... -1-").
+  random,   ///< Every cell blocked independently with probability `density` (Moving AI "random").
+  rooms,    ///< Square rooms separated by 1-cell walls, joined by 1-cell doors (Moving AI "room").
+  maze,     ///< A perfect maze with corridors and walls 1 cell wide (Moving AI "maze ... -1-").
+  terrain,  ///< Weighted terrain: smooth patches of ground, grass and forest (tags 0, 1, 2:
+            ///< `.`, `S`, `W`), impassable rock (`@`) and roads of ground across the map; read
+            ///< it with `terrain_layer()` (costs 1 / 3 / 5).
 };
 
-/// "random", "rooms" or "maze".
+/// The layer of `MapKind::terrain` maps: tag 0 (ground and roads, `.`) costs 1, tag 1 (grass,
+/// `S`) 3, tag 2 (forest, `W`) 5; other tags and blocked cells are impassable. (The Moving AI
+/// letters stand for tags here, not for the benchmark's swamp and water rules.)
+[[nodiscard]] constexpr GridLayer terrain_layer() noexcept {
+  return GridLayer(std::array<std::uint8_t, 8>{1, 3, 5, 0, 0, 0, 0, 0}, 0);
+}
+
+/// "random", "rooms", "maze" or "terrain".
 [[nodiscard]] std::string_view to_string(MapKind kind) noexcept;
-/// The kind named `name` ("random", "rooms", "maze"), or nullopt.
+/// The kind named `name` ("random", "rooms", "maze", "terrain"), or nullopt.
 [[nodiscard]] std::optional<MapKind> parse_map_kind(std::string_view name) noexcept;
 
 /// What to generate. Sizes in cells.
@@ -35,6 +46,7 @@ struct MapSpec {
   int height = 64;  ///< Rows, in [1, Grid::kMaxSide]; width * height <= Grid::kMaxCells.
   /// random: probability that a cell is blocked. rooms: probability that a wall between two
   /// adjacent rooms that the spanning tree did not open gets a door anyway (loops). maze: unused.
+  /// terrain: the fraction of cells that are rock (impassable) before the roads are laid.
   /// In [0, 1].
   double density = 0.2;
   int room_size = 7;       ///< rooms: side of a room's interior, in cells (>= 1).
@@ -59,6 +71,13 @@ struct MapSpec {
 /// - maze: cells at even (x, y) are the maze's nodes, carved by a depth-first "recursive
 ///   backtracker" (explicit stack) from (0, 0); the odd column/row at an even-sized edge stays
 ///   wall. Every free cell is reachable from every other by exactly one path.
+/// - terrain: an integer value-noise field (two octaves: random values in [0, 2^16) on lattices
+///   of 32 and 8 cells, bilinear, weights 3 and 1; integer arithmetic only), ranked: the lowest
+///   30 % of the passable share is ground (tag 0), the next 40 % grass (tag 1), the rest forest
+///   (tag 2), and the highest `density` of all cells rock (blocked, tag 0); ties by value go the
+///   same way everywhere. Then 1 + (width + height) / 128 roads, alternately left to right and
+///   top to bottom, from a uniform row (column) with a uniform step of -1, 0 or +1 across at
+///   each column (row), 2 cells wide, turn every cell they cross into ground (rock too).
 ///
 /// Complexity: O(width * height). Thread-safe (no shared state).
 /// @throws std::invalid_argument naming the value for a size outside the Grid's limits, a
