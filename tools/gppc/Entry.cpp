@@ -1,0 +1,132 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// Our entry for the Grid-Based Path Planning Competition start kit (gppc-dev/startkit-classic):
+// the four functions of the kit's Entry.h, answered by JPS+ (`pathing::JpsPlus` over a
+// `pathing::JpsPlusMap`) on the header-only core alone. Builds unchanged in a kit checkout (next
+// to the kit's Entry.h) and here (next to our restatement of it). See tools/gppc/README.md.
+#include "Entry.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "pathing/coord.hpp"
+#include "pathing/grid.hpp"
+#include "pathing/jps_plus.hpp"
+#include "pathing/layer.hpp"
+#include "pathing/result.hpp"
+
+namespace {
+
+/// Everything one map's queries need, built by `PrepareForSearch` and never moved afterwards (the
+/// JPS+ table records the grid object it was built from).
+///
+/// Memory, for a map of n cells: the grid (n / 2 bytes), the JPS+ table with its bitmaps (16.4
+/// bytes a cell: `JpsPlusMap::memory_bytes`), the search state (36 bytes a cell, reserved up front:
+/// `JpsPlus::memory_bytes`) and the cell buffer (8 bytes a traversable cell, reserved up front):
+/// 53 to 61 bytes a cell, 13.8 to 15.8 MB for 512 x 512.
+class GppcSearch {
+ public:
+  /// Builds the grid (traversable cells: tag 0, cost 1; the others blocked) and the JPS+ table,
+  /// and reserves the search state and the path buffer for the longest possible path. O(cells).
+  GppcSearch(const std::vector<bool>& bits, int width, int height) : grid_(width, height) {
+    std::size_t open = 0;
+    for (int y = 0; y < grid_.rows(); ++y) {
+      for (int x = 0; x < grid_.cols(); ++x) {
+        const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+                              static_cast<std::size_t>(x);
+        const bool traversable = i < bits.size() && bits[i];
+        if (traversable) {
+          ++open;
+        } else {
+          grid_.set_blocked({x, y}, true);
+        }
+      }
+    }
+    table_.build(grid_, kLayer);
+    search_.reserve(grid_.cols(), grid_.rows());
+    cells_.reserve(open + 1);  // a shortest path visits each cell at most once
+  }
+
+  /// Answers one query as `GetPath` documents: the turning points of a shortest path (the start,
+  /// every cell where the direction of travel changes, the goal), or nothing. Allocates only when
+  /// `path` has less capacity than the answer (the kit reuses one vector for all queries).
+  void find(xyLoc s, xyLoc g, std::vector<xyLoc>& path) {
+    path.clear();
+    const pathing::GridCoord from{s.x, s.y};
+    const pathing::GridCoord to{g.x, g.y};
+    if (from == to) return;  // the rules: an empty path of length 0
+    // A start off the map is `invalid_endpoint`, an obstacle start is not searched from either
+    // (the kit never asks; JpsPlus would ignore the start's own cell), no path `unreachable`.
+    if (!grid_.in_bounds(from) || grid_.is_blocked(from)) return;
+    const pathing::PathResult r = search_.find_path(grid_, table_, from, to, cells_);
+    if (!r.found() || cells_.empty()) return;
+    // Every cell of the path -> its turning points. The kit's validator accepts any horizontal,
+    // vertical or diagonal segment over free cells without corner cutting, which each straight
+    // run of a JPS+ path is.
+    const std::size_t n = cells_.size();
+    std::size_t turns = 2;  // start and goal
+    for (std::size_t i = 1; i + 1 < n; ++i) {
+      if (is_turn(i)) ++turns;
+    }
+    path.resize(turns);
+    std::size_t k = 0;
+    path[k++] = to_loc(cells_[0]);
+    for (std::size_t i = 1; i + 1 < n; ++i) {
+      if (is_turn(i)) path[k++] = to_loc(cells_[i]);
+    }
+    path[k] = to_loc(cells_[n - 1]);
+  }
+
+ private:
+  /// 8-connected moves, straight 1, diagonal sqrt 2: every traversable cell costs 1 to enter,
+  /// blocked cells are impassable (the kit's map has no terrain costs).
+  static constexpr pathing::GridLayer kLayer = pathing::GridLayer::uniform(1, 0);
+
+  /// Whether the path changes direction at cell i (0 < i < cells_.size() - 1).
+  [[nodiscard]] bool is_turn(std::size_t i) const noexcept {
+    return cells_[i] - cells_[i - 1] != cells_[i + 1] - cells_[i];
+  }
+  /// The kit's form of a cell of the map (coordinates below 2^15: the kit's maps fit).
+  [[nodiscard]] static xyLoc to_loc(pathing::GridCoord c) noexcept {
+    return xyLoc{static_cast<std::int16_t>(c.x), static_cast<std::int16_t>(c.y)};
+  }
+
+  pathing::Grid grid_;
+  pathing::JpsPlusMap table_;
+  pathing::JpsPlus search_;
+  std::vector<pathing::GridCoord> cells_;  // every cell of the last path (find_path's output)
+};
+
+}  // namespace
+
+/// Writes nothing, by choice: the JPS+ table takes milliseconds to build (7.5-14.5 ms for the
+/// 512 x 512 Moving AI maps on a busy 2-core VM), so `PrepareForSearch` builds it from the map
+/// and no preprocessing file is needed (the library has no file format for the table; the kit
+/// neither requires the file to exist nor times `PrepareForSearch`).
+void PreprocessMap(const std::vector<bool>& /*bits*/, int /*width*/, int /*height*/,
+                   const std::string& /*filename*/) {}
+
+/// Builds the grid and the JPS+ table from `bits` and reserves all query memory (see
+/// `GppcSearch`); `filename` is not read. Returns a `GppcSearch` on the heap (the kit never frees
+/// it). O(cells). Throws std::invalid_argument when a side is outside [1, 32768] (without
+/// exceptions: every query then answers "no path"), std::bad_alloc when memory runs out.
+void* PrepareForSearch(const std::vector<bool>& bits, int width, int height,
+                       const std::string& /*filename*/) {
+  return new GppcSearch(bits, width, height);
+}
+
+/// One query, answered completely in one call (always returns true): `path` receives the turning
+/// points of a shortest path from `s` to `g` (see `GppcSearch::find`), or stays empty when `s ==
+/// g` or no path exists. Zero allocations once `path` has held an answer as long.
+bool GetPath(void* data, xyLoc s, xyLoc g, std::vector<xyLoc>& path) {
+  static_cast<GppcSearch*>(data)->find(s, g, path);
+  return true;
+}
+
+/// "pathing-jps-plus": our library's JPS+ (a file-name-safe name, as the kit names its
+/// preprocessing file after it).
+std::string GetName() {
+  return "pathing-jps-plus";
+}
