@@ -43,7 +43,7 @@ done
 # The other platforms build and run the library's own test binaries (core, the forced portable
 # paths, io; MinGW: core and portable under Wine; ARM64: core, portable and io but the maze512
 # tests under qemu-user; both cross builds also run the CLI's --version), not the
-# consumer / example / CLI / fuzz-replay tests that the dev and release builds already run: CI
+# consumer / example / CLI / fuzz-replay / GPPC-entry tests that the dev and release builds already run: CI
 # stays well under 45 minutes on a 2-core machine.
 extra_targets() {
   case "$1" in
@@ -62,7 +62,7 @@ extra() {  # configure, build the test binaries, run their tests (each test at m
   cmake --preset "$1" >/dev/null
   # shellcheck disable=SC2046
   cmake --build --preset "$1" -j "$jobs" --target $(extra_targets "$1")
-  local skip='^(fuzz_replay|compile_fail|consumer|example|cli)[.]'
+  local skip='^(fuzz_replay|compile_fail|consumer|example|cli|gppc)[.]'
   local filter='*'  # GoogleTest filter (GTEST_FILTER) for every test binary
   if [ "$1" = mingw ]; then
     skip="${skip}|^pathing_io_tests\$"
