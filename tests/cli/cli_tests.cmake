@@ -107,6 +107,10 @@ pathing_cli_test(gen_rooms
 pathing_cli_test(gen_maze
   ARGS gen maze --width 32 --height 32 --seed 3 --queries 30 -o ${PATHING_CLI_OUT}/maze-32.map
   SAME_FILES "${PATHING_CLI_OUT}/maze-32.map|${PATHING_CLI_DATA}/maze-32.map|${PATHING_CLI_OUT}/maze-32.map.scen|${PATHING_CLI_DATA}/maze-32.map.scen")
+pathing_cli_test(gen_terrain
+  ARGS gen terrain --width 64 --height 64 --density 0.2 --seed 4 --queries 40 -o ${PATHING_CLI_OUT}/terrain-64.map
+  STDOUT_REGEX "wrote .*terrain-64\\.map \\(terrain 64 x 64.*optimal lengths under --costs 1,3,5"
+  SAME_FILES "${PATHING_CLI_OUT}/terrain-64.map|${PATHING_CLI_DATA}/terrain-64.map|${PATHING_CLI_OUT}/terrain-64.map.scen|${PATHING_CLI_DATA}/terrain-64.map.scen")
 pathing_cli_test(gen_bad_size ARGS gen random --width 0 --height 5 -o ${PATHING_CLI_OUT}/x.map EXPECT_RC nonzero)
 # Issue #19 D7: seeds outside 0 .. 2^64 - 1 were read as 2^64 - 1 (CLI11's strtoull); now a
 # usage error naming the value, exit code 105 like `--width 0` (CLI11's ValidationError).
@@ -253,3 +257,28 @@ pathing_cli_test(field_size_2 ARGS field ${PATHING_CLI_DATA}/units-48.map 5 27 -
   EXPECT_FILE ${PATHING_CLI_OUT}/units-field.svg FILE_REGEX "<g fill=\"#c8c8c8\">")
 pathing_cli_test(field_size_goal_does_not_fit ARGS field ${PATHING_CLI_DATA}/units-48.map 45 29 --size 3 EXPECT_RC 1
   STDERR_REGEX "goal \\(45, 29\\) is impassable for a 3x3 unit")
+
+# --- weighted terrain and landmarks (issue #17) ------------------------------------------------
+# The terrain sample's lengths hold under its costs (--costs 1,3,5), for A* and for A* with
+# landmarks; under the Moving AI rules (W impassable, S costing 1) they do not: --check fails.
+pathing_cli_test(scen_terrain_astar
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --check
+  STDOUT_REGEX "optimal +40 of 40")
+pathing_cli_test(scen_terrain_alt
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo alt --landmarks 4 --check
+  STDOUT_REGEX "search +alt, 8-connected.*optimal +40 of 40.*allocations +0 during.*precomputed +[0-9]+ bytes \\(17\\.[0-9]+ bytes a cell\\), built in")
+pathing_cli_test(scen_terrain_wrong_costs
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --check EXPECT_RC 1
+  STDERR_REGEX "check failed")
+pathing_cli_test(scen_alt_json
+  ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo alt --check --json
+  STDOUT_REGEX "\"optimal\": 40,.*\"allocations\": 0, \"algo\": \"alt\".*\"table_bytes\": [0-9]+, \"table_build_ms\"")
+pathing_cli_test(scen_jps_weighted_refused
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo jps EXPECT_RC 2
+  STDERR_REGEX "--algo jps needs every passable cell to cost the same")
+pathing_cli_test(scen_bad_costs
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,300 EXPECT_RC nonzero
+  STDERR_REGEX "--costs")
+pathing_cli_test(scen_bad_landmarks
+  ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo alt --landmarks 33 EXPECT_RC nonzero
+  STDERR_REGEX "--landmarks")

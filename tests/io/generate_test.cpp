@@ -89,6 +89,8 @@ int blocked_count(const Grid& g) {
 
 TEST(Generate, KindNames) {
   EXPECT_EQ(to_string(MapKind::rooms), "rooms");
+  EXPECT_EQ(to_string(MapKind::terrain), "terrain");
+  EXPECT_EQ(parse_map_kind("terrain"), MapKind::terrain);
   EXPECT_EQ(parse_map_kind("maze"), MapKind::maze);
   EXPECT_EQ(parse_map_kind("random"), MapKind::random);
   EXPECT_EQ(parse_map_kind("room"), std::nullopt);
@@ -111,6 +113,38 @@ TEST(Generate, RandomMapIsDeterministicAndGolden) {
   // The density is honoured on a large map (4096 cells, 0.25: expect 1024 +- 4 sigma = 111).
   const int n = blocked_count(generate_map({MapKind::random, 64, 64, 0.25, 7, 5}));
   EXPECT_NEAR(n, 1024, 111);
+}
+
+// Terrain: the golden 12 x 8 map, and on 128 x 128 the shares of each kind of cell (the ranks
+// put 20 % rock, then 30 / 40 / 30 % of the rest as ground / grass / forest, before the roads
+// turn some of each into ground), roads crossing the map, and the terrain layer's costs.
+TEST(Generate, TerrainIsGoldenWithItsShares) {
+  const Grid t = generate_map({MapKind::terrain, 12, 8, 0.2, 7, 5});
+  EXPECT_EQ(rows_of(t),
+            "@@WWSSSS....\n"
+            "@@WWWSSS....\n"
+            "@@WWWSSS....\n"
+            "@@WWWSSSS...\n"
+            "@@@WWWSSSS..\n"
+            "@@@WWWSSSS..\n"
+            ".@@WWW.SS...\n"
+            "............\n");
+  const Grid g = generate_map({MapKind::terrain, 128, 128, 0.2, 7, 1});
+  int count[4] = {0, 0, 0, 0};  // ground, grass, forest, rock
+  for (int y = 0; y < 128; ++y)
+    for (int x = 0; x < 128; ++x) ++count[g.is_blocked({x, y}) ? 3 : g.tile({x, y})];
+  const int n = 128 * 128;
+  EXPECT_NEAR(count[3], n * 0.2, n * 0.02);   // rock: 20 %, less the roads
+  EXPECT_LE(count[3], n * 0.2 + 1);
+  EXPECT_NEAR(count[1], n * 0.32, n * 0.03);  // grass: 40 % of 80 %
+  EXPECT_NEAR(count[2], n * 0.24, n * 0.03);  // forest: 30 % of 80 %
+  EXPECT_GE(count[0], n * 0.24);              // ground and roads
+  EXPECT_EQ(terrain_layer().tag_cost(0), 1);
+  EXPECT_EQ(terrain_layer().tag_cost(1), 3);
+  EXPECT_EQ(terrain_layer().tag_cost(2), 5);
+  EXPECT_EQ(terrain_layer().tag_cost(3), 0);
+  EXPECT_EQ(terrain_layer().blocked_tag_cost(0), 0);
+  EXPECT_EQ(generate_map({MapKind::terrain, 128, 128, 0.2, 7, 1}), g);
 }
 
 TEST(Generate, MazeIsAPerfectMazeAndGolden) {
@@ -291,11 +325,13 @@ TEST(GeneratedData, ShippedSamplesAreReproducible) {
     MapSpec spec;
     int queries;
     std::uint64_t scen_seed;
+    GridLayer layer = movingai_layer();
   };
   const Sample samples[] = {
       {"random-64", {MapKind::random, 64, 64, 0.2, 7, 1}, 40, 1},
       {"rooms-64", {MapKind::rooms, 64, 64, 0.2, 7, 2}, 40, 2},
       {"maze-32", {MapKind::maze, 32, 32, 0.0, 7, 3}, 30, 3},
+      {"terrain-64", {MapKind::terrain, 64, 64, 0.2, 7, 4}, 40, 4, terrain_layer()},
   };
   for (const Sample& s : samples) {
     const fs::path map_file = fs::path(src) / "data" / (std::string(s.name) + ".map");
@@ -309,7 +345,7 @@ TEST(GeneratedData, ShippedSamplesAreReproducible) {
     EXPECT_EQ(slurp(map_file), format_map(g)) << map_file;
     const std::string map_name = std::string(s.name) + ".map";
     EXPECT_EQ(slurp(fs::path(map_file) += ".scen"),
-              format_scenario(generate_scenario(g, map_name, s.queries, s.scen_seed)))
+              format_scenario(generate_scenario(g, map_name, s.queries, s.scen_seed, s.layer)))
         << map_file;
   }
 }
