@@ -40,7 +40,10 @@ namespace pathing {
 /// A* search (Hart, Nilsson & Raphael 1968) on a `Grid` read through a `GridLayer`; seed:
 /// "Going A-star". Costs come from the layer: entering a cell of layer cost c costs c (straight) or
 /// c * sqrt(2) (diagonal); 0 = impassable. The heuristic is Manhattan (4-connected) or octile
-/// (8-connected) distance times the layer's smallest cost, so paths are optimal.
+/// (8-connected) distance times the layer's smallest cost, so paths are optimal; with landmarks
+/// (`SearchOptions::landmarks`, a `LandmarkMap`: ALT, docs/landmarks.md) h is the larger of that
+/// and the landmarks' bound, still admissible and consistent: the same costs, fewer expansions
+/// on weighted terrain.
 ///
 /// Two modes:
 /// - `build_path` (bounded, the seed's API): 4-connected, at most 56 steps, search confined to the
@@ -180,12 +183,16 @@ class AStar {
   ///   costing at most w times the optimum (the weighted h saturates at 2^62 fixed-point units:
   ///   greedy ordering); `regions` (a `RegionMap`: a goal no path reaches is `unreachable` at
   ///   once, 0 expansions, `out` = {from}; a map not current for (grid, layer) is `stale`) and
-  ///   `nearest_if_unreachable` (docs/regions.md).
+  ///   `nearest_if_unreachable` (docs/regions.md); `landmarks` (a `LandmarkMap`: landmark
+  ///   heuristics, docs/landmarks.md; `stale` when not current for the grid and layer searched,
+  ///   `unsupported` for a 4-connected map and 8-connected moves; the partial result of a search
+  ///   that ends without the goal is still the expanded cell of smallest octile distance).
   /// @return `found`, or a partial result ending at the cell closest to the goal that was
   ///   expanded, with the status that stopped the search (`unreachable`, `expansion_limit`,
   ///   `cost_limit`); `invalid_endpoint` when `from` or `to` is outside the grid;
   ///   `invalid_argument` for a weight below 1 or NaN (nothing searched); `stale` for a region
-  ///   map that is not current (nothing searched).
+  ///   or landmark map that is not current, `unsupported` for a landmark map of other moves
+  ///   (nothing searched, `out` unchanged).
   /// Complexity: O(n log k) for n cells expanded (at most the reachable area) and k distinct f
   /// values open at once (tens to hundreds on game maps; O(n) 4-connected on uniform layers, O(n
   /// log n) weighted); starting a query is O(1); nothing scales with the grid's size except a
