@@ -1,6 +1,8 @@
 // pathing benchmarks: the inputs, the searchers under test (ours and the peers), the report.
 #pragma once
 
+#include <benchmark/benchmark.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -158,6 +160,18 @@ void print_markdown(std::ostream& os, const std::vector<Row>& rows,
                     const std::vector<MemoryRow>& memory, const std::string& header);
 
 /// printf-style formatting of one number (the tables' cells).
+/// The counters of a row that runs `queries` queries an iteration expanding `expanded` nodes in
+/// all: `queries`, `expanded` (per query), `per_query` and `per_expansion` (time divided by
+/// queries and by expansions).
+inline void set_query_counters(benchmark::State& s, double queries, double expanded) {
+  s.counters["queries"] = queries;
+  s.counters["expanded"] = expanded / queries;
+  s.counters["per_query"] = benchmark::Counter(
+      queries, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  s.counters["per_expansion"] = benchmark::Counter(
+      expanded, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
 inline std::string fmt(const char* f, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, f, v);

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "bench.hpp"
 #include "pathing/astar.hpp"
 #include "pathing/clearance.hpp"
 #include "pathing/io/movingai.hpp"
@@ -99,13 +100,7 @@ void clearance_row(benchmark::State& s, const std::string& name, int unit_size) 
   }
   if (failed) s.SkipWithError("a query found no path");
   const auto n = static_cast<double>(c->from.size());
-  s.counters["queries"] = n;
-  s.counters["expanded"] = static_cast<double>(expanded) / n;
-  s.counters["per_query"] = benchmark::Counter(
-      n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-  s.counters["per_expansion"] = benchmark::Counter(
-      static_cast<double>(expanded),
-      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  set_query_counters(s, n, static_cast<double>(expanded));
 }
 
 // ClearanceMap::build (sizes 1..3) of the map (`memory` counter: bytes held), and one-cell

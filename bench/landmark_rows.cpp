@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "bench.hpp"
 #include "pathing/astar.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
@@ -114,13 +115,7 @@ void landmark_row(benchmark::State& s, const std::string& name, bool use_landmar
   }
   if (wrong) s.SkipWithError("a landmark path differs in cost from the octile A*'s");
   const auto n = static_cast<double>(c->from.size());
-  s.counters["queries"] = n;
-  s.counters["expanded"] = static_cast<double>(expanded) / n;
-  s.counters["per_query"] = benchmark::Counter(
-      n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-  s.counters["per_expansion"] = benchmark::Counter(
-      static_cast<double>(expanded),
-      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  set_query_counters(s, n, static_cast<double>(expanded));
 }
 
 void build_row(benchmark::State& s, const std::string& name) {

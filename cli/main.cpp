@@ -45,6 +45,14 @@ namespace {
 // The exit code after the command's output: `rc`, or kExitBadInput when standard output could not
 // be written (a full disk, /dev/full, a closed pipe), with the reason on stderr: a report that
 // did not reach its reader is not a success.
+// `--costs C0,C1,...`: one to eight tag costs in [0, 255], comma-separated.
+void add_costs_option(CLI::App* cmd, std::vector<int>& costs, const std::string& help) {
+  cmd->add_option("--costs", costs, help)
+      ->delimiter(',')
+      ->expected(1, 8)
+      ->check(CLI::Range(0, 255));
+}
+
 int checked_stdout(int rc) {
   errno = 0;
   if (std::fflush(stdout) == 0 && std::ferror(stdout) == 0) return rc;
@@ -90,13 +98,9 @@ int main(int argc, char** argv) {
                    "--algo alt: landmarks to place (more: fewer expansions, 4 bytes a cell each)")
       ->check(CLI::Range(1, 32))
       ->capture_default_str();
-  scen_cmd
-      ->add_option("--costs", scen.costs,
+  add_costs_option(scen_cmd, scen.costs,
                    "Tag costs C0,C1,... (tag i of the map: . S W T for 0 1 2 3; 0 = impassable; "
-                   "blocked cells impassable); default: the Moving AI rules (. and S cost 1)")
-      ->delimiter(',')
-      ->expected(1, 8)
-      ->check(CLI::Range(0, 255));
+                   "blocked cells impassable); default: the Moving AI rules (. and S cost 1)");
   scen_cmd->add_option("--moves", scen.moves, "4- or 8-connected moves (no corner cutting)")
       ->check(CLI::IsMember({4, 8}))
       ->capture_default_str();
@@ -154,13 +158,9 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 32768))
       ->capture_default_str();
   gen_cmd->add_option("-o,--output", gen.out_file, "Map file to write (OUT.map)")->required();
-  gen_cmd
-      ->add_option("--costs", gen.costs,
+  add_costs_option(gen_cmd, gen.costs,
                    "Tag costs C0,C1,... of the scenario's optimal lengths (0 = impassable); "
-                   "default: 1,3,5 for terrain, the Moving AI rules otherwise")
-      ->delimiter(',')
-      ->expected(1, 8)
-      ->check(CLI::Range(0, 255));
+                   "default: 1,3,5 for terrain, the Moving AI rules otherwise");
 
   FieldCommandOptions field;
   CLI::App* field_cmd = app.add_subcommand(
