@@ -29,6 +29,10 @@
 
 namespace pathing {
 
+namespace io::detail {
+struct PrecomputedAccess;  // pathing::io's loader (io/precomputed.hpp)
+}  // namespace io::detail
+
 /// The preprocessed data of JPS+ (D. Harabor and A. Grastien, "Improving Jump Point Search",
 /// ICAPS 2014; S. Rabin, "JPS+: Over 100x Faster than A*", GDC 2015 / Game AI Pro 2 ch. 14):
 /// for every cell and each of the 8 directions, the jump distance a query would otherwise scan
@@ -53,6 +57,8 @@ namespace pathing {
 /// Staying in sync, thread-safety: as `JpsMap` (records the grid's `instance_id()`, `version()`
 /// and the layer; const members may be used by many searchers at once).
 class JpsPlusMap {
+  friend struct io::detail::PrecomputedAccess;  // restores a saved map
+
  public:
   /// An empty map (0 x 0 cells). Allocates nothing.
   JpsPlusMap() = default;

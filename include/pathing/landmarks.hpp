@@ -25,6 +25,10 @@
 
 namespace pathing {
 
+namespace io::detail {
+struct PrecomputedAccess;  // pathing::io's loader (io/precomputed.hpp)
+}  // namespace io::detail
+
 /// How a `LandmarkMap` is built.
 struct LandmarkOptions {
   /// Landmarks to place, in [1, `LandmarkMap::kMaxLandmarks`]. Default 8. Memory and the
@@ -84,6 +88,8 @@ struct LandmarkOptions {
 /// count outside [1, kMaxLandmarks] (`create` is the non-throwing form; without exceptions such a
 /// call changes nothing); queries never throw.
 class LandmarkMap {
+  friend struct io::detail::PrecomputedAccess;  // restores a saved map
+
  public:
   /// The most landmarks a map may hold.
   static constexpr int kMaxLandmarks = 32;

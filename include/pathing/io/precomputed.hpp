@@ -1,0 +1,198 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// Precomputed structures (JpsPlusMap, LandmarkMap) saved to and loaded from a versioned,
+// checksummed, endian-defined binary format -- the compiled pathing::io library.
+// docs/precomputed.md.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "pathing/error.hpp"
+#include "pathing/grid.hpp"
+#include "pathing/jps_plus.hpp"
+#include "pathing/landmarks.hpp"
+#include "pathing/layer.hpp"
+
+namespace pathing::io {
+
+/// A precomputed-structure file that cannot be used: malformed, corrupted, made for another grid,
+/// layer, kind or format version, or unreadable. `what()` reads "FILE: byte N: message" (N: the
+/// offset, from 0, of the offending field), or "FILE: message" when the error is about the whole
+/// file (it cannot be opened or read, or it is truncated).
+class PrecomputedError : public std::runtime_error {
+ public:
+  /// An error in `file` at byte `byte` (-1: the whole file) described by `message`; `code` is
+  /// `ErrorCode::parse_error` (the contents) or `ErrorCode::io_error` (opening or reading).
+  PrecomputedError(std::string file, std::int64_t byte, const std::string& message,
+                   ErrorCode code = ErrorCode::parse_error)
+      : std::runtime_error(file + ": " +
+                           (byte >= 0 ? "byte " + std::to_string(byte) + ": " : std::string()) +
+                           message),
+        file_(std::move(file)),
+        byte_(byte),
+        code_(code) {}
+  /// The file (or the name given to a parse function).
+  [[nodiscard]] const std::string& file() const noexcept { return file_; }
+  /// Offset of the offending field, in bytes from the start of the file (-1: the whole file).
+  [[nodiscard]] std::int64_t byte() const noexcept { return byte_; }
+  /// `ErrorCode::parse_error` or `ErrorCode::io_error` (what the `try_` forms report).
+  [[nodiscard]] ErrorCode code() const noexcept { return code_; }
+
+ private:
+  std::string file_;
+  std::int64_t byte_;
+  ErrorCode code_;
+};
+
+/// The file format: constants of the header (docs/precomputed.md has the whole layout).
+///
+/// Every integer is little-endian, written and read byte by byte, so a file is the same bytes on
+/// every platform. A file is a 60-byte header, a payload and an 8-byte checksum:
+///
+/// | offset | size | field |
+/// |---|---|---|
+/// | 0 | 8 | magic `PATHPREP` |
+/// | 8 | 4 | format version (`kPrecomputedFormatVersion`) |
+/// | 12 | 4 | kind (`PrecomputedKind`) |
+/// | 16 | 4 | library version that wrote it (`PATHING_VERSION`; informative, not checked) |
+/// | 20 | 4 | grid columns |
+/// | 24 | 4 | grid rows |
+/// | 28 | 8 | grid hash (`grid_hash`) |
+/// | 36 | 16 | the layer: `cost_of_cell(v)` for v = 0..15 |
+/// | 52 | 8 | payload size P in bytes |
+/// | 60 | P | payload (by kind, below) |
+/// | 60 + P | 8 | checksum: FNV-1a 64 of bytes [0, 60 + P) |
+///
+/// JPS+ payload: cols x rows cells in row-major order, each 8 int16 jump distances in `Direction8`
+/// order (`JpsPlusMap::distances`); the passability bitmaps are rebuilt from the grid. Landmark
+/// payload: options.count (u32), options.connectivity (u32: 4 or 8), landmarks placed k (u32),
+/// fraction bits (u32), k landmarks as (x u32, y u32), then cols x rows x k distances (u32,
+/// cell-major as `LandmarkMap::distances`); the cost copy is rebuilt from the grid and layer.
+inline constexpr std::uint32_t kPrecomputedFormatVersion = 1;
+/// Bytes of the header before the payload.
+inline constexpr std::size_t kPrecomputedHeaderBytes = 60;
+/// Bytes of the checksum after the payload.
+inline constexpr std::size_t kPrecomputedChecksumBytes = 8;
+
+/// What a precomputed file holds (the header's kind field).
+enum class PrecomputedKind : std::uint32_t {
+  jps_plus = 1,   ///< A `JpsPlusMap`.
+  landmarks = 2,  ///< A `LandmarkMap`.
+};
+
+/// The 64-bit hash of a grid's cells recorded in a file: FNV-1a 64 over the cell values
+/// (`Grid::cell`, 0..15, one byte each) in row-major order. Two grids of the same size with the
+/// same hash are taken to be the same grid. O(cells). Thread-safe for a const grid.
+[[nodiscard]] std::uint64_t grid_hash(const Grid& grid) noexcept;
+
+/// The file bytes of `map`, built (and current) for `grid` under `map.layer()`.
+/// Size: 68 + 16 bytes a cell. Complexity: O(cells). Thread-safe for const arguments.
+/// @throws std::invalid_argument, writing nothing, when `!map.matches(grid)` (never built, or
+///         built for another grid object or version: sync it first); std::bad_alloc.
+[[nodiscard]] std::string serialize_jps_plus(const JpsPlusMap& map, const Grid& grid);
+
+/// The file bytes of `map`, built (and current) for `grid` under its layer.
+/// Size: 84 + 8 count() + 4 count() bytes a cell. Complexity: O(cells x count()).
+/// @throws std::invalid_argument when the map is not current for `grid` (as serialize_jps_plus).
+[[nodiscard]] std::string serialize_landmarks(const LandmarkMap& map, const Grid& grid,
+                                              const GridLayer& layer);
+
+/// Reads a JPS+ table from file bytes for `grid` under `layer`: the result equals
+/// `JpsPlusMap(grid, layer)` (operator==) and `is_current(grid, layer)` holds.
+///
+/// Checks, in order (each failure throws, naming the byte of the field): the magic, the format
+/// version ("made for format version 3, this library reads 1"), the size ("truncated: N bytes, the
+/// header says M", or bytes after the checksum), the checksum ("checksum mismatch"), the kind, the
+/// grid ("made for a 512 x 512 grid whose cells hash to X; this grid is 64 x 64 and its cells hash
+/// to Y"), the layer, the payload size for this grid, and every jump distance against the JPS+
+/// recurrence from its neighbour ("payload values out of range: ..."), so no file, however made,
+/// yields a table other than the one `build` gives. Nothing is allocated beyond 16 bytes a cell
+/// of `grid`, whatever the file says. Complexity: O(bytes + cells), about the cost of a build.
+/// @param name used in error messages (a file name). Thread-safe for const arguments.
+/// @throws PrecomputedError as above; std::bad_alloc.
+[[nodiscard]] JpsPlusMap parse_jps_plus(std::string_view bytes, const Grid& grid,
+                                        const GridLayer& layer, const std::string& name);
+
+/// Reads a landmark map from file bytes for `grid` under `layer`: the result has the options,
+/// landmarks, fraction bits and distances of the saved map, and `is_current(grid, layer)` holds
+/// (the cost copy is taken from `grid`). Header checks as `parse_jps_plus`; then the payload:
+/// options (count in [1, 32], connectivity 4 or 8), landmarks placed in [0, count] (0 only when
+/// no cell is passable), fraction bits in [1, 24], each landmark a passable cell of the grid at
+/// distance 0 from itself, impassable cells unreached, and on every move of the map's
+/// connectivity both cells reached or both not, their distances differing by at most the move's
+/// length in the landmark metric: so the heuristic of any file that loads is admissible and
+/// consistent (A* stays optimal; a tampered file can only make it weaker). Allocation bounded by
+/// the grid (at most 4 x 32 bytes a cell). Complexity: O(bytes + cells x count x 8), far below a
+/// build (count + 2 Dijkstra searches). Thread-safe for const arguments.
+/// @throws PrecomputedError; std::bad_alloc.
+[[nodiscard]] LandmarkMap parse_landmarks(std::string_view bytes, const Grid& grid,
+                                          const GridLayer& layer, const std::string& name);
+
+/// The most bytes `load_jps_plus` reads for `grid`: exactly the size of its file.
+[[nodiscard]] std::uint64_t max_jps_plus_file_bytes(const Grid& grid) noexcept;
+/// The most bytes `load_landmarks` reads for `grid`: the size of a file of 32 landmarks.
+[[nodiscard]] std::uint64_t max_landmarks_file_bytes(const Grid& grid) noexcept;
+
+/// Reads and parses a JPS+ file (a regular file only, as `load_map`); error messages name `file`
+/// as given. Reads at most `max_jps_plus_file_bytes(grid)` + 1 bytes.
+/// @throws PrecomputedError as parse_jps_plus; with code `io_error` and no byte: "cannot open the
+///         file: REASON", "cannot read the file: REASON", "is not a regular file (...)"; "the file
+///         goes on past N bytes, the size of a JPS+ file for a W x H grid".
+[[nodiscard]] JpsPlusMap load_jps_plus(const std::filesystem::path& file, const Grid& grid,
+                                       const GridLayer& layer);
+/// Reads and parses a landmark file (as load_jps_plus; at most `max_landmarks_file_bytes(grid)`
+/// + 1 bytes). @throws PrecomputedError.
+[[nodiscard]] LandmarkMap load_landmarks(const std::filesystem::path& file, const Grid& grid,
+                                         const GridLayer& layer);
+
+/// Reads the kind field of file bytes after checking the magic and the format version (no
+/// checksum, grid or payload check: use it to choose the loader). O(1).
+/// @throws PrecomputedError for a bad magic, another format version or an unknown kind.
+[[nodiscard]] PrecomputedKind precomputed_kind(std::string_view bytes, const std::string& name);
+
+/// The non-throwing form of `parse_jps_plus`: the table, or nothing with `*error` (when not null)
+/// set to `ErrorCode::parse_error` and the PrecomputedError's text, or `out_of_memory`.
+/// Usable from code built with -fno-exceptions (see docs/errors.md).
+[[nodiscard]] std::optional<JpsPlusMap> try_parse_jps_plus(std::string_view bytes, const Grid& grid,
+                                                           const GridLayer& layer,
+                                                           const std::string& name,
+                                                           Error* error = nullptr) noexcept;
+/// The non-throwing form of `parse_landmarks` (errors as `try_parse_jps_plus`).
+[[nodiscard]] std::optional<LandmarkMap> try_parse_landmarks(std::string_view bytes,
+                                                             const Grid& grid,
+                                                             const GridLayer& layer,
+                                                             const std::string& name,
+                                                             Error* error = nullptr) noexcept;
+/// The non-throwing form of `load_jps_plus`: as `try_parse_jps_plus`, and `ErrorCode::io_error`
+/// when the file cannot be opened or read or is not a regular file.
+[[nodiscard]] std::optional<JpsPlusMap> try_load_jps_plus(const std::filesystem::path& file,
+                                                          const Grid& grid, const GridLayer& layer,
+                                                          Error* error = nullptr) noexcept;
+/// The non-throwing form of `load_landmarks` (errors as `try_load_jps_plus`).
+[[nodiscard]] std::optional<LandmarkMap> try_load_landmarks(const std::filesystem::path& file,
+                                                            const Grid& grid,
+                                                            const GridLayer& layer,
+                                                            Error* error = nullptr) noexcept;
+/// The non-throwing form of `serialize_jps_plus`: the bytes, or nothing with `*error` set to
+/// `ErrorCode::invalid_argument` (map not current) or `out_of_memory`.
+[[nodiscard]] std::optional<std::string> try_serialize_jps_plus(const JpsPlusMap& map,
+                                                                const Grid& grid,
+                                                                Error* error = nullptr) noexcept;
+/// The non-throwing form of `serialize_landmarks` (errors as `try_serialize_jps_plus`).
+[[nodiscard]] std::optional<std::string> try_serialize_landmarks(const LandmarkMap& map,
+                                                                 const Grid& grid,
+                                                                 const GridLayer& layer,
+                                                                 Error* error = nullptr) noexcept;
+
+namespace detail {
+/// The loaders' access to the private members of the structures they restore (each class names
+/// it as a friend). Not part of the API.
+struct PrecomputedAccess;
+}  // namespace detail
+
+}  // namespace pathing::io

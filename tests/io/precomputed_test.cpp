@@ -1,0 +1,434 @@
+// Precomputed-structure files (pathing/io/precomputed.hpp): round trips, refusals with their exact
+// messages, every single-byte corruption and truncation, a golden file.
+#include "pathing/io/precomputed.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "pathing/astar.hpp"
+#include "pathing/io/movingai.hpp"
+#include "pathing/jps_plus.hpp"
+#include "pathing/landmarks.hpp"
+#include "pathing/version.hpp"
+
+namespace precomputed_test {
+
+using namespace pathing;
+
+// A random grid: each cell blocked with probability `wall`, else a tag in [0, tags).
+Grid random_prep_grid(int cols, int rows, double wall, int tags, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(0, 1);
+  Grid g(cols, rows);
+  for (int y = 0; y < rows; ++y) {
+    for (int x = 0; x < cols; ++x) {
+      const auto tag = static_cast<std::uint8_t>(rng() % static_cast<unsigned>(tags));
+      g.set_cell({x, y}, static_cast<std::uint8_t>(u(rng) < wall ? Grid::kBlockedBit : tag));
+    }
+  }
+  return g;
+}
+
+// The weighted layer of the landmark tests: tags 0..3 cost 1, 2, 5, 9; blocked impassable.
+GridLayer prep_weighted_layer() {
+  return GridLayer{1, 2, 5, 9};
+}
+
+// FNV-1a 64 of the first size - 8 bytes, written into the last 8 (a tampered file that passes
+// the checksum, to reach the payload checks).
+void prep_fix_checksum(std::string& bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (std::size_t i = 0; i + 8 < bytes.size(); ++i) {
+    h ^= static_cast<std::uint8_t>(bytes[i]);
+    h *= 0x100000001b3ull;
+  }
+  for (std::size_t i = 0; i < 8; ++i)
+    bytes[bytes.size() - 8 + i] = static_cast<char>((h >> (8 * i)) & 0xFFu);
+}
+
+void prep_put_u32(std::string& bytes, std::size_t at, std::uint32_t v) {
+  for (std::size_t i = 0; i < 4; ++i) bytes[at + i] = static_cast<char>((v >> (8 * i)) & 0xFFu);
+}
+
+std::string prep_hex(const std::string& bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string s;
+  for (const char c : bytes) {
+    const auto b = static_cast<std::uint8_t>(c);
+    s += kDigits[b >> 4];
+    s += kDigits[b & 15u];
+  }
+  return s;
+}
+
+// The message of the PrecomputedError `f` throws ("" when it does not throw).
+template <class F>
+std::string prep_error_of(F&& f) {
+  try {
+    f();
+  } catch (const io::PrecomputedError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// Loaded landmark map == built one, through the public accessors.
+void expect_same_landmarks(const LandmarkMap& a, const LandmarkMap& b) {
+  ASSERT_EQ(a.count(), b.count());
+  EXPECT_EQ(a.options().count, b.options().count);
+  EXPECT_EQ(a.options().connectivity, b.options().connectivity);
+  EXPECT_EQ(a.fraction_bits(), b.fraction_bits());
+  EXPECT_EQ(a.cols(), b.cols());
+  EXPECT_EQ(a.rows(), b.rows());
+  EXPECT_EQ(a.grid_id(), b.grid_id());
+  ASSERT_EQ(a.landmarks().size(), b.landmarks().size());
+  for (std::size_t i = 0; i < a.landmarks().size(); ++i)
+    EXPECT_EQ(a.landmarks()[i], b.landmarks()[i]);
+  const std::size_t cells = static_cast<std::size_t>(a.cols()) * static_cast<std::size_t>(a.rows());
+  for (std::size_t c = 0; c < cells; ++c) {
+    for (int i = 0; i < a.count(); ++i) {
+      ASSERT_EQ(a.distances(c)[i], b.distances(c)[i]) << "cell " << c << " landmark " << i;
+    }
+  }
+}
+
+// Random queries on passable cells: JpsPlus with the loaded table gives the built table's paths;
+// A* with the loaded landmarks gives the built ones' costs and expansions.
+void expect_same_searches(const Grid& grid, const GridLayer& layer, const JpsPlusMap* built_jps,
+                          const JpsPlusMap* loaded_jps, const LandmarkMap* built_lm,
+                          const LandmarkMap* loaded_lm, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<GridCoord> open;
+  for (int y = 0; y < grid.rows(); ++y)
+    for (int x = 0; x < grid.cols(); ++x)
+      if (layer.cost_of_cell(grid.cell_unchecked(x, y)) != 0) open.push_back({x, y});
+  if (open.empty()) return;
+  JpsPlus jps;
+  AStar astar;
+  std::vector<GridCoord> p1;
+  std::vector<GridCoord> p2;
+  for (int q = 0; q < 30; ++q) {
+    const GridCoord a = open[rng() % open.size()];
+    const GridCoord b = open[rng() % open.size()];
+    if (built_jps != nullptr) {
+      const PathResult r1 = jps.find_path(grid, *built_jps, a, b, p1);
+      const PathResult r2 = jps.find_path(grid, *loaded_jps, a, b, p2);
+      EXPECT_EQ(r1.status, r2.status);
+      EXPECT_EQ(r1.cost, r2.cost);
+      EXPECT_EQ(p1, p2);
+    }
+    if (built_lm != nullptr) {
+      SearchOptions o1;
+      o1.landmarks = built_lm;
+      SearchOptions o2;
+      o2.landmarks = loaded_lm;
+      const PathResult r1 = astar.find_path(grid, layer, a, b, p1, o1);
+      const PathResult r2 = astar.find_path(grid, layer, a, b, p2, o2);
+      EXPECT_EQ(r1.status, r2.status);
+      EXPECT_EQ(r1.cost, r2.cost);
+      EXPECT_EQ(r1.stats.expanded, r2.stats.expanded);
+      EXPECT_EQ(p1, p2);
+    }
+  }
+}
+
+std::filesystem::path prep_source_dir() {
+  const char* env = std::getenv("PATHING_SOURCE_DIR");
+  return env != nullptr ? env : PATHING_TEST_SOURCE_DIR;
+}
+
+TEST(PrecomputedFile, JpsPlusRoundTripOnRandomGrids) {
+  const int sizes[][2] = {{1, 1}, {2, 1}, {7, 5}, {70, 33}, {130, 3}, {3, 129}, {64, 64}};
+  std::uint32_t seed = 1;
+  for (const auto& s : sizes) {
+    for (const double wall : {0.0, 0.2, 0.45}) {
+      const Grid grid = random_prep_grid(s[0], s[1], wall, 2, ++seed);
+      const GridLayer layer = io::movingai_layer();
+      const JpsPlusMap built(grid, layer);
+      const std::string bytes = io::serialize_jps_plus(built, grid);
+      EXPECT_EQ(bytes.size(), io::max_jps_plus_file_bytes(grid));
+      const JpsPlusMap loaded = io::parse_jps_plus(bytes, grid, layer, "t.prep");
+      EXPECT_TRUE(loaded == built) << s[0] << " x " << s[1] << " wall " << wall;
+      EXPECT_TRUE(loaded.is_current(grid, layer));
+      EXPECT_EQ(io::serialize_jps_plus(loaded, grid), bytes);
+      expect_same_searches(grid, layer, &built, &loaded, nullptr, nullptr, seed);
+    }
+  }
+}
+
+TEST(PrecomputedFile, LandmarksRoundTripOnRandomGrids) {
+  const int sizes[][2] = {{1, 1}, {5, 4}, {40, 23}, {64, 64}};
+  std::uint32_t seed = 100;
+  for (const auto& s : sizes) {
+    for (const double wall : {0.0, 0.3}) {
+      for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+        const Grid grid = random_prep_grid(s[0], s[1], wall, 4, ++seed);
+        const GridLayer layer = prep_weighted_layer();
+        const LandmarkMap built(grid, layer, LandmarkOptions{5, conn});
+        const std::string bytes = io::serialize_landmarks(built, grid, layer);
+        const LandmarkMap loaded = io::parse_landmarks(bytes, grid, layer, "t.prep");
+        expect_same_landmarks(loaded, built);
+        EXPECT_TRUE(loaded.is_current(grid, layer));
+        EXPECT_EQ(io::serialize_landmarks(loaded, grid, layer), bytes);
+        if (conn == Connectivity::eight)
+          expect_same_searches(grid, layer, nullptr, nullptr, &built, &loaded, seed);
+      }
+    }
+  }
+}
+
+TEST(PrecomputedFile, AllBlockedGridHasNoLandmarks) {
+  const Grid grid = random_prep_grid(6, 3, 1.0, 1, 3);
+  const LandmarkMap built(grid, io::movingai_layer());
+  ASSERT_EQ(built.count(), 0);
+  const LandmarkMap loaded = io::parse_landmarks(
+      io::serialize_landmarks(built, grid, io::movingai_layer()), grid, io::movingai_layer(), "x");
+  expect_same_landmarks(loaded, built);
+}
+
+TEST(PrecomputedFile, RoundTripOnShippedMapsThroughFiles) {
+  const std::filesystem::path dir = prep_source_dir() / "data";
+  const std::filesystem::path tmp = std::filesystem::temp_directory_path() /
+                                    ("pathing_prep_test_" + std::to_string(std::random_device{}()));
+  std::filesystem::create_directories(tmp);
+  int maps = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".map") continue;
+    ++maps;
+    const io::Map map = io::load_map(entry.path());
+    const GridLayer layer = entry.path().filename().string().rfind("terrain", 0) == 0
+                                ? GridLayer{1, 2, 4, 8}
+                                : io::movingai_layer();
+    const JpsPlusMap jps(map.grid, layer);
+    const LandmarkMap lm(map.grid, layer, LandmarkOptions{4});
+    const std::filesystem::path jf = tmp / "j.prep";
+    const std::filesystem::path lf = tmp / "l.prep";
+    std::ofstream(jf, std::ios::binary) << io::serialize_jps_plus(jps, map.grid);
+    std::ofstream(lf, std::ios::binary) << io::serialize_landmarks(lm, map.grid, layer);
+    const JpsPlusMap jl = io::load_jps_plus(jf, map.grid, layer);
+    EXPECT_TRUE(jl == jps) << entry.path();
+    const LandmarkMap ll = io::load_landmarks(lf, map.grid, layer);
+    expect_same_landmarks(ll, lm);
+    expect_same_searches(map.grid, layer, &jps, &jl, &lm, &ll, 7);
+  }
+  EXPECT_GE(maps, 4);
+  std::filesystem::remove_all(tmp);
+}
+
+TEST(PrecomputedFile, RefusesAnotherGridLayerKindOrVersion) {
+  const GridLayer layer = io::movingai_layer();
+  Grid grid = random_prep_grid(9, 7, 0.2, 2, 5);
+  const std::string bytes = io::serialize_jps_plus(JpsPlusMap(grid, layer), grid);
+  const std::string hash = [&] {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "0x%016llx",
+                  static_cast<unsigned long long>(io::grid_hash(grid)));
+    return std::string(buf);
+  }();
+
+  // Another grid of the same size.
+  Grid other = grid;
+  other.set_blocked({0, 0}, !other.is_blocked({0, 0}));
+  char other_hash[32];
+  std::snprintf(other_hash, sizeof other_hash, "0x%016llx",
+                static_cast<unsigned long long>(io::grid_hash(other)));
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_jps_plus(bytes, other, layer, "a.prep"); }),
+            "a.prep: byte 28: made for a 9 x 7 grid whose cells hash to " + hash +
+                "; this grid is 9 x 7 and its cells hash to " + other_hash);
+  // Another size.
+  const Grid big(512, 512);
+  char big_hash[32];
+  std::snprintf(big_hash, sizeof big_hash, "0x%016llx",
+                static_cast<unsigned long long>(io::grid_hash(big)));
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_jps_plus(bytes, big, layer, "a.prep"); }),
+            "a.prep: byte 20: made for a 9 x 7 grid whose cells hash to " + hash +
+                "; this grid is 512 x 512 and its cells hash to " + big_hash);
+  // Another layer.
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_jps_plus(bytes, grid, GridLayer{1}, "a.prep"); }),
+            "a.prep: byte 36: made for the layer with cell costs [1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 "
+            "0]; this layer's are [1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0]");
+  // Another kind.
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_landmarks(bytes, grid, layer, "a.prep"); }),
+            "a.prep: byte 12: holds a JPS+ table (kind 1), not a landmark map");
+  EXPECT_EQ(io::precomputed_kind(bytes, "a.prep"), io::PrecomputedKind::jps_plus);
+  // Another format version (a valid checksum: the version is checked first anyway).
+  std::string v3 = bytes;
+  prep_put_u32(v3, 8, 3);
+  prep_fix_checksum(v3);
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_jps_plus(v3, grid, layer, "a.prep"); }),
+            "a.prep: byte 8: made for format version 3, this library reads 1");
+  // Not a file of ours.
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_jps_plus("type octile\n", grid, layer, "a.map"); }),
+            "a.map: byte 0: bad magic: not a pathing precomputed file (it starts with "
+            "\"PATHPREP\")");
+  // Truncated, corrupted, too long.
+  EXPECT_EQ(prep_error_of([&] {
+              (void)io::parse_jps_plus(std::string_view(bytes).substr(0, 100), grid, layer, "a");
+            }),
+            "a: truncated: 100 bytes, the header says " + std::to_string(bytes.size()));
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_jps_plus("PATHPREP", grid, layer, "a"); }),
+            "a: truncated: 8 bytes, a file has at least 68");
+  std::string flipped = bytes;
+  flipped[70] = static_cast<char>(flipped[70] ^ 1);
+  EXPECT_NE(prep_error_of([&] {
+              (void)io::parse_jps_plus(flipped, grid, layer, "a");
+            }).find("a: byte " + std::to_string(bytes.size() - 8) + ": checksum mismatch"),
+            std::string::npos);
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_jps_plus(bytes + "xy", grid, layer, "a"); }),
+            "a: byte " + std::to_string(bytes.size()) +
+                ": 2 bytes after the checksum (the header says the file has " +
+                std::to_string(bytes.size()) + " bytes)");
+  // A stale map is not saved; the non-throwing forms report it.
+  const JpsPlusMap stale(grid, layer);
+  grid.set_blocked({1, 1}, !grid.is_blocked({1, 1}));
+  Error e;
+  EXPECT_FALSE(io::try_serialize_jps_plus(stale, grid, &e).has_value());
+  EXPECT_EQ(e.code, ErrorCode::invalid_argument);
+  EXPECT_FALSE(io::try_parse_jps_plus(bytes, grid, layer, "a.prep", &e).has_value());
+  EXPECT_EQ(e.code, ErrorCode::parse_error);
+  EXPECT_EQ(e.message.rfind("a.prep: byte 28: made for a 9 x 7 grid", 0), 0u) << e.message;
+}
+
+TEST(PrecomputedFile, TamperedPayloadWithValidChecksumIsRefused) {
+  const GridLayer layer = io::movingai_layer();
+  const Grid grid = random_prep_grid(6, 5, 0.0, 1, 9);
+  std::string jps = io::serialize_jps_plus(JpsPlusMap(grid, layer), grid);
+  // Cell (0, 0) right: -5 on an open 6 x 5 grid (5 moves to the edge); make it -6 (off the grid).
+  ASSERT_EQ(static_cast<std::uint8_t>(jps[60]), 0xFB);
+  jps[60] = static_cast<char>(0xFA);
+  prep_fix_checksum(jps);
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_jps_plus(jps, grid, layer, "j"); }),
+            "j: byte 60: payload values out of range: jump distance -6 of cell (0, 0) right is not "
+            "the one this grid gives (-5)");
+
+  const Grid wgrid = random_prep_grid(6, 5, 0.2, 4, 10);
+  const GridLayer wl = prep_weighted_layer();
+  const std::string lm = io::serialize_landmarks(LandmarkMap(wgrid, wl, {2}), wgrid, wl);
+  std::string count = lm;
+  prep_put_u32(count, 60, 33);
+  prep_fix_checksum(count);
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_landmarks(count, wgrid, wl, "l"); }),
+            "l: byte 60: payload values out of range: landmark count 33 is outside [1, 32]");
+  std::string off = lm;
+  prep_put_u32(off, 76, 6);  // landmark 0's x
+  prep_fix_checksum(off);
+  EXPECT_NE(prep_error_of([&] {
+              (void)io::parse_landmarks(off, wgrid, wl, "l");
+            }).find("l: byte 76: payload values out of range: landmark 0 at (6, "),
+            std::string::npos);
+  // Every distance changed by 2^30 (more than any move of this layer), one at a time: the
+  // landmarks' area, the landmark's own distance 0 or the bound's check refuses each. (A smaller
+  // change that keeps every move's bound may load: the heuristic stays admissible and consistent.)
+  for (std::size_t at = 92; at + 8 < lm.size(); at += 4) {
+    std::string t = lm;
+    t[at + 3] = static_cast<char>(static_cast<std::uint8_t>(t[at + 3]) ^ 0x40);
+    prep_fix_checksum(t);
+    EXPECT_NE(prep_error_of([&] {
+                (void)io::parse_landmarks(t, wgrid, wl, "l");
+              }).find("payload values out of range"),
+              std::string::npos)
+        << "byte " << at;
+  }
+}
+
+TEST(PrecomputedFile, EveryCorruptionAndTruncationIsRefused) {
+  const GridLayer layer = prep_weighted_layer();
+  const Grid grid = random_prep_grid(5, 4, 0.2, 4, 11);
+  const std::string files[] = {io::serialize_jps_plus(JpsPlusMap(grid, layer), grid),
+                               io::serialize_landmarks(LandmarkMap(grid, layer, {2}), grid, layer)};
+  for (int f = 0; f < 2; ++f) {
+    const std::string& bytes = files[f];
+    const auto load = [&](std::string_view b, Error* e) {
+      return f == 0 ? io::try_parse_jps_plus(b, grid, layer, "c", e).has_value()
+                    : io::try_parse_landmarks(b, grid, layer, "c", e).has_value();
+    };
+    ASSERT_TRUE(load(bytes, nullptr));
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+      for (const int x : {0x01, 0x80, 0xFF}) {
+        std::string t = bytes;
+        t[i] = static_cast<char>(static_cast<std::uint8_t>(t[i]) ^ x);
+        Error e;
+        EXPECT_FALSE(load(t, &e)) << "file " << f << " byte " << i;
+        EXPECT_EQ(e.code, ErrorCode::parse_error);
+      }
+    }
+    for (std::size_t n = 0; n < bytes.size(); ++n) {
+      Error e;
+      EXPECT_FALSE(load(std::string_view(bytes).substr(0, n), &e)) << "file " << f << " size " << n;
+      EXPECT_EQ(e.code, ErrorCode::parse_error);
+    }
+  }
+}
+
+// The format cannot change silently: a 2 x 1 open grid, every byte, field by field. (The library
+// version field is checked, then set to 100 = 0.1.0, the checksum recomputed, so that a release
+// does not change the golden bytes.)
+std::string prep_as_version_100(std::string bytes) {
+  EXPECT_EQ(static_cast<std::uint8_t>(bytes[16]) | (static_cast<std::uint8_t>(bytes[17]) << 8) |
+                (static_cast<std::uint8_t>(bytes[18]) << 16),
+            PATHING_VERSION);
+  prep_put_u32(bytes, 16, 100);
+  prep_fix_checksum(bytes);
+  return prep_hex(bytes);
+}
+
+TEST(PrecomputedFile, GoldenBytes) {
+  const Grid grid(2, 1);
+  const GridLayer layer = io::movingai_layer();
+  const std::string header =
+      "5041544850524550"  // magic "PATHPREP"
+      "01000000";         // format version 1
+  const std::string grid_fields =
+      "64000000"                          // library version 100 (0.1.0)
+      "02000000"                          // cols 2
+      "01000000"                          // rows 1
+      "ed6febb407883208"                  // FNV-1a 64 of the cells 00 00
+      "01010000000000000000000000000000"  // layer costs of cell values 0..15
+      "2000000000000000";                 // payload 32 bytes
+  EXPECT_EQ(prep_as_version_100(io::serialize_jps_plus(JpsPlusMap(grid, layer), grid)),
+            header + "01000000" + grid_fields +
+                "ffff0000000000000000000000000000"  // (0, 0): right -1, the rest 0
+                "00000000ffff00000000000000000000"  // (1, 0): left -1, the rest 0
+                "66488e8edd942817");                // checksum
+  const std::string lm =
+      prep_as_version_100(io::serialize_landmarks(LandmarkMap(grid, layer, {1}), grid, layer));
+  EXPECT_EQ(lm, header + "02000000" + grid_fields +
+                    "01000000"          // count asked 1
+                    "08000000"          // connectivity 8
+                    "01000000"          // placed 1
+                    "18000000"          // fraction bits 24
+                    "0100000000000000"  // landmark (1, 0)
+                    "00000001"          // D(L, (0, 0)) = 2^24: one straight move
+                    "00000000"          // D(L, (1, 0)) = 0
+                    "df234fc4a876a038"  // checksum
+  );
+}
+
+TEST(PrecomputedFile, FileErrors) {
+  const Grid grid(4, 4);
+  const GridLayer layer = io::movingai_layer();
+  Error e;
+  EXPECT_FALSE(io::try_load_jps_plus("/nonexistent/x.prep", grid, layer, &e).has_value());
+  EXPECT_EQ(e.code, ErrorCode::io_error);
+  EXPECT_EQ(e.message.rfind("/nonexistent/x.prep: cannot open the file: ", 0), 0u) << e.message;
+  EXPECT_FALSE(io::try_load_landmarks("/", grid, layer, &e).has_value());
+  EXPECT_EQ(e.code, ErrorCode::io_error);
+  // A file longer than any file for this grid is not read past the limit.
+  const std::filesystem::path big = std::filesystem::temp_directory_path() /
+                                    ("pathing_prep_big_" + std::to_string(std::random_device{}()));
+  std::ofstream(big, std::ios::binary) << std::string(1000, 'P');
+  EXPECT_EQ(prep_error_of([&] { (void)io::load_jps_plus(big, grid, layer); }),
+            big.string() +
+                ": byte 324: the file goes on past 324 bytes, the size of a JPS+ file "
+                "for a 4 x 4 grid");
+  std::filesystem::remove(big);
+}
+
+}  // namespace precomputed_test
