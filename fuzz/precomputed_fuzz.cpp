@@ -1,0 +1,138 @@
+// Fuzz target: the precomputed-structure loaders (pathing/io/precomputed.hpp) on any bytes.
+//
+// Input: one mode byte, then the file. Mode bits 0-1 pick one of three fixed small grids (and its
+// layer); bit 2 rewrites the file's last 8 bytes with the right checksum first, so the fuzzer
+// also reaches the grid, layer and payload checks. Both loaders get the file. Either a load fails
+// with a PrecomputedError "NAME: ..." (and the try_ form agrees), or it succeeds and then: the
+// structure is current for the grid, saving it gives back the very same bytes, a JPS+ table equals
+// the built one, and A* with loaded landmarks finds paths of the optimal cost (plain A*'s) on a
+// few queries. Any other exception, crash, leak or undefined behaviour is a defect.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fuzz_support.hpp"
+#include "pathing/astar.hpp"
+#include "pathing/io/precomputed.hpp"
+#include "pathing/jps_plus.hpp"
+#include "pathing/landmarks.hpp"
+
+namespace {
+
+using namespace pathing;
+
+struct FuzzGrid {
+  Grid grid;
+  GridLayer layer;
+};
+
+// Three grids: a 1 x 1 open cell; 7 x 5 with walls and four terrain costs; 9 x 3 with walls.
+const FuzzGrid& fuzz_grid(unsigned which) {
+  static const FuzzGrid grids[3] = {
+      {Grid(1, 1), GridLayer{1}},
+      [] {
+        Grid g(7, 5);
+        const char* rows[5] = {"0123#01", "1#2#310", "00#1122", "3#00#01", "0120#33"};
+        for (int y = 0; y < 5; ++y) {
+          for (int x = 0; x < 7; ++x) {
+            const char c = rows[y][x];
+            g.set_cell({x, y}, c == '#' ? Grid::kBlockedBit : static_cast<std::uint8_t>(c - '0'));
+          }
+        }
+        return FuzzGrid{g, GridLayer{1, 2, 5, 9}};
+      }(),
+      [] {
+        Grid g(9, 3);
+        const char* rows[3] = {"..#......", ".#..#.##.", "...#....."};
+        for (int y = 0; y < 3; ++y)
+          for (int x = 0; x < 9; ++x) g.set_blocked({x, y}, rows[y][x] == '#');
+        return FuzzGrid{g, GridLayer{1}};
+      }(),
+  };
+  return grids[which % 3];
+}
+
+void fix_checksum(std::string& bytes) {
+  if (bytes.size() < 8) return;
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (std::size_t i = 0; i + 8 < bytes.size(); ++i) {
+    h ^= static_cast<std::uint8_t>(bytes[i]);
+    h *= 0x100000001b3ull;
+  }
+  for (std::size_t i = 0; i < 8; ++i)
+    bytes[bytes.size() - 8 + i] = static_cast<char>((h >> (8 * i)) & 0xFFu);
+}
+
+void check_error(const io::PrecomputedError& e, const std::string& name, std::size_t size) {
+  const std::string what = e.what();
+  fuzz::check(what.rfind(name + ": ", 0) == 0, "error message without the file name: " + what);
+  fuzz::check(what.size() > name.size() + 2, "empty error message");
+  fuzz::check(e.byte() >= -1 && e.byte() <= static_cast<std::int64_t>(size),
+              "error byte outside the file: " + what);
+  fuzz::check(e.code() == ErrorCode::parse_error, "parse error with another code: " + what);
+}
+
+void check_landmarks(const LandmarkMap& m, const FuzzGrid& g) {
+  AStar plain;
+  AStar alt;
+  std::vector<GridCoord> p1;
+  std::vector<GridCoord> p2;
+  SearchOptions base;
+  base.connectivity = m.options().connectivity;  // a 4-connected map serves only 4-connected A*
+  SearchOptions o = base;
+  o.landmarks = &m;
+  const int cols = g.grid.cols();
+  const int rows = g.grid.rows();
+  for (int q = 0; q < 6; ++q) {
+    const GridCoord a{(q * 5) % cols, (q * 3) % rows};
+    const GridCoord b{(cols - 1 - q * 2 % cols + cols) % cols, (rows - 1 + q) % rows};
+    const PathResult r1 = plain.find_path(g.grid, g.layer, a, b, p1, base);
+    const PathResult r2 = alt.find_path(g.grid, g.layer, a, b, p2, o);
+    fuzz::check(r1.status == r2.status, "landmarks change a search's status");
+    fuzz::check(r1.cost == r2.cost, "landmarks change a path's cost (inadmissible bound)");
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const unsigned mode = data[0];
+  const FuzzGrid& g = fuzz_grid(mode & 3u);
+  std::string bytes(reinterpret_cast<const char*>(data + 1), size - 1);
+  if ((mode & 4u) != 0) fix_checksum(bytes);
+  const std::string name = "fuzz.prep";
+
+  try {
+    const JpsPlusMap m = io::parse_jps_plus(bytes, g.grid, g.layer, name);
+    fuzz::check(m.is_current(g.grid, g.layer), "loaded JPS+ table not current");
+    fuzz::check(m == JpsPlusMap(g.grid, g.layer), "loaded JPS+ table differs from the built one");
+    fuzz::check(io::serialize_jps_plus(m, g.grid) == bytes, "JPS+ save(load(f)) != f");
+    fuzz::check(io::try_parse_jps_plus(bytes, g.grid, g.layer, name).has_value(),
+                "try_parse_jps_plus disagrees");
+  } catch (const io::PrecomputedError& e) {
+    check_error(e, name, bytes.size());
+    Error err;
+    fuzz::check(!io::try_parse_jps_plus(bytes, g.grid, g.layer, name, &err).has_value() &&
+                    err.message == e.what(),
+                "try_parse_jps_plus disagrees with parse_jps_plus");
+  }
+
+  try {
+    const LandmarkMap m = io::parse_landmarks(bytes, g.grid, g.layer, name);
+    fuzz::check(m.is_current(g.grid, g.layer), "loaded landmark map not current");
+    fuzz::check(m.count() >= 0 && m.count() <= LandmarkMap::kMaxLandmarks, "landmark count");
+    fuzz::check(io::serialize_landmarks(m, g.grid, g.layer) == bytes,
+                "landmark save(load(f)) != f");
+    check_landmarks(m, g);
+  } catch (const io::PrecomputedError& e) {
+    check_error(e, name, bytes.size());
+    Error err;
+    fuzz::check(!io::try_parse_landmarks(bytes, g.grid, g.layer, name, &err).has_value() &&
+                    err.message == e.what(),
+                "try_parse_landmarks disagrees with parse_landmarks");
+  }
+  return 0;
+}
