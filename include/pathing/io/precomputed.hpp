@@ -5,12 +5,14 @@
 // docs/precomputed.md.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "pathing/error.hpp"
 #include "pathing/grid.hpp"
