@@ -29,8 +29,20 @@ struct ScenOptions {
   std::string tsv_file;    ///< Empty: no TSV.
   int landmarks = 8;       ///< `--algo alt`: landmarks to place.
   std::vector<int> costs;  ///< Tag costs (0 = impassable); empty: the Moving AI rules.
+  std::string prep_file;   ///< `--prep`: the saved JPS+ table or landmarks; empty: build them.
 };
 int run_scen(const ScenOptions& options);
+
+/// `pathing prep`: a JPS+ table or landmarks of a map, saved for `scen --prep`.
+struct PrepOptions {
+  std::string map_file;
+  std::string out_file;
+  std::string algo = "alt";  ///< "jps+" or "alt".
+  int landmarks = 8;         ///< alt: landmarks to place.
+  int moves = 8;             ///< alt: 4- or 8-connected distances.
+  std::vector<int> costs;    ///< Tag costs; empty: the Moving AI rules.
+};
+int run_prep(const PrepOptions& options);
 
 /// The layer of `--costs C0,C1,...` (tag i costs Ci, 0 = impassable, blocked cells impassable;
 /// at most 8 values in [0, 255], checked by the option), or `fallback` when none were given.

@@ -111,6 +111,28 @@ int main(int argc, char** argv) {
   scen_cmd->add_option("--tsv", scen.tsv_file,
                        "Write one row per query: id alg expanded generated nanos plen pcost scost");
 
+  scen_cmd->add_option(
+      "--prep", scen.prep_file,
+      "With --algo jps+ or alt: load the table or landmarks from this file (`pathing prep`) "
+      "instead of building them; refused when made for another map, layer or version");
+
+  PrepOptions prep;
+  CLI::App* prep_cmd = app.add_subcommand(
+      "prep", "Build a JPS+ table or landmarks of a map and save them for `scen --prep`");
+  prep_cmd->add_option("map", prep.map_file, "Map file (.map)")->required();
+  prep_cmd->add_option("-o,--output", prep.out_file, "File to write")->required();
+  prep_cmd->add_option("--algo", prep.algo, "jps+ (JPS+ table) or alt (landmarks)")
+      ->check(CLI::IsMember({"jps+", "alt"}))
+      ->capture_default_str();
+  prep_cmd->add_option("--landmarks", prep.landmarks, "alt: landmarks to place")
+      ->check(CLI::Range(1, 32))
+      ->capture_default_str();
+  prep_cmd->add_option("--moves", prep.moves, "alt: 4- or 8-connected distances")
+      ->check(CLI::IsMember({4, 8}))
+      ->capture_default_str();
+  add_costs_option(prep_cmd, prep.costs,
+                   "Tag costs C0,C1,... (0 = impassable); default: the Moving AI rules");
+
   PathOptions path;
   CLI::App* path_cmd =
       app.add_subcommand("path", "Find one path on a Moving AI map; print it, draw it as SVG");
@@ -213,6 +235,7 @@ int main(int argc, char** argv) {
     if (*scen_cmd) rc = run_scen(scen);
     if (*path_cmd) rc = run_path(path);
     if (*gen_cmd) rc = run_gen(gen);
+    if (*prep_cmd) rc = run_prep(prep);
     if (*field_cmd) rc = run_field(field);
     if (*td_cmd) rc = run_td(td);
     return checked_stdout(rc);

@@ -21,6 +21,7 @@
 #include "pathing/astar.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/io/movingai.hpp"
+#include "pathing/io/precomputed.hpp"
 #include "pathing/landmarks.hpp"
 #include "searchers.hpp"
 
@@ -107,6 +108,10 @@ int run_scen(const ScenOptions& o) {
     return kExitBadInput;
   }
   const GridLayer layer = layer_from_costs(o.costs, io::movingai_layer());
+  if (!o.prep_file.empty() && o.algo != "jps+" && o.algo != "alt") {
+    fmt::print(stderr, "pathing: --prep needs --algo jps+ or alt\n");
+    return kExitBadInput;
+  }
   if (is_jump_point_search(o.algo) && layer.uniform_cost() == 0) {
     fmt::print(stderr, "pathing: --algo {} needs every passable cell to cost the same (--costs)\n",
                o.algo);
@@ -126,8 +131,16 @@ int run_scen(const ScenOptions& o) {
     table_bytes = jps.table_bytes();
     allocations = run_queries(jps, scen, map.grid, layer, options, rows);
   } else if (o.algo == "jps+") {
-    JpsPlusSearch jpp(map.grid, layer);
-    table_ms = jpp.build_ms();
+    const auto t0 = std::chrono::steady_clock::now();
+    JpsPlusSearch jpp =
+        o.prep_file.empty()
+            ? JpsPlusSearch(map.grid, layer)
+            : JpsPlusSearch(map.grid, io::load_jps_plus(o.prep_file, map.grid, layer));
+    table_ms =
+        o.prep_file.empty()
+            ? jpp.build_ms()
+            : std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                  .count();
     table_bytes = jpp.table_bytes();
     allocations = run_queries(jpp, scen, map.grid, layer, options, rows);
   } else if (o.algo == "alt") {
@@ -135,7 +148,14 @@ int run_scen(const ScenOptions& o) {
     lo.count = o.landmarks;
     lo.connectivity = conn;
     const auto t0 = std::chrono::steady_clock::now();
-    const LandmarkMap landmarks(map.grid, layer, lo);
+    const LandmarkMap landmarks = o.prep_file.empty()
+                                      ? LandmarkMap(map.grid, layer, lo)
+                                      : io::load_landmarks(o.prep_file, map.grid, layer);
+    if (!landmarks.serves(conn)) {
+      fmt::print(stderr, "pathing: {}: the landmarks are 4-connected; --moves 8 needs 8\n",
+                 o.prep_file);
+      return kExitBadInput;
+    }
     table_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     table_bytes = landmarks.memory_bytes();
@@ -234,7 +254,9 @@ int run_scen(const ScenOptions& o) {
     if (table_bytes != 0) {
       fmt::print("precomputed  {} bytes ({:.2f} bytes a cell){}\n", table_bytes,
                  static_cast<double>(table_bytes) / static_cast<double>(map.grid.cell_count()),
-                 table_ms < 0 ? std::string() : fmt::format(", built in {:.3f} ms", table_ms));
+                 table_ms < 0 ? std::string()
+                              : fmt::format(", {} in {:.3f} ms",
+                                            o.prep_file.empty() ? "built" : "loaded", table_ms));
     }
   }
 

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pathing/jps.hpp"
@@ -42,6 +43,10 @@ class JpsPlusSearch {
     build_ms_ =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   }
+  /// Over a table loaded elsewhere (`scen --prep`); `build_ms` is then 0 (the caller times the
+  /// load).
+  JpsPlusSearch(const Grid& grid, JpsPlusMap table)
+      : table_(std::move(table)), jps_(grid.cols(), grid.rows()) {}
   void reserve(int cols, int rows) { jps_.reserve(cols, rows); }
   PathResult find_path(const Grid& grid, const GridLayer&, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options) {

@@ -236,7 +236,13 @@ std::size_t check_header(std::string_view bytes, PrecomputedKind want, const Gri
 }
 
 std::string cell_text(int x, int y) {
-  return "(" + std::to_string(x) + ", " + std::to_string(y) + ")";
+  // Appended piece by piece: GCC 12's -Wrestrict misfires on "(" + std::to_string(x) at -O3.
+  std::string t = "(";
+  t += std::to_string(x);
+  t += ", ";
+  t += std::to_string(y);
+  t += ')';
+  return t;
 }
 
 std::string read_whole(const std::filesystem::path& file, std::uint64_t max_bytes,

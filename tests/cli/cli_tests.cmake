@@ -282,3 +282,35 @@ pathing_cli_test(scen_bad_costs
 pathing_cli_test(scen_bad_landmarks
   ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo alt --landmarks 33 EXPECT_RC nonzero
   STDERR_REGEX "--landmarks")
+
+# --- prep: precomputed structures saved and loaded (docs/precomputed.md) --------------------------
+pathing_cli_test(prep_alt
+  ARGS prep ${PATHING_CLI_DATA}/terrain-64.map --costs 1,3,5 -o ${PATHING_CLI_OUT}/terrain-64.alt
+  STDOUT_REGEX "wrote .*terrain-64\\.alt \\(8 landmarks, 8-connected, [0-9]+ fraction bits; 131220 bytes"
+  EXPECT_FILE ${PATHING_CLI_OUT}/terrain-64.alt)
+pathing_cli_test(prep_jps_plus
+  ARGS prep ${PATHING_CLI_DATA}/rooms-64.map --algo jps+ -o ${PATHING_CLI_OUT}/rooms-64.jpp
+  STDOUT_REGEX "wrote .*rooms-64\\.jpp \\(JPS\\+ table; 65604 bytes"
+  EXPECT_FILE ${PATHING_CLI_OUT}/rooms-64.jpp)
+set_tests_properties(cli.prep_alt PROPERTIES FIXTURES_SETUP cli_prep_alt)
+set_tests_properties(cli.prep_jps_plus PROPERTIES FIXTURES_SETUP cli_prep_jpp)
+pathing_cli_test(scen_prep_alt
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo alt --prep ${PATHING_CLI_OUT}/terrain-64.alt --check
+  STDOUT_REGEX "optimal +40 of 40.*precomputed .*loaded in")
+pathing_cli_test(scen_prep_jps_plus
+  ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo jps+ --prep ${PATHING_CLI_OUT}/rooms-64.jpp --check
+  STDOUT_REGEX "optimal +40 of 40.*precomputed .*loaded in")
+pathing_cli_test(scen_prep_other_map
+  ARGS scen ${PATHING_CLI_DATA}/random-64.map.scen --algo jps+ --prep ${PATHING_CLI_OUT}/rooms-64.jpp
+  EXPECT_RC 2 STDERR_REGEX "rooms-64\\.jpp: byte [0-9]+: made for a 64 x 64 grid whose cells hash to 0x[0-9a-f]+; this grid is 64 x 64")
+pathing_cli_test(scen_prep_other_layer
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --algo alt --prep ${PATHING_CLI_OUT}/terrain-64.alt
+  EXPECT_RC 2 STDERR_REGEX "terrain-64\\.alt: byte [0-9]+: ")
+set_tests_properties(cli.scen_prep_alt cli.scen_prep_other_layer PROPERTIES FIXTURES_REQUIRED cli_prep_alt)
+set_tests_properties(cli.scen_prep_jps_plus cli.scen_prep_other_map PROPERTIES FIXTURES_REQUIRED cli_prep_jpp)
+pathing_cli_test(scen_prep_needs_algo
+  ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --prep ${PATHING_CLI_OUT}/rooms-64.jpp
+  EXPECT_RC 2 STDERR_REGEX "--prep needs --algo jps\\+ or alt")
+pathing_cli_test(prep_jps_plus_weighted
+  ARGS prep ${PATHING_CLI_DATA}/terrain-64.map --algo jps+ --costs 1,3,5 -o ${PATHING_CLI_OUT}/x.jpp
+  EXPECT_RC 2 STDERR_REGEX "--algo jps\\+ needs every passable cell to cost the same")

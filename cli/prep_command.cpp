@@ -1,0 +1,53 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// `pathing prep`: builds a precomputed structure (JPS+ table or landmarks) of a map and saves it
+// in the binary format of pathing::io (docs/precomputed.md), for `scen --prep`.
+#include <fmt/core.h>
+
+#include <chrono>
+#include <string>
+
+#include "atomic_file.hpp"
+#include "commands.hpp"
+#include "pathing/io/movingai.hpp"
+#include "pathing/io/precomputed.hpp"
+#include "pathing/jps_plus.hpp"
+#include "pathing/landmarks.hpp"
+
+namespace pathing::cli {
+
+int run_prep(const PrepOptions& o) {
+  const io::Map map = io::load_map(o.map_file);
+  const GridLayer layer = layer_from_costs(o.costs, io::movingai_layer());
+  const auto t0 = std::chrono::steady_clock::now();
+  std::string bytes;
+  std::string what;
+  if (o.algo == "jps+") {
+    if (layer.uniform_cost() == 0) {
+      fmt::print(stderr,
+                 "pathing: --algo jps+ needs every passable cell to cost the same (--costs)\n");
+      return kExitBadInput;
+    }
+    const JpsPlusMap table(map.grid, layer);
+    bytes = io::serialize_jps_plus(table, map.grid);
+    what = "JPS+ table";
+  } else {
+    LandmarkOptions lo;
+    lo.count = o.landmarks;
+    lo.connectivity = o.moves == 4 ? Connectivity::four : Connectivity::eight;
+    const LandmarkMap landmarks(map.grid, layer, lo);
+    bytes = io::serialize_landmarks(landmarks, map.grid, layer);
+    what = fmt::format("{} landmarks, {}-connected, {} fraction bits", landmarks.count(), o.moves,
+                       landmarks.fraction_bits());
+  }
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  // All or nothing: a failed write leaves the old file, or none.
+  if (!write_file(o.out_file, bytes)) return kExitBadInput;
+  fmt::print("wrote {} ({}; {} bytes, {:.2f} bytes a cell; built in {:.3f} ms)\n", o.out_file, what,
+             bytes.size(),
+             static_cast<double>(bytes.size()) / static_cast<double>(map.grid.cell_count()), ms);
+  return kExitOk;
+}
+
+}  // namespace pathing::cli
