@@ -245,7 +245,12 @@ std::string trace(PathFollower& f, AStar& astar, Grid& g, const GridLayer& layer
     const FollowStep s = f.advance(astar, g, layer, at);
     out += std::string(to_string(s.action)) + "(" + std::to_string(s.cell.x) + "," +
            std::to_string(s.cell.y) + ")";
-    if (s.status != SearchStatus::found) out += "[" + std::string(to_string(s.status)) + "]";
+    if (s.status != SearchStatus::found) {
+      // Appends, not "[" + std::string: GCC 12 -O3 warns (-Wrestrict) on that (GCC bug 105329).
+      out += '[';
+      out += to_string(s.status);
+      out += ']';
+    }
     out += s.searched ? "* " : " ";
     if (moves_unit(s.action)) {
       EXPECT_TRUE(check_move(g, layer, at, s.cell, f.options().connectivity));
