@@ -20,7 +20,7 @@ namespace {
 using test::random_grid;
 using test::random_layer;
 
-std::vector<PathQuery> random_queries(const Grid& grid, unsigned seed, std::size_t n) {
+std::vector<PathQuery> random_batch_queries(const Grid& grid, unsigned seed, std::size_t n) {
   std::mt19937 rng(seed);
   std::vector<PathQuery> q;
   for (std::size_t i = 0; i < n; ++i) {
@@ -34,7 +34,7 @@ std::vector<PathQuery> random_queries(const Grid& grid, unsigned seed, std::size
   return q;
 }
 
-void expect_same(const PathResult& a, const PathResult& b, std::size_t i) {
+void expect_same_as_sequential(const PathResult& a, const PathResult& b, std::size_t i) {
   EXPECT_EQ(a.status, b.status) << i;
   EXPECT_EQ(a.finish, b.finish) << i;
   EXPECT_EQ(a.cost, b.cost) << i;
@@ -47,7 +47,7 @@ void expect_same(const PathResult& a, const PathResult& b, std::size_t i) {
 TEST(PathBatch, FindPathsEqualSequentialAStarForAnyThreadCount) {
   const GridLayer layer = random_layer();
   const Grid grid = random_grid(48, 40, 81, 25, true);
-  const auto queries = random_queries(grid, 82, 60);
+  const auto queries = random_batch_queries(grid, 82, 60);
   for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
     AStar astar;
     std::vector<PathResult> want(queries.size());
@@ -62,7 +62,7 @@ TEST(PathBatch, FindPathsEqualSequentialAStarForAnyThreadCount) {
       std::vector<std::vector<GridCoord>> paths(queries.size());
       ASSERT_TRUE(batch.find_paths(grid, layer, queries, got, paths, {conn}).ok());
       for (std::size_t i = 0; i < queries.size(); ++i) {
-        expect_same(got[i], want[i], i);
+        expect_same_as_sequential(got[i], want[i], i);
         EXPECT_EQ(paths[i], want_paths[i]) << i;
       }
       EXPECT_EQ(got[3].status, SearchStatus::invalid_endpoint);
@@ -196,7 +196,7 @@ TEST(PathBatch, BadArgumentsReturnAnErrorBeforeAnyWork) {
 TEST(PathBatch, WarmBatchesAllocateNothing) {
   const GridLayer layer = random_layer();
   const Grid grid = random_grid(40, 40, 101, 20, true);
-  const auto queries = random_queries(grid, 102, 24);
+  const auto queries = random_batch_queries(grid, 102, 24);
   const std::vector<FieldSource> sources = {{{5, 5}, 0}, {{36, 38}, 0}};
   const std::vector<std::span<const FieldSource>> lists(6, std::span<const FieldSource>(sources));
   PathBatch batch(3);

@@ -12,16 +12,12 @@
 #include "pathing/greedy_bfs.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
+#include "support/search_checks.hpp"
 
 namespace pathing {
 namespace {
 
-std::vector<GridCoord> cells_of(GridCoord from, GridPath p) {
-  std::vector<GridCoord> out{from};
-  p.rewind();
-  while (p.has_next()) out.push_back(out.back() + step_offset(p.next()));
-  return out;
-}
+using test::cells_of;
 
 TEST(NibbleClassifier, MatchesTheSetOnEveryValueSet) {
   std::mt19937_64 rng(7);
@@ -106,7 +102,7 @@ GridPath rule_path(const Grid& g, const GridLayer& layer, GridCoord from, GridCo
   return path;
 }
 
-struct Case {
+struct BfsCase {
   Grid grid;
   GridLayer layer;
   GridCoord from;
@@ -117,7 +113,7 @@ struct Case {
 // the end of the grid's buffer), 0-50% walls, tags 0..7 with the blocked bit, layers of every
 // classifier kind (tag 0 only, unblocked, all, a value list) and mixed costs, goals up to 64
 // steps away (beyond the 56-step limit too).
-std::vector<Case> random_cases(int n, std::uint32_t seed) {
+std::vector<BfsCase> random_cases(int n, std::uint32_t seed) {
   std::mt19937 rng(seed);
   const GridLayer layers[] = {GridLayer{1},
                               GridLayer::uniform(1),
@@ -125,7 +121,7 @@ std::vector<Case> random_cases(int n, std::uint32_t seed) {
                               GridLayer({0, 2, 0, 2, 2, 0, 0, 2}, 0),
                               GridLayer({1, 1, 1, 1, 1, 1, 1, 0}, 1),
                               GridLayer({1, 3, 1})};
-  std::vector<Case> cases;
+  std::vector<BfsCase> cases;
   for (int i = 0; i < n; ++i) {
     const int cols = 1 + static_cast<int>(rng() % 90);
     const int rows = 1 + static_cast<int>(rng() % 70);
@@ -157,7 +153,7 @@ TEST(BitBfsDifferential, MatchesCellByCellAStarAndGreedy) {
   greedy_cell.set_bit_parallel(false);
   int answered = 0;
   int longer_than_greedy = 0;
-  for (const Case& c : random_cases(3000, 11)) {
+  for (const BfsCase& c : random_cases(3000, 11)) {
     const BoundedResult want = cell.build_path(c.grid, c.layer, c.from, c.to);
     const BoundedResult got = bit.build_path(c.grid, c.layer, c.from, c.to);
     ASSERT_EQ(got.status, want.status);
@@ -227,7 +223,7 @@ TEST(BitBfsTies, EqualTheCellByCellRuleOnRandomAndOpenMaps) {
       if (run == 20) ++long_runs;
     }
   };
-  for (const Case& c : random_cases(2000, 31)) {
+  for (const BfsCase& c : random_cases(2000, 31)) {
     if (c.layer.uniform_cost() == 0 || !c.grid.in_bounds(c.to)) continue;
     check(c.grid, c.layer, c.from, c.to);
   }
@@ -249,7 +245,7 @@ TEST(BitBfsDifferential, EveryVectorWidthAgrees) {
   std::vector<detail::BitBfs> by_level(static_cast<std::size_t>(top) + 1);
   for (int l = 0; l <= top; ++l) ASSERT_EQ(by_level[static_cast<std::size_t>(l)].limit_simd(l), l);
   int found = 0;
-  for (const Case& c : random_cases(1500, 23)) {
+  for (const BfsCase& c : random_cases(1500, 23)) {
     if (!c.grid.in_bounds(c.to) || c.from == c.to) continue;
     const std::uint16_t set = c.layer.passable_mask();
     GridPath first;
@@ -276,12 +272,12 @@ TEST(BitBfsAllocation, WarmBoundedQueriesAllocateNothing) {
   AStar a(64, 64);
   GreedyBfs g(64, 64);
   const auto cases = random_cases(200, 5);
-  for (const Case& c : cases) {  // warm-up: the bounded window of the fallback search
+  for (const BfsCase& c : cases) {  // warm-up: the bounded window of the fallback search
     (void)a.build_path(c.grid, c.layer, c.from, c.to);
     (void)g.build_path(c.grid, c.layer, c.from, c.to);
   }
   test::AllocationScope scope;
-  for (const Case& c : cases) {
+  for (const BfsCase& c : cases) {
     (void)a.build_path(c.grid, c.layer, c.from, c.to);
     (void)g.build_path(c.grid, c.layer, c.from, c.to);
   }

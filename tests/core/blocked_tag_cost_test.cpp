@@ -33,7 +33,7 @@ using Costs = std::array<std::uint8_t, 8>;
 
 // Walkers: land 1, mud 3, water 0; a unit on land is a soft 5, on mud 7; on water (a parked
 // boat) impassable.
-const GridLayer kWalkers(Costs{1, 0, 3}, Costs{5, 0, 7});
+const GridLayer kSoftWalkers(Costs{1, 0, 3}, Costs{5, 0, 7});
 // Walkers that units block everywhere (the seed's form, blocked cost 0).
 const GridLayer kHardWalkers(Costs{1, 0, 3}, 0);
 // The seed's only way to give units a soft cost: every blocked cell costs 5, water too.
@@ -66,19 +66,19 @@ Grid river_map(unsigned seed) {
 }
 
 TEST(BlockedTagCost, LayerMembers) {
-  EXPECT_EQ(kWalkers.tag_cost(kLand), 1);
-  EXPECT_EQ(kWalkers.tag_cost(kWater), 0);
-  EXPECT_EQ(kWalkers.blocked_tag_cost(kLand), 5);
-  EXPECT_EQ(kWalkers.blocked_tag_cost(kWater), 0);
-  EXPECT_EQ(kWalkers.blocked_tag_cost(kMud), 7);
-  EXPECT_EQ(kWalkers.blocked_tag_cost(kMud | 8), 7);  // higher bits ignored
-  EXPECT_EQ(kWalkers.blocked_cost(), 5);              // tag 0's
-  EXPECT_FALSE(kWalkers.has_one_blocked_cost());
+  EXPECT_EQ(kSoftWalkers.tag_cost(kLand), 1);
+  EXPECT_EQ(kSoftWalkers.tag_cost(kWater), 0);
+  EXPECT_EQ(kSoftWalkers.blocked_tag_cost(kLand), 5);
+  EXPECT_EQ(kSoftWalkers.blocked_tag_cost(kWater), 0);
+  EXPECT_EQ(kSoftWalkers.blocked_tag_cost(kMud), 7);
+  EXPECT_EQ(kSoftWalkers.blocked_tag_cost(kMud | 8), 7);  // higher bits ignored
+  EXPECT_EQ(kSoftWalkers.blocked_cost(), 5);              // tag 0's
+  EXPECT_FALSE(kSoftWalkers.has_one_blocked_cost());
   // The 16-entry table: value = tag | blocked << 3.
-  EXPECT_EQ(kWalkers.cost_of_cell(kLand | 8), 5);
-  EXPECT_EQ(kWalkers.cost_of_cell(kWater | 8), 0);
-  EXPECT_EQ(kWalkers.cost_of_cell(kMud | 8), 7);
-  EXPECT_EQ(kWalkers.cost_of_cell(kMud), 3);
+  EXPECT_EQ(kSoftWalkers.cost_of_cell(kLand | 8), 5);
+  EXPECT_EQ(kSoftWalkers.cost_of_cell(kWater | 8), 0);
+  EXPECT_EQ(kSoftWalkers.cost_of_cell(kMud | 8), 7);
+  EXPECT_EQ(kSoftWalkers.cost_of_cell(kMud), 3);
 
   // The seed's constructor keeps its meaning: one blocked cost for every tag.
   EXPECT_TRUE(kSeedSoftWalkers.has_one_blocked_cost());
@@ -90,11 +90,11 @@ TEST(BlockedTagCost, LayerMembers) {
 
   // with_blocked_tag_cost changes one pair; with_blocked_cost sets all 8.
   const GridLayer w = kHardWalkers.with_blocked_tag_cost(kLand, 5).with_blocked_tag_cost(kMud, 7);
-  EXPECT_EQ(w, kWalkers);
+  EXPECT_EQ(w, kSoftWalkers);
   EXPECT_EQ(w.tag_cost(kLand), 1);  // unblocked costs untouched
-  EXPECT_EQ(kWalkers.with_blocked_cost(5), kSeedSoftWalkers);
-  EXPECT_TRUE(kWalkers.with_blocked_cost(5).has_one_blocked_cost());
-  EXPECT_EQ(kWalkers.with_blocked_tag_cost(kWater | 8, 2).blocked_tag_cost(kWater), 2);
+  EXPECT_EQ(kSoftWalkers.with_blocked_cost(5), kSeedSoftWalkers);
+  EXPECT_TRUE(kSoftWalkers.with_blocked_cost(5).has_one_blocked_cost());
+  EXPECT_EQ(kSoftWalkers.with_blocked_tag_cost(kWater | 8, 2).blocked_tag_cost(kWater), 2);
 
   // min_passable_cost sees the blocked pairs too.
   EXPECT_EQ(GridLayer(Costs{0, 4}, Costs{0, 2}).min_passable_cost(), 2);
@@ -149,7 +149,7 @@ TEST(BlockedTagCost, UniformityChecksSeeEveryPair) {
   // What the bit-parallel BFS, the 4-connected A* bucket queue and JPS rely on.
   EXPECT_TRUE(kUniformWalkers.uniform_cost() != 0);
   EXPECT_TRUE(kHardWalkers.with_tag_cost(kMud, 1).uniform_cost() != 0);
-  EXPECT_FALSE(kWalkers.uniform_cost() != 0);
+  EXPECT_FALSE(kSoftWalkers.uniform_cost() != 0);
   EXPECT_FALSE(GridLayer(Costs{1, 1}, Costs{1, 2}).uniform_cost() != 0);  // one blocked tag differs
   EXPECT_EQ(kUniformWalkers.uniform_cost(), 1);
   EXPECT_EQ(GridLayer(Costs{1, 1}, Costs{1, 2}).uniform_cost(), 0);
@@ -175,7 +175,7 @@ TEST(BlockedTagCost, WalkersDoNotCrossTheRiverOverAParkedBoat) {
   AStar astar;
   std::vector<GridCoord> out;
   // Per-tag: blocked water stays impassable for walkers, whatever the soft land cost.
-  EXPECT_EQ(astar.find_path(g, kWalkers, from, to, out).status, SearchStatus::unreachable);
+  EXPECT_EQ(astar.find_path(g, kSoftWalkers, from, to, out).status, SearchStatus::unreachable);
   EXPECT_EQ(astar.find_path(g, kHardWalkers, from, to, out).status, SearchStatus::unreachable);
   EXPECT_EQ(astar.find_path(g, kGhosts, from, to, out).status, SearchStatus::unreachable);
   // The seed's single blocked cost of 5 lets walkers cross on the boats (the bug of the issue).
@@ -197,11 +197,11 @@ TEST(BlockedTagCost, WalkersDoNotCrossTheRiverOverAParkedBoat) {
   // Soft cost: a walker pays 5 to step onto a unit on land when that is the cheapest way.
   Grid corridor(5, 1);
   corridor.set_blocked({2, 0}, true);
-  const PathResult through = astar.find_path(corridor, kWalkers, {0, 0}, {4, 0}, out);
+  const PathResult through = astar.find_path(corridor, kSoftWalkers, {0, 0}, {4, 0}, out);
   ASSERT_EQ(through.status, SearchStatus::found);
   EXPECT_EQ(through.cost, 1.0 + 5 + 1 + 1);
   corridor.set_tile({2, 0}, kWater);  // now a parked boat: impassable
-  EXPECT_EQ(astar.find_path(corridor, kWalkers, {0, 0}, {4, 0}, out).status,
+  EXPECT_EQ(astar.find_path(corridor, kSoftWalkers, {0, 0}, {4, 0}, out).status,
             SearchStatus::unreachable);
 }
 
@@ -210,7 +210,7 @@ struct NamedLayer {
   GridLayer layer;
 };
 
-const std::array<NamedLayer, 7> kLayers{{{"walkers", kWalkers},
+const std::array<NamedLayer, 7> kLayers{{{"walkers", kSoftWalkers},
                                          {"hard walkers", kHardWalkers},
                                          {"seed soft walkers", kSeedSoftWalkers},
                                          {"boats", kBoats},

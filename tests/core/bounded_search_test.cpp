@@ -8,20 +8,16 @@
 #include "pathing/astar.hpp"
 #include "pathing/detail/test_access.hpp"
 #include "pathing/greedy_bfs.hpp"
+#include "support/layers.hpp"
 #include "support/reference.hpp"
+#include "support/search_checks.hpp"
 
 namespace pathing {
 namespace {
 
 using D = Direction;
-const GridLayer kWalk{1};
-
-std::vector<GridCoord> cells_of(GridCoord from, GridPath p) {
-  std::vector<GridCoord> out{from};
-  p.rewind();
-  while (p.has_next()) out.push_back(out.back() + step_offset(p.next()));
-  return out;
-}
+using test::cells_of;
+using test::kWalk;
 
 template <class Search>
 class BoundedTest : public ::testing::Test {};

@@ -30,6 +30,9 @@
 
 namespace pathing {
 namespace {
+// This file's names (S, D, random_map, random_cell, where, ...) in a namespace of their own: in a
+// unity batch (tests/CMakeLists.txt) other test files define the same names.
+namespace clearance_test {
 
 constexpr std::uint64_t S = cost::kStraight;
 constexpr std::uint64_t D = cost::kDiagonal;
@@ -753,5 +756,6 @@ TEST(Clearance, WarmQueriesAndSmallSyncsAllocateNothing) {
   EXPECT_EQ(scope.count(), 0u);
 }
 
+}  // namespace clearance_test
 }  // namespace
 }  // namespace pathing

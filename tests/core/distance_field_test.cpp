@@ -23,6 +23,9 @@
 
 namespace pathing {
 namespace {
+// This file's names (S, D, opts, ...) in a namespace of their own: in a unity batch
+// (tests/CMakeLists.txt) other test files define the same names.
+namespace distance_field_test {
 
 using test::costs_of;
 using test::random_grid;
@@ -655,11 +658,13 @@ TEST(Cost, FromUnits) {
   EXPECT_EQ(cost::from_units(1e30), cost::kInfinite);
 }
 
+}  // namespace distance_field_test
 }  // namespace
 }  // namespace pathing
 
 namespace pathing {
 namespace {
+namespace distance_field_test {
 
 // Dear layers move the bucket width (2^24 * largest power of two <= cheapest cost) and the bucket
 // span (up to 255 * sqrt(2) buckets); limits near the corners clamp the unpacked box.
@@ -725,5 +730,6 @@ TEST(RadixHeap, PopsInKeyOrderUnderMonotonePushes) {
   }
 }
 
+}  // namespace distance_field_test
 }  // namespace
 }  // namespace pathing

@@ -16,6 +16,9 @@
 
 namespace pathing {
 namespace {
+// This file's names (S, opts, where, random_cell, ...) in a namespace of their own: in a unity
+// batch (tests/CMakeLists.txt) other test files define the same names.
+namespace field_repair_test {
 
 using test::random_grid;
 using test::random_layer;
@@ -490,5 +493,6 @@ TEST(FieldRepair, WarmRepairAllocatesNothing) {
   EXPECT_GT(again, 0u);
 }
 
+}  // namespace field_repair_test
 }  // namespace
 }  // namespace pathing

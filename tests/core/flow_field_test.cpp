@@ -16,6 +16,9 @@
 
 namespace pathing {
 namespace {
+// This file's names (S, D, opts, ...) in a namespace of their own: in a unity batch
+// (tests/CMakeLists.txt) other test files define the same names.
+namespace flow_field_test {
 
 using test::random_grid;
 using test::random_layer;
@@ -186,5 +189,6 @@ TEST(FlowField, WarmBuildAllocatesNothingAndNextStepIsConstant) {
   EXPECT_EQ(flow.memory_bytes(), grid.cell_count() + 130 * 98);  // directions + unpacked costs
 }
 
+}  // namespace flow_field_test
 }  // namespace
 }  // namespace pathing

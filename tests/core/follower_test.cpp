@@ -24,8 +24,8 @@
 namespace pathing {
 namespace {
 
-constexpr std::uint8_t kWall = 1;  // a tile tag no layer here can enter (a "hard" wall)
-constexpr std::uint8_t kMud = 2;   // costs 3
+constexpr std::uint8_t kWall = 1;    // a tile tag no layer here can enter (a "hard" wall)
+constexpr std::uint8_t kMudTag = 2;  // costs 3
 
 // Tag 0 costs 1, walls impassable, mud 3; a blocked cell (a unit) is taken on every tag.
 const GridLayer kWalkers({1, 0, 3, 0, 0, 0, 0, 0}, std::array<std::uint8_t, 8>{});
@@ -95,7 +95,7 @@ TEST(MoveCheck, MatchesTheBruteForceDefinitionOnRandomMaps) {
 
 TEST(MoveCheck, CostsAreThePathCostsOfOneMove) {
   Grid g(3, 3);
-  g.set_tile({2, 2}, kMud);
+  g.set_tile({2, 2}, kMudTag);
   EXPECT_EQ(check_move(g, kWalkers, {1, 1}, {2, 2}).cost, cost::exact_length(0, 3));
   EXPECT_EQ(check_move(g, kWalkers, {1, 1}, {2, 1}).cost, 1.0);
   EXPECT_FALSE(check_move(g, kWalkers, {1, 1}, {2, 2}, Connectivity::four));
@@ -125,7 +125,7 @@ Grid random_walls(std::mt19937_64& rng, int w, int h, double walls) {
       if (r < walls) {
         g.set_tile({x, y}, kWall);
       } else if (r < walls + 0.1) {
-        g.set_tile({x, y}, kMud);
+        g.set_tile({x, y}, kMudTag);
       }
     }
   }
@@ -572,7 +572,7 @@ SimResult simulate(std::uint64_t seed) {
       if (kind == 4) {
         g.set_blocked(c, !g.is_blocked(c));
       } else {
-        g.set_tile(c, kind == 0 ? kWall : kind == 1 ? kMud : std::uint8_t{0});
+        g.set_tile(c, kind == 0 ? kWall : kind == 1 ? kMudTag : std::uint8_t{0});
       }
     }
     if (rng() % 10 == 0) {

@@ -19,12 +19,13 @@
 #include "pathing/jps.hpp"
 #include "pathing/jps_plus.hpp"
 #include "support/alloc_counter.hpp"
+#include "support/layers.hpp"
 #include "support/reference.hpp"
 
 namespace pathing {
 namespace {
 
-const GridLayer kWalk{1};
+using test::kWalk;
 
 #ifdef NDEBUG
 constexpr int kQueries = 200;

@@ -16,13 +16,14 @@
 #include "pathing/jps.hpp"
 #include "pathing/jps_plus.hpp"
 #include "support/alloc_counter.hpp"
+#include "support/layers.hpp"
 #include "support/reference.hpp"
 #include "support/throws.hpp"
 
 namespace pathing {
 namespace {
 
-const GridLayer kWalk{1};
+using test::kWalk;
 
 /// A grid from rows of text: '#' blocked, anything else open (tag 0).
 Grid from_art(const std::vector<std::string>& rows) {
@@ -790,42 +791,42 @@ TEST(JpsPlusMap, JumpDistancesOnAHandMadeMap) {
   // y3  .......
   const Grid g = from_art({".......", "...#...", ".......", "......."});
   const JpsPlusMap m(g, kWalk);
-  using D = Direction8;
+  using Dir8 = Direction8;
   // Row 0 east from (0, 0): (1,0), (2,0) open; (3, 0): nothing below-behind blocked... moving
   // east, (4, 0) has (4, 1) open and (3, 1) blocked: a forced neighbour, 4 cells away.
-  EXPECT_EQ(m.jump_distance({0, 0}, D::right), 4);
-  EXPECT_EQ(m.jump_distance({3, 0}, D::right), 1);
-  EXPECT_EQ(m.jump_distance({4, 0}, D::right), -2);  // two moves to the edge
-  EXPECT_EQ(m.jump_distance({6, 0}, D::right), 0);
-  EXPECT_EQ(m.jump_distance({6, 0}, D::left), 4);    // (2, 0): (2, 1) open, (3, 1) blocked
-  EXPECT_EQ(m.jump_distance({0, 1}, D::right), -2);  // wall at (3, 1)
-  EXPECT_EQ(m.jump_distance({2, 1}, D::right), 0);
-  EXPECT_EQ(m.jump_distance({0, 2}, D::right), 4);  // forced at (4, 2) from above
-  EXPECT_EQ(m.jump_distance({0, 3}, D::right), -6);
+  EXPECT_EQ(m.jump_distance({0, 0}, Dir8::right), 4);
+  EXPECT_EQ(m.jump_distance({3, 0}, Dir8::right), 1);
+  EXPECT_EQ(m.jump_distance({4, 0}, Dir8::right), -2);  // two moves to the edge
+  EXPECT_EQ(m.jump_distance({6, 0}, Dir8::right), 0);
+  EXPECT_EQ(m.jump_distance({6, 0}, Dir8::left), 4);    // (2, 0): (2, 1) open, (3, 1) blocked
+  EXPECT_EQ(m.jump_distance({0, 1}, Dir8::right), -2);  // wall at (3, 1)
+  EXPECT_EQ(m.jump_distance({2, 1}, Dir8::right), 0);
+  EXPECT_EQ(m.jump_distance({0, 2}, Dir8::right), 4);  // forced at (4, 2) from above
+  EXPECT_EQ(m.jump_distance({0, 3}, Dir8::right), -6);
   // Columns: moving south along x = 2, (2, 1) has (3, 1) blocked beside it but (3, 0) behind
   // it open: no; (2, 2) has (3, 2) open and (3, 1) blocked: forced, 2 cells from (2, 0).
-  EXPECT_EQ(m.jump_distance({2, 0}, D::down), 2);
-  EXPECT_EQ(m.jump_distance({3, 0}, D::down), 0);
-  EXPECT_EQ(m.jump_distance({3, 3}, D::up), -1);
-  EXPECT_EQ(m.jump_distance({4, 3}, D::up), 3);  // (4, 0): (3, 0) open, (3, 1) blocked
+  EXPECT_EQ(m.jump_distance({2, 0}, Dir8::down), 2);
+  EXPECT_EQ(m.jump_distance({3, 0}, Dir8::down), 0);
+  EXPECT_EQ(m.jump_distance({3, 3}, Dir8::up), -1);
+  EXPECT_EQ(m.jump_distance({4, 3}, Dir8::up), 3);  // (4, 0): (3, 0) open, (3, 1) blocked
   // Diagonals: from (0, 3) up-right: (1, 2) then (2, 1): the east scan from (2, 1) is blocked
   // at once, the north scan from (2, 1) finds nothing; (1, 2) east scan finds (4, 2): stop at 1.
-  EXPECT_EQ(m.jump_distance({0, 3}, D::up_right), 1);
+  EXPECT_EQ(m.jump_distance({0, 3}, Dir8::up_right), 1);
   // From (1, 1) down-right: (2, 2) has the forced (4, 2)... east scan from (2, 2) reaches
   // (4, 2) (forced from above): 1.
-  EXPECT_EQ(m.jump_distance({1, 1}, D::down_right), 1);
+  EXPECT_EQ(m.jump_distance({1, 1}, Dir8::down_right), 1);
   // From (2, 2) up-right: (3, 1) is blocked: no move.
-  EXPECT_EQ(m.jump_distance({2, 2}, D::up_right), 0);
+  EXPECT_EQ(m.jump_distance({2, 2}, Dir8::up_right), 0);
   // From (4, 3) up-left: (3, 2) -> (2, 1) would cut the corner at (3, 1)... (3, 2) itself:
   // its west scan: (2, 2) has (2, 1) open and (3, 1) blocked -> forced: stop at 1.
-  EXPECT_EQ(m.jump_distance({4, 3}, D::up_left), 1);
+  EXPECT_EQ(m.jump_distance({4, 3}, Dir8::up_left), 1);
   // From (6, 3) up-left: (5, 2): west scan from (5, 2) -> (4, 2)? moving west, (4, 2) has
   // (4, 1) open and (5, 1) open: no; (3, 2): (3, 1) blocked; (2, 2): (2, 1) open, (3, 1)
   // blocked: forced. So (5, 2) is a diagonal jump point.
-  EXPECT_EQ(m.jump_distance({6, 3}, D::up_left), 1);
-  EXPECT_EQ(m.jump_distance({0, 0}, D::up_left), 0);
-  PATHING_EXPECT_THROW((void)m.jump_distance({7, 0}, D::right), std::out_of_range);
-  PATHING_EXPECT_THROW((void)m.jump_distance({0, -1}, D::right), std::out_of_range);
+  EXPECT_EQ(m.jump_distance({6, 3}, Dir8::up_left), 1);
+  EXPECT_EQ(m.jump_distance({0, 0}, Dir8::up_left), 0);
+  PATHING_EXPECT_THROW((void)m.jump_distance({7, 0}, Dir8::right), std::out_of_range);
+  PATHING_EXPECT_THROW((void)m.jump_distance({0, -1}, Dir8::right), std::out_of_range);
   // Memory: 16 bytes a cell plus the bitmaps.
   EXPECT_GE(m.memory_bytes(), 16u * 28u);
 }

@@ -9,13 +9,14 @@
 
 #include "pathing/astar.hpp"
 #include "pathing/greedy_bfs.hpp"
+#include "support/layers.hpp"
 #include "support/reference.hpp"
 #include "support/searches.hpp"
 
 namespace pathing {
 namespace {
 
-const GridLayer kWalk{1};
+using test::kWalk;
 
 /// Blocks the 8 cells around `c`.
 void wall_in(Grid& g, GridCoord c) {

@@ -373,7 +373,7 @@ std::vector<Runner> runners() {
   return v;
 }
 
-void expect_same(const PathResult& a, const PathResult& b) {
+void expect_same_with_regions(const PathResult& a, const PathResult& b) {
   EXPECT_EQ(a.status, b.status);
   EXPECT_EQ(a.finish, b.finish);
   EXPECT_EQ(a.cost, b.cost);
@@ -441,7 +441,7 @@ TEST(RegionSearch, SameResultsWhenReachableUnreachableAtOnceOtherwise) {
           }
           if (reach) {
             EXPECT_EQ(pa.status, SearchStatus::found);
-            expect_same(pa, pb);
+            expect_same_with_regions(pa, pb);
             EXPECT_EQ(a, b);
             ++reachable_pairs[r.name];
           } else {

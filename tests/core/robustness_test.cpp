@@ -17,6 +17,7 @@
 #include "pathing/grid_graph.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_plus.hpp"
+#include "support/layers.hpp"
 #include "support/reference.hpp"
 #include "support/search_checks.hpp"
 #include "support/searches.hpp"
@@ -24,7 +25,7 @@
 namespace pathing {
 namespace {
 
-const GridLayer kWalk{1};
+using test::kWalk;
 
 #if PATHING_HAS_EXCEPTIONS
 template <class F>

@@ -38,13 +38,14 @@ int uniform(std::mt19937_64& rng, int lo, int hi) {
   return lo + static_cast<int>(rng() % static_cast<std::uint64_t>(hi - lo + 1));
 }
 
-GridCoord random_cell(std::mt19937_64& rng, const Grid& g) {
+GridCoord random_grid_cell(std::mt19937_64& rng, const Grid& g) {
   return {uniform(rng, 0, g.cols() - 1), uniform(rng, 0, g.rows() - 1)};
 }
 
 // Field by field, bit for bit (cost included), and the cells.
-void expect_same(const PathResult& sliced, const std::vector<GridCoord>& sliced_cells,
-                 const PathResult& one_shot, const std::vector<GridCoord>& one_shot_cells) {
+void expect_same_as_one_shot(const PathResult& sliced, const std::vector<GridCoord>& sliced_cells,
+                             const PathResult& one_shot,
+                             const std::vector<GridCoord>& one_shot_cells) {
   EXPECT_EQ(to_string(sliced.status), to_string(one_shot.status));
   EXPECT_EQ(sliced.finish, one_shot.finish);
   EXPECT_EQ(sliced.cost, one_shot.cost);
@@ -156,8 +157,8 @@ TEST(Sliced, AStarEqualsFindPathOnRandomMapsForEveryBudget) {
     std::mt19937_64 rng(seed);
     const Map m = random_map(rng);
     for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
-      const GridCoord from = random_cell(rng, m.grid);
-      const GridCoord to = random_cell(rng, m.grid);
+      const GridCoord from = random_grid_cell(rng, m.grid);
+      const GridCoord to = random_grid_cell(rng, m.grid);
       const SearchOptions o = random_options(rng, conn, true);
       SCOPED_TRACE(std::string(conn == Connectivity::four ? "4" : "8") + "-connected, weight " +
                    std::to_string(o.weight) + ", max_expansions " +
@@ -169,7 +170,7 @@ TEST(Sliced, AStarEqualsFindPathOnRandomMapsForEveryBudget) {
         b.assign(3, GridCoord{-7, -7});
         int calls = 0;
         const PathResult got = run_sliced(sliced, m.grid, m.layer, from, to, o, budget, b, &calls);
-        expect_same(got, b, want, a);
+        expect_same_as_one_shot(got, b, want, a);
         // Which cells were expanded: the same as well.
         for (int y = 0; y < m.grid.rows(); y += 3)
           for (int x = 0; x < m.grid.cols(); x += 3)
@@ -209,8 +210,8 @@ void jump_equals_find_path(const char* name) {
     const Map m = random_map(rng);
     if (!m.uniform_cost) continue;
     for (int q = 0; q < 2; ++q) {
-      const GridCoord from = random_cell(rng, m.grid);
-      const GridCoord to = random_cell(rng, m.grid);
+      const GridCoord from = random_grid_cell(rng, m.grid);
+      const GridCoord to = random_grid_cell(rng, m.grid);
       const SearchOptions o = random_options(rng, Connectivity::eight, false);
       const PathResult want = one_shot.find_path(m.grid, m.layer, from, to, a, o);
       one_shot.jump_points(pa);
@@ -218,7 +219,7 @@ void jump_equals_find_path(const char* name) {
         SCOPED_TRACE("budget " + std::to_string(budget));
         b.assign(3, GridCoord{-7, -7});
         const PathResult got = run_sliced(sliced, m.grid, m.layer, from, to, o, budget, b);
-        expect_same(got, b, want, a);
+        expect_same_as_one_shot(got, b, want, a);
         sliced.jump_points(pb);
         EXPECT_EQ(pb, pa);
         ++compared;
@@ -253,15 +254,15 @@ TEST(Sliced, JpsOnASharedMapEqualsFindPath) {
   std::vector<GridCoord> a;
   std::vector<GridCoord> b;
   for (int q = 0; q < 40; ++q) {
-    const GridCoord from = random_cell(rng, g);
-    const GridCoord to = random_cell(rng, g);
+    const GridCoord from = random_grid_cell(rng, g);
+    const GridCoord to = random_grid_cell(rng, g);
     for (const int budget : kBudgets) {
       const PathResult want = j1.find_path(g, map, from, to, a);
       const PathResult got = run_sliced(j2, g, map, from, to, {}, budget, b);
-      expect_same(got, b, want, a);
+      expect_same_as_one_shot(got, b, want, a);
       const PathResult want_plus = p1.find_path(g, table, from, to, a);
       const PathResult got_plus = run_sliced(p2, g, table, from, to, {}, budget, b);
-      expect_same(got_plus, b, want_plus, a);
+      expect_same_as_one_shot(got_plus, b, want_plus, a);
     }
   }
 }
@@ -275,8 +276,8 @@ TEST(Sliced, RegionOptionsEqualFindPath) {
     const RegionMap regions(g, layer);
     const Grid other = test::random_grid(rng, 5, 5, 0.0);
     for (int q = 0; q < 6; ++q) {
-      const GridCoord from = random_cell(rng, g);
-      const GridCoord to = random_cell(rng, g);
+      const GridCoord from = random_grid_cell(rng, g);
+      const GridCoord to = random_grid_cell(rng, g);
       SearchOptions o;
       o.regions = &regions;
       o.nearest_if_unreachable = q % 2 == 1;
@@ -286,22 +287,22 @@ TEST(Sliced, RegionOptionsEqualFindPath) {
         AStar s2;
         std::vector<GridCoord> a{{-1, -1}};
         std::vector<GridCoord> b{{-1, -1}};
-        expect_same(run_sliced(s2, g, layer, from, to, o, budget, b), b,
-                    s1.find_path(g, layer, from, to, a, o), a);
+        expect_same_as_one_shot(run_sliced(s2, g, layer, from, to, o, budget, b), b,
+                                s1.find_path(g, layer, from, to, a, o), a);
         if (o.connectivity == Connectivity::eight) {
           Jps j1;
           Jps j2;
           a.assign(1, {-1, -1});
           b.assign(1, {-1, -1});
-          expect_same(run_sliced(j2, g, layer, from, to, o, budget, b), b,
-                      j1.find_path(g, layer, from, to, a, o), a);
+          expect_same_as_one_shot(run_sliced(j2, g, layer, from, to, o, budget, b), b,
+                                  j1.find_path(g, layer, from, to, a, o), a);
         }
         // A region map of another grid: stale at once, out unchanged.
         a.assign(1, {-1, -1});
         b.assign(1, {-1, -1});
         const PathResult st = run_sliced(s2, other, layer, {0, 0}, {1, 1}, o, budget, b);
         EXPECT_EQ(st.status, SearchStatus::stale);
-        expect_same(st, b, s1.find_path(other, layer, {0, 0}, {1, 1}, a, o), a);
+        expect_same_as_one_shot(st, b, s1.find_path(other, layer, {0, 0}, {1, 1}, a, o), a);
       }
     }
   }
@@ -358,7 +359,7 @@ TEST(Sliced, InvalidArgumentsEqualFindPath) {
       EXPECT_TRUE(s2.query_active());
       EXPECT_EQ(s2.continue_query(5).status, c.astar);
     }
-    expect_same(s2.finish_query(b), b, want, a);
+    expect_same_as_one_shot(s2.finish_query(b), b, want, a);
     EXPECT_EQ(s2.was_expanded(c.from), s1.was_expanded(c.from));
 
     Jps j1;
@@ -367,13 +368,14 @@ TEST(Sliced, InvalidArgumentsEqualFindPath) {
     b.assign(1, {-1, -1});
     const PathResult jwant = j1.find_path(g, *c.layer, c.from, c.to, a, c.options);
     EXPECT_EQ(jwant.status, c.jps);
-    expect_same(run_sliced(j2, g, *c.layer, c.from, c.to, c.options, 3, b), b, jwant, a);
+    expect_same_as_one_shot(run_sliced(j2, g, *c.layer, c.from, c.to, c.options, 3, b), b, jwant,
+                            a);
     JpsPlus p1;
     JpsPlus p2;
     a.assign(1, {-1, -1});
     b.assign(1, {-1, -1});
-    expect_same(run_sliced(p2, g, *c.layer, c.from, c.to, c.options, 3, b), b,
-                p1.find_path(g, *c.layer, c.from, c.to, a, c.options), a);
+    expect_same_as_one_shot(run_sliced(p2, g, *c.layer, c.from, c.to, c.options, 3, b), b,
+                            p1.find_path(g, *c.layer, c.from, c.to, a, c.options), a);
   }
   // A caller-owned map of another grid version: stale at once.
   Grid h(8, 6);
@@ -511,7 +513,7 @@ void cancel_and_replace() {
   ASSERT_EQ(s.continue_query(2).status, SearchStatus::in_progress);
   ASSERT_EQ(s.start_query(g, layer, {19, 0}, {0, 19}).status, SearchStatus::in_progress);
   const PathResult want = reference.find_path(g, layer, {19, 0}, {0, 19}, want_cells);
-  expect_same(s.finish_query(out), out, want, want_cells);
+  expect_same_as_one_shot(s.finish_query(out), out, want, want_cells);
   // Finished: the query is over.
   EXPECT_EQ(s.finish_query(out).status, SearchStatus::invalid_argument);
   // A budget of 0 or below does nothing.
@@ -522,7 +524,7 @@ void cancel_and_replace() {
   // finish_query on a query in progress runs the rest.
   ASSERT_EQ(s.continue_query(1).stats.expanded, 1u);
   const PathResult want2 = reference.find_path(g, layer, {0, 0}, {19, 19}, want_cells);
-  expect_same(s.finish_query(out), out, want2, want_cells);
+  expect_same_as_one_shot(s.finish_query(out), out, want2, want_cells);
 }
 
 TEST(Sliced, AStarCancelAndReplace) {
@@ -591,8 +593,8 @@ TEST(Sliced, JumpLoopPurgesAndReKeyingsAcrossPauses) {
       if (round % 2 == 0) s->debug_limit_key_room(12 + round);
     }
     for (int q = 0; q < 8; ++q) {
-      const GridCoord from = random_cell(rng, g);
-      const GridCoord to = random_cell(rng, g);
+      const GridCoord from = random_grid_cell(rng, g);
+      const GridCoord to = random_grid_cell(rng, g);
       const auto expand = [&](int x, int y, std::uint8_t travel, auto& gen) {
         detail::jps_expand(bits, x, y, travel, to, gen);
       };
@@ -611,7 +613,7 @@ TEST(Sliced, JumpLoopPurgesAndReKeyingsAcrossPauses) {
         } while (got.status == SearchStatus::in_progress);
         std::vector<GridCoord> b;
         sliced.write_path(got, b);
-        expect_same(got, b, want, a);
+        expect_same_as_one_shot(got, b, want, a);
       }
     }
     purges += one.debug_purges();
@@ -636,9 +638,9 @@ TEST(Sliced, WarmSlicedQueriesAllocateNothing) {
   for (int i = 0; i < 40; ++i) {
     GridCoord a;
     GridCoord b;
-    do a = random_cell(rng, g);
+    do a = random_grid_cell(rng, g);
     while (g.is_blocked(a));
-    do b = random_cell(rng, g);
+    do b = random_grid_cell(rng, g);
     while (g.is_blocked(b));
     queries.push_back({a, b});
   }

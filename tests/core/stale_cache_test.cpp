@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
-#include <stdexcept>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -22,12 +22,13 @@
 #include "pathing/jps.hpp"
 #include "pathing/jps_plus.hpp"
 #include "support/alloc_counter.hpp"
+#include "support/layers.hpp"
 #include "support/reference.hpp"
 
 namespace pathing {
 namespace {
 
-const GridLayer kWalk{1};          // tag 0 costs 1; other tags and blocked cells impassable
+using test::kWalk;                 // tag 0 costs 1; other tags and blocked cells impassable
 const GridLayer kWade{1, 1};       // tags 0 and 1 cost 1
 const GridLayer kCostly{2, 2, 2};  // tags 0..2 cost 2 (uniform: JPS takes it)
 
@@ -76,7 +77,7 @@ struct Edit {
   MapSync expected;  // what sync does to a map of the grid afterwards
 };
 
-GridCoord random_cell(const Grid& g, std::mt19937_64& rng) {
+GridCoord random_edit_cell(const Grid& g, std::mt19937_64& rng) {
   return {static_cast<int>(rng() % static_cast<unsigned>(g.cols())),
           static_cast<int>(rng() % static_cast<unsigned>(g.rows()))};
 }
@@ -86,7 +87,7 @@ std::vector<Edit> edits() {
       {"set_tile",
        [](Grid& g, std::mt19937_64& rng) {
          for (int i = 0; i < 12; ++i) {  // tag 1 is impassable for kWalk
-           const GridCoord c = random_cell(g, rng);
+           const GridCoord c = random_edit_cell(g, rng);
            g.set_tile(c, g.tile(c) == 0 ? 1 : 0);
          }
        },
@@ -94,14 +95,14 @@ std::vector<Edit> edits() {
       {"set_blocked",
        [](Grid& g, std::mt19937_64& rng) {
          for (int i = 0; i < 12; ++i) {
-           const GridCoord c = random_cell(g, rng);
+           const GridCoord c = random_edit_cell(g, rng);
            g.set_blocked(c, !g.is_blocked(c));
          }
        },
        MapSync::updated},
       {"set_cell",
        [](Grid& g, std::mt19937_64& rng) {
-         for (int i = 0; i < 12; ++i) g.set_cell(random_cell(g, rng), rng() % 16);
+         for (int i = 0; i < 12; ++i) g.set_cell(random_edit_cell(g, rng), rng() % 16);
        },
        MapSync::updated},
       {"wall_across_the_map",  // 40 writes: still within the log
@@ -112,7 +113,7 @@ std::vector<Edit> edits() {
       {"log_overflow",  // more writes than the log holds: a rebuild
        [](Grid& g, std::mt19937_64& rng) {
          for (int i = 0; i < static_cast<int>(Grid::kEditLogCapacity) + 40; ++i) {
-           const GridCoord c = random_cell(g, rng);
+           const GridCoord c = random_edit_cell(g, rng);
            g.set_blocked(c, !g.is_blocked(c));
          }
        },
@@ -122,16 +123,16 @@ std::vector<Edit> edits() {
 
 // Every query of `queries` through `search(from, to, out)` matches 8-connected A* on `g` under
 // `layer`: same status, same cost when found, a valid path (through no wall) always.
-void expect_like_astar(const Grid& g, const GridLayer& layer,
-                       const std::function<PathResult(GridCoord, GridCoord,
-                                                      std::vector<GridCoord>&)>& search,
-                       std::mt19937_64& rng, const std::string& where) {
+void expect_like_astar(
+    const Grid& g, const GridLayer& layer,
+    const std::function<PathResult(GridCoord, GridCoord, std::vector<GridCoord>&)>& search,
+    std::mt19937_64& rng, const std::string& where) {
   AStar astar;
   std::vector<GridCoord> ref;
   std::vector<GridCoord> out;
   for (int q = 0; q < 25; ++q) {
-    const GridCoord s = random_cell(g, rng);
-    const GridCoord t = random_cell(g, rng);
+    const GridCoord s = random_edit_cell(g, rng);
+    const GridCoord t = random_edit_cell(g, rng);
     SCOPED_TRACE(where + " query " + std::to_string(q));
     const PathResult a = astar.find_path(g, layer, s, t, ref, {Connectivity::eight});
     const PathResult r = search(s, t, out);
@@ -220,16 +221,17 @@ TEST_P(StaleJumpMaps, EveryCellEditIsCaughtUpOrRebuiltNeverMissed) {
         EXPECT_EQ(map.sync(g, kWalk), e.expected);
         EXPECT_TRUE(map == JpsMap(g, kWalk));
         expect_like_astar(
-            g, kWalk, [&](GridCoord s, GridCoord t, auto& o) { return jps.find_path(g, map, s, t, o); },
-            rng, "explicit map");
+            g, kWalk,
+            [&](GridCoord s, GridCoord t, auto& o) { return jps.find_path(g, map, s, t, o); }, rng,
+            "explicit map");
       }
       // The internal map: brought up to date by the first query.
       bool first = true;
       expect_like_astar(
           g, kWalk,
           [&](GridCoord s, GridCoord t, auto& o) {
-            const PathResult r = use_plus ? plus.find_path(g, kWalk, s, t, o)
-                                          : jps.find_path(g, kWalk, s, t, o);
+            const PathResult r =
+                use_plus ? plus.find_path(g, kWalk, s, t, o) : jps.find_path(g, kWalk, s, t, o);
             const MapSync done = use_plus ? plus.last_map_sync() : jps.last_map_sync();
             EXPECT_EQ(done, first ? e.expected : MapSync::current);
             first = false;
@@ -317,11 +319,13 @@ TEST_P(StaleJumpMaps, CatchingUpFromTheLogAllocatesNothing) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Both, StaleJumpMaps, ::testing::Values(false, true),
-                         [](const ::testing::TestParamInfo<bool>& p) { return p.param ? "JpsPlus" : "Jps"; });
+                         [](const ::testing::TestParamInfo<bool>& p) {
+                           return p.param ? "JpsPlus" : "Jps";
+                         });
 
 // --- Distance fields, flow fields and the Dijkstra cache ---------------------------------------
 
-const GridLayer kTerrain{1, 4, 9};  // tags 0..2 cost 1, 4, 9: tile edits change costs
+const GridLayer kTaggedTerrain{1, 4, 9};  // tags 0..2 cost 1, 4, 9: tile edits change costs
 
 // A fresh Dijkstra's field: what any field of `g` must equal.
 std::vector<std::uint64_t> fresh_field(const Grid& g, const GridLayer& layer, GridCoord source,
@@ -332,7 +336,9 @@ std::vector<std::uint64_t> fresh_field(const Grid& g, const GridLayer& layer, Gr
   return {f.costs_fixed().begin(), f.costs_fixed().end()};
 }
 
-std::vector<std::uint64_t> costs(const DistanceField& f) { return {f.costs_fixed().begin(), f.costs_fixed().end()}; }
+std::vector<std::uint64_t> costs(const DistanceField& f) {
+  return {f.costs_fixed().begin(), f.costs_fixed().end()};
+}
 
 TEST(StaleFields, EveryEditMakesFieldsAndFlowsStaleAndTheCacheNeverServesOldCells) {
   std::mt19937_64 rng(404);
@@ -340,39 +346,39 @@ TEST(StaleFields, EveryEditMakesFieldsAndFlowsStaleAndTheCacheNeverServesOldCell
     for (int round = 0; round < 3; ++round) {
       SCOPED_TRACE(std::string(e.name) + " round " + std::to_string(round));
       Grid g = test::random_grid(rng, 45 + round * 5, 33, 0.15, 3);
-      const GridCoord goal = random_cell(g, rng);
+      const GridCoord goal = random_edit_cell(g, rng);
       Dijkstra dijkstra;  // its whole-grid unpack is cached between the two computations
       DistanceField field;
       FlowField flow;
-      ASSERT_TRUE(dijkstra.compute(g, kTerrain, goal, field).ok());
-      ASSERT_EQ(flow.build(g, kTerrain, field), SearchStatus::found);
-      EXPECT_TRUE(field.is_current(g, kTerrain));
-      EXPECT_TRUE(flow.is_current(g, kTerrain));
+      ASSERT_TRUE(dijkstra.compute(g, kTaggedTerrain, goal, field).ok());
+      ASSERT_EQ(flow.build(g, kTaggedTerrain, field), SearchStatus::found);
+      EXPECT_TRUE(field.is_current(g, kTaggedTerrain));
+      EXPECT_TRUE(flow.is_current(g, kTaggedTerrain));
       const auto old_costs = costs(field);
       const std::vector<std::uint8_t> old_dirs(flow.directions().begin(), flow.directions().end());
       e.apply(g, rng);
-      EXPECT_FALSE(field.is_current(g, kTerrain));
-      EXPECT_FALSE(flow.is_current(g, kTerrain));
+      EXPECT_FALSE(field.is_current(g, kTaggedTerrain));
+      EXPECT_FALSE(flow.is_current(g, kTaggedTerrain));
       // A flow from the old field: stale, the flow unchanged.
-      EXPECT_EQ(flow.build(g, kTerrain, field), SearchStatus::stale);
+      EXPECT_EQ(flow.build(g, kTaggedTerrain, field), SearchStatus::stale);
       EXPECT_TRUE(std::equal(old_dirs.begin(), old_dirs.end(), flow.directions().begin()));
       // A flee map from the old field: stale, the output unchanged.
       DistanceField flee;
-      ASSERT_TRUE(dijkstra.compute(g, kTerrain, goal, flee).ok());
+      ASSERT_TRUE(dijkstra.compute(g, kTaggedTerrain, goal, flee).ok());
       const auto flee_before = costs(flee);
-      EXPECT_EQ(dijkstra.compute_flee(g, kTerrain, field, flee).status, SearchStatus::stale);
+      EXPECT_EQ(dijkstra.compute_flee(g, kTaggedTerrain, field, flee).status, SearchStatus::stale);
       EXPECT_EQ(costs(flee), flee_before);
       EXPECT_EQ(costs(field), old_costs);
       // Recomputed with the same Dijkstra: equal to a fresh one, cell by cell.
-      ASSERT_TRUE(dijkstra.compute(g, kTerrain, goal, field).ok());
-      EXPECT_EQ(costs(field), fresh_field(g, kTerrain, goal));
-      EXPECT_EQ(flow.build(g, kTerrain, field), SearchStatus::found);
+      ASSERT_TRUE(dijkstra.compute(g, kTaggedTerrain, goal, field).ok());
+      EXPECT_EQ(costs(field), fresh_field(g, kTaggedTerrain, goal));
+      EXPECT_EQ(flow.build(g, kTaggedTerrain, field), SearchStatus::found);
       // The flow never steps into an impassable cell.
       for (int y = 0; y < g.rows(); ++y) {
         for (int x = 0; x < g.cols(); ++x) {
           const GridCoord n = flow.next_cell({x, y});
           if (n != GridCoord{x, y}) {
-            ASSERT_NE(kTerrain.cost_at(g, n), 0) << x << "," << y;
+            ASSERT_NE(kTaggedTerrain.cost_at(g, n), 0) << x << "," << y;
           }
         }
       }
@@ -386,7 +392,7 @@ TEST(StaleFields, LayerSizeCopyAndAssignmentAreStale) {
   Dijkstra dijkstra;
   DistanceField field;
   FlowField flow;
-  ASSERT_TRUE(dijkstra.compute(g, kTerrain, {3, 3}, field).ok());
+  ASSERT_TRUE(dijkstra.compute(g, kTaggedTerrain, {3, 3}, field).ok());
   // Another layer.
   EXPECT_FALSE(field.is_current(g, kWalk));
   EXPECT_EQ(flow.build(g, kWalk, field), SearchStatus::stale);
@@ -396,15 +402,15 @@ TEST(StaleFields, LayerSizeCopyAndAssignmentAreStale) {
   EXPECT_EQ(out.cols(), 0);
   // Another grid of another size.
   const Grid other = test::random_grid(rng, 17, 50, 0.2, 3);
-  EXPECT_EQ(flow.build(other, kTerrain, field), SearchStatus::stale);
-  EXPECT_EQ(dijkstra.compute_flee(other, kTerrain, field, out).status, SearchStatus::stale);
+  EXPECT_EQ(flow.build(other, kTaggedTerrain, field), SearchStatus::stale);
+  EXPECT_EQ(dijkstra.compute_flee(other, kTaggedTerrain, field, out).status, SearchStatus::stale);
   // A copy (same cells, another object).
   const Grid copy = g;
-  EXPECT_FALSE(field.is_current(copy, kTerrain));
-  EXPECT_EQ(flow.build(copy, kTerrain, field), SearchStatus::stale);
+  EXPECT_FALSE(field.is_current(copy, kTaggedTerrain));
+  EXPECT_EQ(flow.build(copy, kTaggedTerrain, field), SearchStatus::stale);
   // The current grid and layer: fine.
-  EXPECT_EQ(flow.build(g, kTerrain, field), SearchStatus::found);
-  EXPECT_EQ(dijkstra.compute_flee(g, kTerrain, field, out).status, SearchStatus::found);
+  EXPECT_EQ(flow.build(g, kTaggedTerrain, field), SearchStatus::found);
+  EXPECT_EQ(dijkstra.compute_flee(g, kTaggedTerrain, field, out).status, SearchStatus::found);
   // Assignment: same size, same version count, other cells: stale, and the Dijkstra cache does
   // not serve the old unpack.
   Grid a = test::random_grid(rng, 40, 30, 0.3, 3);
@@ -412,13 +418,13 @@ TEST(StaleFields, LayerSizeCopyAndAssignmentAreStale) {
   while (b.version() < a.version()) b.set_tile({0, 0}, b.tile({0, 0}));
   while (a.version() < b.version()) a.set_tile({0, 0}, a.tile({0, 0}));
   ASSERT_EQ(a.version(), b.version());
-  ASSERT_TRUE(dijkstra.compute(a, kTerrain, {20, 15}, field).ok());
+  ASSERT_TRUE(dijkstra.compute(a, kTaggedTerrain, {20, 15}, field).ok());
   a = b;
   ASSERT_EQ(a.version(), b.version());
-  EXPECT_FALSE(field.is_current(a, kTerrain));
-  EXPECT_EQ(flow.build(a, kTerrain, field), SearchStatus::stale);
-  ASSERT_TRUE(dijkstra.compute(a, kTerrain, {20, 15}, field).ok());
-  EXPECT_EQ(costs(field), fresh_field(b, kTerrain, {20, 15}));
+  EXPECT_FALSE(field.is_current(a, kTaggedTerrain));
+  EXPECT_EQ(flow.build(a, kTaggedTerrain, field), SearchStatus::stale);
+  ASSERT_TRUE(dijkstra.compute(a, kTaggedTerrain, {20, 15}, field).ok());
+  EXPECT_EQ(costs(field), fresh_field(b, kTaggedTerrain, {20, 15}));
   // Another layer through the same Dijkstra: its cache is keyed by the layer too.
   ASSERT_TRUE(dijkstra.compute(a, kWade, {20, 15}, field).ok());
   EXPECT_EQ(costs(field), fresh_field(a, kWade, {20, 15}));

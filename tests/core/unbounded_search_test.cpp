@@ -10,12 +10,13 @@
 #include "pathing/detail/test_access.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "support/alloc_counter.hpp"
+#include "support/layers.hpp"
 #include "support/reference.hpp"
 
 namespace pathing {
 namespace {
 
-const GridLayer kWalk{1};
+using test::kWalk;
 
 TEST(UnboundedAStar, OctileCostsOnOpenMap) {
   const Grid g(50, 50);
@@ -158,16 +159,16 @@ TEST(UnboundedAStar, WeightedSearchStaysWithinBound) {
   }
 }
 
-struct Case {
+struct RandomCase {
   Connectivity conn;
   int size;
   double density;
 };
 
-class UnboundedVsReference : public ::testing::TestWithParam<Case> {};
+class UnboundedVsReference : public ::testing::TestWithParam<RandomCase> {};
 
 TEST_P(UnboundedVsReference, AStarIsOptimalAndGreedyIsValid) {
-  const Case c = GetParam();
+  const RandomCase c = GetParam();
   std::mt19937_64 rng(static_cast<std::uint64_t>(c.size) * 1000 +
                       static_cast<std::uint64_t>(c.density * 100) +
                       static_cast<std::uint64_t>(c.conn));
@@ -213,11 +214,13 @@ TEST_P(UnboundedVsReference, AStarIsOptimalAndGreedyIsValid) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    RandomMaps, UnboundedVsReference,
-    ::testing::Values(Case{Connectivity::four, 12, 0.2}, Case{Connectivity::four, 12, 0.45},
-                      Case{Connectivity::eight, 12, 0.2}, Case{Connectivity::eight, 12, 0.45},
-                      Case{Connectivity::four, 80, 0.3}, Case{Connectivity::eight, 80, 0.3}));
+INSTANTIATE_TEST_SUITE_P(RandomMaps, UnboundedVsReference,
+                         ::testing::Values(RandomCase{Connectivity::four, 12, 0.2},
+                                           RandomCase{Connectivity::four, 12, 0.45},
+                                           RandomCase{Connectivity::eight, 12, 0.2},
+                                           RandomCase{Connectivity::eight, 12, 0.45},
+                                           RandomCase{Connectivity::four, 80, 0.3},
+                                           RandomCase{Connectivity::eight, 80, 0.3}));
 
 TEST(UnboundedGreedy, FindsFarGoalOnOpenMap) {
   const Grid g(1000, 1000);

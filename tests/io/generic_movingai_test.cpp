@@ -200,5 +200,7 @@ TEST(GenericMovingAi, SmoothedWaypointsHaveLineOfSight) {
   }
 }
 
+#undef LOAD_OR_SKIP  // not into the next file of a unity batch (tests/CMakeLists.txt)
+
 }  // namespace
 }  // namespace pathing
