@@ -26,7 +26,7 @@ namespace {
 constexpr std::string_view kMagic = "PATHPREP";
 constexpr std::size_t kVersionAt = 8;
 constexpr std::size_t kKindAt = 12;
-constexpr std::size_t kLibraryAt = 16;
+[[maybe_unused]] constexpr std::size_t kLibraryAt = 16;  // recorded, not checked on load
 constexpr std::size_t kColsAt = 20;
 constexpr std::size_t kRowsAt = 24;
 constexpr std::size_t kHashAt = 28;
