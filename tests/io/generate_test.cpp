@@ -134,7 +134,7 @@ TEST(Generate, TerrainIsGoldenWithItsShares) {
   for (int y = 0; y < 128; ++y)
     for (int x = 0; x < 128; ++x) ++count[g.is_blocked({x, y}) ? 3 : g.tile({x, y})];
   const int n = 128 * 128;
-  EXPECT_NEAR(count[3], n * 0.2, n * 0.02);   // rock: 20 %, less the roads
+  EXPECT_NEAR(count[3], n * 0.2, n * 0.02);  // rock: 20 %, less the roads
   EXPECT_LE(count[3], n * 0.2 + 1);
   EXPECT_NEAR(count[1], n * 0.32, n * 0.03);  // grass: 40 % of 80 %
   EXPECT_NEAR(count[2], n * 0.24, n * 0.03);  // forest: 30 % of 80 %
