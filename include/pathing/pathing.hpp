@@ -19,6 +19,8 @@
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/grid_graph.hpp"
+#include "pathing/hierarchy.hpp"
+#include "pathing/hpa_star.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_map.hpp"
 #include "pathing/jps_plus.hpp"

@@ -1,0 +1,388 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// Hierarchical path-finding for large maps (HPA*): the sector graph (`HierarchyMap`) and its
+// search (`HpaStar`), with lazy refinement and path smoothing.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "pathing/coord.hpp"
+#include "pathing/detail/compiler.hpp"
+#include "pathing/detail/hierarchy/sector_search.hpp"
+#include "pathing/error.hpp"
+#include "pathing/grid.hpp"
+#include "pathing/layer.hpp"
+#include "pathing/map_sync.hpp"
+#include "pathing/moves.hpp"
+#include "pathing/result.hpp"
+
+namespace pathing {
+
+/// How a `HierarchyMap` is built.
+struct HierarchyOptions {
+  /// Side of a square sector, in cells, in [`HierarchyMap::kMinSectorSize`,
+  /// `HierarchyMap::kMaxSectorSize`]. Default 32. Larger sectors: fewer abstract nodes (a faster
+  /// abstract search, less memory), dearer refinement and edits (both O(side^2 log side)).
+  int sector_size = 32;
+  /// The moves of the searches it serves (default 8: octile, no corner cutting).
+  Connectivity connectivity = Connectivity::eight;
+};
+
+/// The abstract graph of HPA* (Botea, Mueller & Schaeffer, "Near optimal hierarchical
+/// path-finding", Journal of Game Development 1(1), 2004) over a `Grid` read through a
+/// `GridLayer`; docs/hierarchy.md. Searched by `HpaStar`.
+///
+/// Sectors: the grid is cut into squares of `sector_size` cells (the last column and row of
+/// sectors may be narrower). Entrances: along each border between two side-by-side sectors, every
+/// maximal run of cell pairs that are both passable is an entrance; a run shorter than 6 pairs
+/// gets one transition (its middle pair, the lower index on ties), a longer one two (its end
+/// pairs). Each transition's two cells are abstract nodes, one in each sector (a cell of two
+/// transitions is one node). Edges: a transition's two cells are joined both ways (one straight
+/// move, the cost of the cell entered); two nodes of one sector are joined by the cost of the
+/// cheapest path between them that stays inside the sector (stored as a matrix per sector, in
+/// 1/256 cost units: straight 256 c, diagonal 362 c). Transitions sit on straight crossings only:
+/// under the corner rule a diagonal move between sectors passes beside a straight crossing, so
+/// every path of the grid has an abstract counterpart (HPA* is complete: it finds a path whenever
+/// one exists) but not always one as cheap (HPA* is not optimal; `HpaStar` reports the cost).
+///
+/// Staying current: the map records the grid's `instance_id()` and `version()` and the layer;
+/// `is_current` compares them in O(1) and `HpaStar` answers `stale` for a map that is not current.
+/// `sync` replays the grid's edit log and rebuilds only the sectors the edits touch (the sector
+/// of each edited cell, and the sector across the border when the cell lies on one): O(sectors
+/// touched x nodes x side^2 log side); past the edit log, or for another grid object or layer,
+/// it rebuilds everything.
+///
+/// Limits: sector_size in [4, 128]; any layer (costs 1..255). Memory (`memory_bytes`): 12 bytes
+/// a sector, 4 bytes a node and 4 bytes a node pair of each sector (e.g. 0.25 to 1 byte a cell at
+/// side 32 on game maps); `build` holds the scratch of one sector search (about 13 bytes a sector
+/// cell). Complexity of `build`: one sector-confined Dijkstra per node, O(nodes x side^2 log side)
+/// in all. Thread-safety: const members may run concurrently (any number of `HpaStar`s may
+/// search one map); `build` and `sync` must not run concurrently with anything else on it.
+/// Errors: `build` (and the constructor) throw `std::invalid_argument` naming the value for a
+/// sector size outside [4, 128] (`create` is the non-throwing form; without exceptions such a call
+/// changes nothing); queries never throw.
+class HierarchyMap {
+ public:
+  /// The smallest sector side.
+  static constexpr int kMinSectorSize = 4;
+  /// The largest sector side (sector-confined costs then stay below 2^31 units of 1/256).
+  static constexpr int kMaxSectorSize = 128;
+  /// A pair of nodes of one sector that no path inside the sector joins.
+  static constexpr std::uint32_t kNoPath = detail::kSectorNoPath;
+
+  /// An empty map (never built: current for no grid). Allocates nothing.
+  HierarchyMap() = default;
+
+  /// The map of `grid` under `layer` (`build`). @throws std::invalid_argument as `build`.
+  HierarchyMap(const Grid& grid, const GridLayer& layer, const HierarchyOptions& options = {}) {
+    build(grid, layer, options);
+  }
+
+  /// The non-throwing form of the constructor: the map, or nothing when `build` would throw;
+  /// then `*error` (when not null) holds `ErrorCode::invalid_argument` and the message naming the
+  /// value. O(as build).
+  [[nodiscard]] static std::optional<HierarchyMap> create(const Grid& grid, const GridLayer& layer,
+                                                          const HierarchyOptions& options = {},
+                                                          Error* error = nullptr) {
+    if (!validate(options, error)) return std::nullopt;
+    HierarchyMap m;
+    m.compute(grid, layer, options);
+    return m;
+  }
+
+  /// Builds the sectors, entrances and edges from scratch (class comment). Allocates.
+  /// @throws std::invalid_argument, changing nothing, for `options.sector_size` outside [4, 128]
+  ///   or a connectivity other than four or eight; std::bad_alloc.
+  void build(const Grid& grid, const GridLayer& layer, const HierarchyOptions& options = {}) {
+    Error e;
+    if (!validate(options, &e)) {
+      PATHING_THROW(std::invalid_argument(e.message));
+      return;
+    }
+    compute(grid, layer, options);
+  }
+
+  /// True when the map was built (or synced) from this very grid object at its current
+  /// `version()` and with `layer`. O(1).
+  [[nodiscard]] bool is_current(const Grid& grid, const GridLayer& layer) const noexcept {
+    return built_ && grid_id_ == grid.instance_id() && grid_version_ == grid.version() &&
+           layer_ == layer && cols_ == grid.cols() && rows_ == grid.rows();
+  }
+
+  /// Brings the map up to date with `grid` under `layer`: nothing when `is_current` (`current`);
+  /// when it was built from this grid object with this layer and the grid's edit log holds every
+  /// write since (at most `Grid::kEditLogCapacity`), rebuilds the sectors those cells touch
+  /// (`updated`); otherwise rebuilds the whole map with the options of the last build
+  /// (`rebuilt`). Afterwards `is_current(grid, layer)` holds and the map equals a fresh `build`
+  /// (same nodes, same edges; node numbers may differ). @throws std::bad_alloc only.
+  MapSync sync(const Grid& grid, const GridLayer& layer) {
+    if (is_current(grid, layer)) return MapSync::current;
+    const bool same = built_ && layer_ == layer && grid_id_ == grid.instance_id() &&
+                      cols_ == grid.cols() && rows_ == grid.rows();
+    return detail::replay_edits_or_rebuild(
+        grid, same, grid_version_,
+        [&](std::span<const GridCoord> cells) {
+          dirty_.clear();
+          for (const GridCoord c : cells) mark_dirty(c);
+          std::sort(dirty_.begin(), dirty_.end());
+          dirty_.erase(std::unique(dirty_.begin(), dirty_.end()), dirty_.end());
+          for (const std::uint32_t s : dirty_) build_sector(grid, s);
+          grid_version_ = grid.version();
+          last_sync_sectors_ = dirty_.size();
+        },
+        [&] {
+          compute(grid, layer, options_);
+          last_sync_sectors_ = sectors_.size();
+        });
+  }
+
+  /// Sectors the last `sync` rebuilt (0 when it found the map current).
+  [[nodiscard]] std::size_t last_sync_sectors() const noexcept { return last_sync_sectors_; }
+
+  /// The options of the last build.
+  [[nodiscard]] const HierarchyOptions& options() const noexcept { return options_; }
+  /// Side of a sector, in cells.
+  [[nodiscard]] int sector_size() const noexcept { return options_.sector_size; }
+  /// Sectors across and down.
+  [[nodiscard]] int sectors_x() const noexcept { return sectors_x_; }
+  [[nodiscard]] int sectors_y() const noexcept { return sectors_y_; }
+  /// Sectors in all (0 before the first build).
+  [[nodiscard]] std::size_t sector_count() const noexcept { return sectors_.size(); }
+  /// Abstract nodes (transition cells) in all. O(sectors).
+  [[nodiscard]] std::size_t node_count() const noexcept {
+    std::size_t n = 0;
+    for (const Sector& s : sectors_) n += s.count;
+    return n;
+  }
+  /// Intra-sector edges (ordered pairs of nodes of one sector joined inside it). O(node pairs).
+  [[nodiscard]] std::size_t edge_count() const noexcept {
+    std::size_t n = 0;
+    for (const Sector& s : sectors_)
+      for (std::uint32_t i = 0; i < std::uint32_t{s.count} * s.count; ++i)
+        n += dist_[s.dist_first + i] != kNoPath && i % (s.count + 1u) != 0;
+    return n;
+  }
+  /// Columns and rows of the grid it was built from.
+  [[nodiscard]] int cols() const noexcept { return cols_; }
+  [[nodiscard]] int rows() const noexcept { return rows_; }
+  /// The layer it was built with.
+  [[nodiscard]] const GridLayer& layer() const noexcept { return layer_; }
+  /// Bytes held by the map (sectors, nodes, edge matrices; not the build scratch).
+  [[nodiscard]] std::size_t memory_bytes() const noexcept {
+    return sectors_.capacity() * sizeof(Sector) + node_cell_.capacity() * 4 + dist_.capacity() * 4;
+  }
+
+  /// The sector holding cell `c` (on the grid), row-major.
+  [[nodiscard]] std::uint32_t sector_of(GridCoord c) const noexcept {
+    const int s = options_.sector_size;
+    return static_cast<std::uint32_t>((c.y / s) * sectors_x_ + c.x / s);
+  }
+  /// The cells of sector `s`.
+  [[nodiscard]] detail::SectorRect sector_rect(std::uint32_t s) const noexcept {
+    const int side = options_.sector_size;
+    const int sx = static_cast<int>(s % static_cast<std::uint32_t>(sectors_x_));
+    const int sy = static_cast<int>(s / static_cast<std::uint32_t>(sectors_x_));
+    return {sx * side, sy * side, std::min(side, cols_ - sx * side),
+            std::min(side, rows_ - sy * side)};
+  }
+  /// The nodes of sector `s`: their cells, in row-major order.
+  [[nodiscard]] std::vector<GridCoord> sector_nodes(std::uint32_t s) const {
+    std::vector<GridCoord> out;
+    const Sector& sec = sectors_[s];
+    for (std::uint32_t i = 0; i < sec.count; ++i) out.push_back(cell_of(node_cell_[sec.first + i]));
+    return out;
+  }
+  /// The cost (1/256 cost units) of the cheapest path inside sector `s` from its node `i` to its
+  /// node `j` (`sector_nodes` order), `kNoPath` when there is none.
+  [[nodiscard]] std::uint32_t sector_cost(std::uint32_t s, std::uint32_t i,
+                                          std::uint32_t j) const noexcept {
+    const Sector& sec = sectors_[s];
+    return dist_[sec.dist_first + i * sec.count + j];
+  }
+
+ private:
+  friend class HpaStar;
+  struct Sector {
+    std::uint32_t first = 0;       // first node in node_cell_
+    std::uint32_t dist_first = 0;  // first entry of its matrix in dist_
+    std::uint16_t count = 0;       // nodes
+    std::uint16_t capacity = 0;    // node slots reserved at first and dist_first (capacity^2)
+  };
+
+  [[nodiscard]] static bool validate(const HierarchyOptions& o, Error* error) noexcept {
+    if (o.sector_size < kMinSectorSize || o.sector_size > kMaxSectorSize) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     "pathing::HierarchyMap: sector_size = " + std::to_string(o.sector_size) +
+                         " is outside [4, 128]");
+      return false;
+    }
+    if (o.connectivity != Connectivity::four && o.connectivity != Connectivity::eight) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     "pathing::HierarchyMap: connectivity = " +
+                         std::to_string(static_cast<int>(o.connectivity)) + " is not 4 or 8");
+      return false;
+    }
+    return true;
+  }
+
+  [[nodiscard]] GridCoord cell_of(std::uint32_t packed) const noexcept {
+    return {static_cast<int>(packed % static_cast<std::uint32_t>(cols_)),
+            static_cast<int>(packed / static_cast<std::uint32_t>(cols_))};
+  }
+  [[nodiscard]] std::uint32_t pack(GridCoord c) const noexcept {
+    return static_cast<std::uint32_t>(c.y) * static_cast<std::uint32_t>(cols_) +
+           static_cast<std::uint32_t>(c.x);
+  }
+  [[nodiscard]] bool passable(const Grid& grid, int x, int y) const noexcept {
+    return layer_.cost_of_cell(grid.cell_unchecked(x, y)) != 0;
+  }
+
+  // The node of sector `s` at cell `packed`, as a global node number, or kNoPath.
+  [[nodiscard]] std::uint32_t node_at(std::uint32_t s, std::uint32_t packed) const noexcept {
+    const Sector& sec = sectors_[s];
+    const auto* b = node_cell_.data() + sec.first;
+    const auto* e = b + sec.count;
+    const auto* it = std::lower_bound(b, e, packed);
+    return it != e && *it == packed ? static_cast<std::uint32_t>(it - node_cell_.data()) : kNoPath;
+  }
+
+  void mark_dirty(GridCoord c) {
+    if (!(c.x >= 0 && c.y >= 0 && c.x < cols_ && c.y < rows_)) return;
+    const int side = options_.sector_size;
+    const std::uint32_t s = sector_of(c);
+    dirty_.push_back(s);
+    const int lx = c.x % side;
+    const int ly = c.y % side;
+    if (lx == 0 && c.x > 0) dirty_.push_back(s - 1);
+    if (lx == side - 1 && c.x + 1 < cols_) dirty_.push_back(s + 1);
+    if (ly == 0 && c.y > 0) dirty_.push_back(s - static_cast<std::uint32_t>(sectors_x_));
+    if (ly == side - 1 && c.y + 1 < rows_)
+      dirty_.push_back(s + static_cast<std::uint32_t>(sectors_x_));
+  }
+
+  // The transitions of one border, as the cells on sector `s`'s side: the border of `s` with its
+  // neighbour in direction (dx, dy) (one of the four straight directions). Both sectors of a
+  // border scan the same pairs in the same order, so they agree on its transitions.
+  void border_nodes(const Grid& grid, std::uint32_t s, int dx, int dy) {
+    const detail::SectorRect r = sector_rect(s);
+    int len = 0;
+    int x = 0;
+    int y = 0;
+    if (dx != 0) {  // vertical border
+      x = dx > 0 ? r.x0 + r.w - 1 : r.x0;
+      if ((dx > 0 && x + 1 >= cols_) || (dx < 0 && x == 0)) return;
+      len = r.h;
+      y = r.y0;
+    } else {
+      y = dy > 0 ? r.y0 + r.h - 1 : r.y0;
+      if ((dy > 0 && y + 1 >= rows_) || (dy < 0 && y == 0)) return;
+      len = r.w;
+      x = r.x0;
+    }
+    const auto at = [&](int i) { return dx != 0 ? GridCoord{x, y + i} : GridCoord{x + i, y}; };
+    const auto open_pair = [&](int i) {
+      const GridCoord a = at(i);
+      return passable(grid, a.x, a.y) && passable(grid, a.x + dx, a.y + dy);
+    };
+    int i = 0;
+    while (i < len) {
+      if (!open_pair(i)) {
+        ++i;
+        continue;
+      }
+      int j = i;
+      while (j + 1 < len && open_pair(j + 1)) ++j;
+      const int run = j - i + 1;
+      if (run < kLongEntrance) {
+        scratch_nodes_.push_back(pack(at(i + (run - 1) / 2)));
+      } else {
+        scratch_nodes_.push_back(pack(at(i)));
+        scratch_nodes_.push_back(pack(at(j)));
+      }
+      i = j + 1;
+    }
+  }
+
+  // (Re)computes the nodes and the edge matrix of sector `s`.
+  void build_sector(const Grid& grid, std::uint32_t s) {
+    scratch_nodes_.clear();
+    border_nodes(grid, s, 1, 0);
+    border_nodes(grid, s, -1, 0);
+    border_nodes(grid, s, 0, 1);
+    border_nodes(grid, s, 0, -1);
+    std::sort(scratch_nodes_.begin(), scratch_nodes_.end());
+    scratch_nodes_.erase(std::unique(scratch_nodes_.begin(), scratch_nodes_.end()),
+                         scratch_nodes_.end());
+    Sector& sec = sectors_[s];
+    const auto count = static_cast<std::uint16_t>(scratch_nodes_.size());
+    if (count > sec.capacity) {  // a new slot at the end (the old one stays unused)
+      sec.first = static_cast<std::uint32_t>(node_cell_.size());
+      sec.dist_first = static_cast<std::uint32_t>(dist_.size());
+      sec.capacity = count;
+      node_cell_.resize(node_cell_.size() + count, kNoPath);
+      dist_.resize(dist_.size() + std::size_t{count} * count, kNoPath);
+    }
+    sec.count = count;
+    std::copy(scratch_nodes_.begin(), scratch_nodes_.end(), node_cell_.begin() + sec.first);
+    for (std::uint16_t k = count; k < sec.capacity; ++k) node_cell_[sec.first + k] = kNoPath;
+    const detail::SectorRect r = sector_rect(s);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      search_.run<false>(grid, layer_, options_.connectivity, r, cell_of(scratch_nodes_[i]));
+      for (std::uint32_t j = 0; j < count; ++j)
+        dist_[sec.dist_first + i * count + j] = search_.dist(cell_of(scratch_nodes_[j]));
+    }
+  }
+
+  void compute(const Grid& grid, const GridLayer& layer, const HierarchyOptions& options) {
+    options_ = options;
+    layer_ = layer;
+    cols_ = grid.cols();
+    rows_ = grid.rows();
+    const int side = options.sector_size;
+    sectors_x_ = (cols_ + side - 1) / side;
+    sectors_y_ = (rows_ + side - 1) / side;
+    sectors_.assign(static_cast<std::size_t>(sectors_x_) * static_cast<std::size_t>(sectors_y_),
+                    Sector{});
+    node_cell_.clear();
+    dist_.clear();
+    search_.reserve(static_cast<std::size_t>(side) * static_cast<std::size_t>(side));
+    for (std::uint32_t s = 0; s < sectors_.size(); ++s) build_sector(grid, s);
+    node_cell_.shrink_to_fit();
+    dist_.shrink_to_fit();
+    grid_id_ = grid.instance_id();
+    grid_version_ = grid.version();
+    built_ = true;
+  }
+
+  static constexpr int kLongEntrance = 6;  // Botea et al.: runs of 6 or more get two transitions
+
+  HierarchyOptions options_;
+  GridLayer layer_;
+  int cols_ = 0;
+  int rows_ = 0;
+  int sectors_x_ = 0;
+  int sectors_y_ = 0;
+  std::vector<Sector> sectors_;
+  std::vector<std::uint32_t> node_cell_;  // packed cells, sorted within each sector's slot
+  std::vector<std::uint32_t> dist_;       // per sector: count x count matrix, row = from
+  std::uint64_t grid_id_ = 0;
+  std::uint64_t grid_version_ = 0;
+  bool built_ = false;
+  std::size_t last_sync_sectors_ = 0;
+  // Build scratch.
+  std::vector<std::uint32_t> scratch_nodes_;
+  std::vector<std::uint32_t> dirty_;
+  detail::SectorSearch search_;
+};
+
+}  // namespace pathing

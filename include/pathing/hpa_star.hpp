@@ -1,0 +1,539 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// HPA*: the search over a `HierarchyMap`, its lazy refinement and its path shortcutting.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "pathing/coord.hpp"
+#include "pathing/detail/hierarchy/sector_search.hpp"
+#include "pathing/grid.hpp"
+#include "pathing/hierarchy.hpp"
+#include "pathing/layer.hpp"
+#include "pathing/moves.hpp"
+#include "pathing/result.hpp"
+
+namespace pathing {
+
+/// Hierarchical A* (HPA*: Botea, Mueller & Schaeffer 2004) over a `HierarchyMap`;
+/// docs/hierarchy.md.
+///
+/// A query (`plan`) inserts the start and the goal into the abstract graph (a Dijkstra inside the
+/// start's sector to its nodes, a backward one inside the goal's sector from its nodes), then runs
+/// A* over the abstract graph (h: octile or Manhattan distance times the layer's smallest cost;
+/// open list: a binary heap by f, then the larger g, then the smaller node number). The result is
+/// the abstract path: the start, the transition cells it crosses, the goal. Refinement turns it
+/// into cells one segment at a time (`refine_next`: a Dijkstra inside one sector, or one move
+/// across a border), so a unit has its first steps after one segment instead of the whole route
+/// (lazy refinement). `find_path` does both, then optionally shortcuts the cells
+/// (`set_smoothing`).
+///
+/// Cost: the path is the cheapest one that crosses sector borders only at transitions, through
+/// the sectors' own cells between them; it is never cheaper than the optimum and often dearer
+/// (HPA* is near-optimal, not optimal). `PathResult::cost` is the exact cost of the cells
+/// returned, as every search reports it. Paths follow the map's connectivity and the corner
+/// rule; the start's own cost is ignored, the goal must be passable.
+///
+/// Memory: 16 bytes an abstract node of the map searched (node records, grown on first use) plus
+/// the open list and one sector's search scratch (about 13 bytes a sector cell); nothing allocated
+/// per query once warm. Complexity: O(side^2 log side) to insert the endpoints, O(E log V) for the
+/// abstract search over V nodes and E edges (at most the map's), O(side^2 log side) a refined
+/// segment. Thread-safety: one HpaStar per thread; many may search one const map and grid.
+class HpaStar {
+ public:
+  /// A searcher with no memory yet; it grows on first use.
+  HpaStar() = default;
+
+  /// Whether `find_path` shortcuts the refined cells, and how far: 0 (the default) leaves them as
+  /// refined; w > 0 replaces, greedily from the start, the cells between a cell and one up to w
+  /// cells further along the path by a straight digital line (8-connected moves only, every cell
+  /// passable, corner rule kept) when that line costs no more (the longest such line from each
+  /// cell, looking no further once a line is blocked). The cost never rises. HPA*'s "path
+  /// smoothing" step (Botea et al., section 4.4). O(n w) for n cells.
+  void set_smoothing(int window) noexcept { smoothing_ = window < 0 ? 0 : window; }
+  /// The smoothing window (0: off).
+  [[nodiscard]] int smoothing() const noexcept { return smoothing_; }
+
+  /// The abstract search alone: checks the arguments, inserts the endpoints, searches the abstract
+  /// graph and keeps the abstract path for `refine_next`. Writes no cells.
+  /// @param grid the map; must stay alive and unwritten until refinement ends (a write makes
+  ///   later `refine_next` calls answer `stale`).
+  /// @param layer move costs (0 = impassable); must be the map's (`map.is_current`).
+  /// @param map the hierarchy of `grid` under `layer`.
+  /// @param from start cell (its own cost is ignored). @param to goal cell.
+  /// @param options connectivity (must be the map's) and limits (`max_expansions` counts abstract
+  ///   expansions; `max_cost` bounds the abstract cost); weight, region and landmark maps,
+  ///   clearance, unit size and `nearest_if_unreachable` are not supported.
+  /// @return `found` with `cost` = the abstract path's cost (the refined path costs the same
+  ///   within 1/256 of a unit a move; `moves` 0) and `finish = to`; `unreachable` (no path),
+  ///   `expansion_limit`, `cost_limit` with `finish = from` (refinement then gives {from});
+  ///   nothing searched: `stale` (map not current), `unsupported` (other connectivity or an
+  ///   unsupported option), `invalid_argument` (weight below 1 or NaN), `invalid_endpoint`
+  ///   (`from` or `to` off the grid). `stats`: expanded = abstract nodes expanded plus the cells
+  ///   the two insertion searches expanded; generated = abstract nodes pushed.
+  PathResult plan(const Grid& grid, const GridLayer& layer, const HierarchyMap& map, GridCoord from,
+                  GridCoord to, const SearchOptions& options = {}) {
+    active_ = false;
+    waypoints_.clear();
+    next_ = 0;
+    PathResult r;
+    r.finish = from;
+    r.status = check(grid, layer, map, from, to, options);
+    if (r.status != SearchStatus::found) return r;
+    grid_ = &grid;
+    map_ = &map;
+    layer_ = layer;
+    conn_ = options.connectivity;
+    from_ = from;
+    to_ = to;
+    straight_ = 0;
+    diagonal_ = 0;
+    refine_expanded_ = 0;
+    active_ = true;
+    waypoints_.push_back(from);
+    if (from == to) {
+      r.finish = to;
+      return r;
+    }
+    plan_status_ = SearchStatus::found;
+    if (layer.cost_at(grid, to) == 0) {
+      r.status = plan_status_ = SearchStatus::unreachable;
+      return r;
+    }
+    r.status = search(options, r);
+    if (r.status == SearchStatus::found) r.finish = to;
+    return r;
+  }
+
+  /// Refines the next segment of the planned abstract path, appending its cells to `out` (the
+  /// first call appends the start first; earlier contents are kept). Segments are taken in order
+  /// from the start.
+  /// @return `in_progress` while segments remain, `found` once the goal was appended (then, and
+  ///   on later calls, nothing more is appended), `unreachable` / limits: the plan's status after
+  ///   appending {from} once; `stale` (nothing appended) when the grid was written or the map
+  ///   changed since `plan`; `invalid_argument` (nothing appended) with no plan.
+  /// Complexity: O(side^2 log side). Allocation: none once warm (`out` aside).
+  SearchStatus refine_next(std::vector<GridCoord>& out) {
+    if (!active_) return SearchStatus::invalid_argument;
+    if (!map_->is_current(*grid_, layer_)) return SearchStatus::stale;
+    if (next_ == 0) {
+      out.push_back(from_);
+      if (waypoints_.size() < 2) {
+        next_ = 1;
+        return waypoints_.back() == to_ ? SearchStatus::found : plan_status_;
+      }
+    }
+    if (next_ + 1 >= waypoints_.size())
+      return waypoints_.back() == to_ ? SearchStatus::found : plan_status_;
+    const GridCoord a = waypoints_[next_];
+    const GridCoord b = waypoints_[next_ + 1];
+    const std::uint32_t sa = map_->sector_of(a);
+    if (sa != map_->sector_of(b)) {  // a transition: one straight move
+      add_move(a, b);
+      out.push_back(b);
+    } else {
+      refine_expanded_ += search_.run<false>(*grid_, layer_, conn_, map_->sector_rect(sa), a, b);
+      segment_.clear();
+      for (GridCoord c = b; c != a; c = search_.parent(c)) segment_.push_back(c);
+      GridCoord p = a;
+      for (auto it = segment_.rbegin(); it != segment_.rend(); ++it) {
+        add_move(p, *it);
+        out.push_back(*it);
+        p = *it;
+      }
+    }
+    ++next_;
+    return next_ + 1 >= waypoints_.size() ? SearchStatus::found : SearchStatus::in_progress;
+  }
+
+  /// Refines segments until `out` holds at least `min_cells` cells or the path is complete (the
+  /// first steps of a unit). Returns the last `refine_next` status.
+  SearchStatus refine_until(std::size_t min_cells, std::vector<GridCoord>& out) {
+    SearchStatus s = refine_next(out);
+    while (s == SearchStatus::in_progress && out.size() < min_cells) s = refine_next(out);
+    return s;
+  }
+
+  /// The abstract path of the last `plan`: start, transition cells, goal (just the start when
+  /// the plan found no path).
+  [[nodiscard]] std::span<const GridCoord> abstract_path() const noexcept { return waypoints_; }
+
+  /// The exact cost (cost units) of the cells refined so far.
+  [[nodiscard]] double refined_cost() const noexcept {
+    return cost::exact_length(straight_, diagonal_);
+  }
+  /// Cells expanded by refinement so far.
+  [[nodiscard]] std::uint64_t refine_expanded() const noexcept { return refine_expanded_; }
+
+  /// `plan`, then every segment refined into `out` (cleared first; left unchanged when nothing
+  /// was searched: `stale`, `unsupported`, `invalid_argument`, `invalid_endpoint`), then the
+  /// shortcuts of `set_smoothing`. @return the status of `plan`; `found`: `cost` is the exact cost
+  /// of `out`, `moves` its moves; otherwise `out` = {from}, cost 0. `stats.expanded` adds the
+  /// refinement's expanded cells.
+  PathResult find_path(const Grid& grid, const GridLayer& layer, const HierarchyMap& map,
+                       GridCoord from, GridCoord to, std::vector<GridCoord>& out,
+                       const SearchOptions& options = {}) {
+    PathResult r = plan(grid, layer, map, from, to, options);
+    if (!active_) return r;
+    out.clear();
+    while (refine_next(out) == SearchStatus::in_progress) {
+    }
+    r.stats.expanded += refine_expanded_;
+    if (r.status != SearchStatus::found) {
+      r.cost = 0;
+      return r;
+    }
+    if (smoothing_ > 0 && conn_ == Connectivity::eight && out.size() > 2) shortcut(out);
+    std::uint64_t straight = 0;
+    std::uint64_t diagonal = 0;
+    for (std::size_t i = 1; i < out.size(); ++i) {
+      const std::uint64_t c = layer.cost_at(grid, out[i]);
+      (out[i].x != out[i - 1].x && out[i].y != out[i - 1].y ? diagonal : straight) += c;
+    }
+    r.cost = cost::exact_length(straight, diagonal);
+    r.moves = static_cast<std::uint32_t>(out.size() - 1);
+    return r;
+  }
+
+  /// Bytes of working memory held.
+  [[nodiscard]] std::size_t memory_bytes() const noexcept {
+    return g_.capacity() * 8 + parent_.capacity() * 4 + stamp_.capacity() * 4 +
+           open_.capacity() * sizeof(OpenEntry) + search_.bytes() +
+           (start_cost_.capacity() + goal_cost_.capacity()) * 4 +
+           (waypoints_.capacity() + segment_.capacity()) * sizeof(GridCoord) +
+           prefix_.capacity() * 8 + line_.capacity() * sizeof(GridCoord);
+  }
+
+ private:
+  struct OpenEntry {
+    std::uint64_t f;
+    std::uint64_t g;
+    std::uint32_t id;
+  };
+  struct Later {  // the heap's order: smaller f, then larger g, then smaller id first
+    bool operator()(const OpenEntry& a, const OpenEntry& b) const noexcept {
+      if (a.f != b.f) return a.f > b.f;
+      if (a.g != b.g) return a.g < b.g;
+      return a.id > b.id;
+    }
+  };
+  static constexpr std::uint32_t kNone = HierarchyMap::kNoPath;
+  static constexpr std::uint32_t kLastGeneration = 0xFFFFFFF0u;
+
+  static SearchStatus check(const Grid& grid, const GridLayer& layer, const HierarchyMap& map,
+                            GridCoord from, GridCoord to, const SearchOptions& o) noexcept {
+    if (!(o.weight >= 1.0)) return SearchStatus::invalid_argument;
+    if (!map.is_current(grid, layer)) return SearchStatus::stale;
+    if (o.connectivity != map.options().connectivity || o.weight != 1.0 || o.regions != nullptr ||
+        o.landmarks != nullptr || o.clearance != nullptr || o.unit_size != 1 ||
+        o.nearest_if_unreachable)
+      return SearchStatus::unsupported;
+    if (!grid.in_bounds(from) || !grid.in_bounds(to)) return SearchStatus::invalid_endpoint;
+    return SearchStatus::found;
+  }
+
+  [[nodiscard]] std::uint64_t heuristic(GridCoord c) const noexcept {
+    const std::uint64_t dx = static_cast<std::uint64_t>(std::abs(c.x - to_.x));
+    const std::uint64_t dy = static_cast<std::uint64_t>(std::abs(c.y - to_.y));
+    if (conn_ == Connectivity::four) return (dx + dy) * detail::kSectorStraight * min_cost_;
+    const std::uint64_t lo = std::min(dx, dy);
+    const std::uint64_t hi = std::max(dx, dy);
+    return (hi * detail::kSectorStraight +
+            lo * (detail::kSectorDiagonal - detail::kSectorStraight)) *
+           min_cost_;
+  }
+
+  void add_move(GridCoord p, GridCoord q) noexcept {
+    const std::uint64_t c = layer_.cost_at(*grid_, q);
+    (p.x != q.x && p.y != q.y ? diagonal_ : straight_) += c;
+  }
+
+  SearchStatus search(const SearchOptions& options, PathResult& r) {
+    const HierarchyMap& map = *map_;
+    const Grid& grid = *grid_;
+    min_cost_ = layer_.min_passable_cost();
+    const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
+    const std::uint32_t start_id = n;
+    const std::uint32_t goal_id = n + 1;
+    if (g_.size() < std::size_t{n} + 2) {
+      g_.resize(std::size_t{n} + 2);
+      parent_.resize(std::size_t{n} + 2);
+      stamp_.resize(std::size_t{n} + 2, 0);
+    }
+    if (generation_ >= kLastGeneration) {  // about to wrap: clear every stamp
+      std::fill(stamp_.begin(), stamp_.end(), 0);
+      generation_ = 0;
+    }
+    ++generation_;
+    const std::uint32_t open_mark = generation_;
+    const std::uint32_t closed_mark = ++generation_;
+    // Insert the endpoints.
+    const std::uint32_t ss = map.sector_of(from_);
+    const std::uint32_t gs = map.sector_of(to_);
+    const HierarchyMap::Sector& s_sec = map.sectors_[ss];
+    const HierarchyMap::Sector& g_sec = map.sectors_[gs];
+    std::uint64_t expanded = search_.run<false>(grid, layer_, conn_, map.sector_rect(ss), from_);
+    start_cost_.resize(s_sec.count);
+    for (std::uint32_t k = 0; k < s_sec.count; ++k)
+      start_cost_[k] = search_.dist(map.cell_of(map.node_cell_[s_sec.first + k]));
+    const std::uint32_t direct = ss == gs ? search_.dist(to_) : kNone;
+    expanded += search_.run<true>(grid, layer_, conn_, map.sector_rect(gs), to_);
+    goal_cost_.resize(g_sec.count);
+    for (std::uint32_t k = 0; k < g_sec.count; ++k)
+      goal_cost_[k] = search_.dist(map.cell_of(map.node_cell_[g_sec.first + k]));
+
+    open_.clear();
+    exits_.clear();
+    const auto push = [&](std::uint32_t id, std::uint64_t g, std::uint32_t from_id, GridCoord c) {
+      if (stamp_[id] == closed_mark) return false;
+      if (stamp_[id] == open_mark && g_[id] <= g) return false;
+      stamp_[id] = open_mark;
+      g_[id] = g;
+      parent_[id] = from_id;
+      open_.push_back({g + heuristic(c), g, id});
+      std::push_heap(open_.begin(), open_.end(), Later{});
+      ++r.stats.generated;
+      return true;
+    };
+    const std::uint64_t max_cost =
+        options.limits.max_cost == std::numeric_limits<double>::infinity()
+            ? ~std::uint64_t{0}
+            : static_cast<std::uint64_t>(std::max(0.0, options.limits.max_cost) * 256.0);
+    push(start_id, 0, kNone, from_);
+    std::uint64_t abstract_expanded = 0;
+    SearchStatus status = SearchStatus::unreachable;
+    while (!open_.empty()) {
+      std::pop_heap(open_.begin(), open_.end(), Later{});
+      const OpenEntry e = open_.back();
+      open_.pop_back();
+      if (stamp_[e.id] == closed_mark || e.g != g_[e.id]) continue;
+      if (e.id == goal_id) {
+        status = SearchStatus::found;
+        break;
+      }
+      if (e.g > max_cost) {
+        status = SearchStatus::cost_limit;
+        break;
+      }
+      if (abstract_expanded >= options.limits.max_expansions) {
+        status = SearchStatus::expansion_limit;
+        break;
+      }
+      stamp_[e.id] = closed_mark;
+      ++abstract_expanded;
+      if (e.id == start_id) {
+        for (std::uint32_t k = 0; k < s_sec.count; ++k)
+          if (start_cost_[k] != kNone)
+            push(s_sec.first + k, start_cost_[k], start_id,
+                 map.cell_of(map.node_cell_[s_sec.first + k]));
+        if (direct != kNone) push(goal_id, direct, start_id, to_);
+        // A start on an impassable cell is on no transition: its moves out of its sector are
+        // edges of their own, to the nodes the cell entered reaches inside its sector.
+        if (layer_.cost_at(grid, from_) == 0) expanded += blocked_start_exits(push, gs, goal_id);
+        continue;
+      }
+      const GridCoord c = map.cell_of(map.node_cell_[e.id]);
+      const std::uint32_t t = map.sector_of(c);
+      const HierarchyMap::Sector& sec = map.sectors_[t];
+      const std::uint32_t i = e.id - sec.first;
+      const std::uint32_t* row = map.dist_.data() + sec.dist_first + i * sec.count;
+      for (std::uint32_t j = 0; j < sec.count; ++j)
+        if (j != i && row[j] != kNone)
+          push(sec.first + j, e.g + row[j], e.id, map.cell_of(map.node_cell_[sec.first + j]));
+      if (t == gs && goal_cost_[i] != kNone) push(goal_id, e.g + goal_cost_[i], e.id, to_);
+      static constexpr int kDx[4] = {1, 0, -1, 0};
+      static constexpr int kDy[4] = {0, 1, 0, -1};
+      for (int d = 0; d < 4; ++d) {
+        const GridCoord nb{c.x + kDx[d], c.y + kDy[d]};
+        if (!grid.in_bounds(nb)) continue;
+        const std::uint32_t u = map.sector_of(nb);
+        if (u == t) continue;
+        const std::uint32_t v = map.node_at(u, map.pack(nb));
+        if (v == kNone) continue;
+        push(v, e.g + std::uint64_t{layer_.cost_at(grid, nb)} * detail::kSectorStraight, e.id, nb);
+      }
+    }
+    r.stats.expanded = expanded + abstract_expanded;
+    plan_status_ = status;
+    if (status != SearchStatus::found) return status;
+    r.cost = static_cast<double>(g_[goal_id]) / static_cast<double>(detail::kSectorStraight);
+    // The abstract path, goal back to start, then reversed.
+    for (std::uint32_t id = goal_id; id != start_id; id = parent_[id]) {
+      waypoints_.push_back(id == goal_id ? to_ : map.cell_of(map.node_cell_[id]));
+      if (parent_[id] != start_id) continue;
+      for (auto it = exits_.rbegin(); it != exits_.rend(); ++it) {
+        if (it->id == id) {
+          waypoints_.push_back(it->via);
+          break;
+        }
+      }
+    }
+    std::reverse(waypoints_.begin() + 1, waypoints_.end());
+    // A start or goal that is itself a node appears twice; keep one.
+    waypoints_.erase(std::unique(waypoints_.begin(), waypoints_.end()), waypoints_.end());
+    return status;
+  }
+
+  // The edges of an impassable start out of its sector: for each legal first move into another
+  // sector, a search of that sector from the cell entered; pushes its nodes (and the goal) and
+  // records the cell entered for the abstract path. Returns the cells expanded.
+  template <class Push>
+  std::uint64_t blocked_start_exits(Push& push, std::uint32_t gs, std::uint32_t goal_id) {
+    const HierarchyMap& map = *map_;
+    const Grid& grid = *grid_;
+    const std::uint32_t ss = map.sector_of(from_);
+    const std::uint32_t start_id = goal_id - 1;
+    std::uint64_t expanded = 0;
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        if ((dx == 0 && dy == 0) || (conn_ == Connectivity::four && dx != 0 && dy != 0)) continue;
+        const GridCoord nb{from_.x + dx, from_.y + dy};
+        if (!grid.in_bounds(nb) || map.sector_of(nb) == ss) continue;
+        const std::uint64_t c = layer_.cost_at(grid, nb);
+        if (c == 0) continue;
+        if (dx != 0 && dy != 0 &&
+            (layer_.cost_at(grid, {nb.x, from_.y}) == 0 ||
+             layer_.cost_at(grid, {from_.x, nb.y}) == 0))
+          continue;
+        const std::uint64_t first =
+            c * (dx != 0 && dy != 0 ? detail::kSectorDiagonal : detail::kSectorStraight);
+        const std::uint32_t u = map.sector_of(nb);
+        expanded += search_.run<false>(grid, layer_, conn_, map.sector_rect(u), nb);
+        const HierarchyMap::Sector& sec = map.sectors_[u];
+        for (std::uint32_t k = 0; k < sec.count; ++k) {
+          const GridCoord cell = map.cell_of(map.node_cell_[sec.first + k]);
+          const std::uint32_t d = search_.dist(cell);
+          if (d != kNone && push(sec.first + k, first + d, start_id, cell))
+            exits_.push_back({sec.first + k, nb});
+        }
+        const std::uint32_t d = u == gs ? search_.dist(to_) : kNone;
+        if (d != kNone && push(goal_id, first + d, start_id, to_)) exits_.push_back({goal_id, nb});
+      }
+    }
+    return expanded;
+  }
+
+  // Shortcutting (set_smoothing): see its comment.
+  void shortcut(std::vector<GridCoord>& cells) {
+    const Grid& grid = *grid_;
+    const std::size_t n = cells.size();
+    prefix_.resize(n);
+    prefix_[0] = 0;
+    for (std::size_t i = 1; i < n; ++i) {
+      const std::uint64_t c = layer_.cost_at(grid, cells[i]);
+      const bool diag = cells[i].x != cells[i - 1].x && cells[i].y != cells[i - 1].y;
+      prefix_[i] = prefix_[i - 1] + c * (diag ? cost::kDiagonal : cost::kStraight);
+    }
+    std::size_t w = 0;
+    std::size_t i = 0;
+    const auto window = static_cast<std::size_t>(smoothing_);
+    while (i + 1 < n) {
+      std::size_t best = 0;
+      int misses = 0;
+      for (std::size_t j = i + 2; j < n && j <= i + window; ++j) {
+        const std::uint64_t line = line_cost(cells[i], cells[j]);
+        if (line == cost::kInfinite) break;
+        if (line <= prefix_[j] - prefix_[i]) {
+          best = j;
+          misses = 0;
+        } else if (++misses > kMaxMisses) {
+          break;
+        }
+      }
+      if (best == 0) {
+        cells[++w] = cells[i + 1];
+        ++i;
+        continue;
+      }
+      line_cells(cells[i], cells[best]);
+      for (const GridCoord c : line_) cells[++w] = c;
+      i = best;
+    }
+    cells.resize(w + 1);
+  }
+
+  // The k-th cell (1 <= k <= steps) of the digital line from a to b, steps = max(|dx|, |dy|).
+  static GridCoord line_at(GridCoord a, GridCoord b, std::int64_t k, std::int64_t steps) noexcept {
+    const std::int64_t dx = b.x - a.x;
+    const std::int64_t dy = b.y - a.y;
+    const auto off = [&](std::int64_t d) {
+      const std::int64_t m = d < 0 ? -d : d;
+      const std::int64_t v = (2 * k * m + steps) / (2 * steps);
+      return static_cast<int>(d < 0 ? -v : v);
+    };
+    return {a.x + off(dx), a.y + off(dy)};
+  }
+
+  // The cost (fixed point) of the digital line from a to b, or kInfinite when a cell is
+  // impassable or a diagonal step cuts a corner.
+  [[nodiscard]] std::uint64_t line_cost(GridCoord a, GridCoord b) const noexcept {
+    const std::int64_t steps = std::max(std::abs(b.x - a.x), std::abs(b.y - a.y));
+    std::uint64_t total = 0;
+    GridCoord p = a;
+    for (std::int64_t k = 1; k <= steps; ++k) {
+      const GridCoord q = line_at(a, b, k, steps);
+      const std::uint64_t c = layer_.cost_at(*grid_, q);
+      if (c == 0) return cost::kInfinite;
+      if (p.x != q.x && p.y != q.y) {
+        if (layer_.cost_at(*grid_, {q.x, p.y}) == 0 || layer_.cost_at(*grid_, {p.x, q.y}) == 0)
+          return cost::kInfinite;
+        total += c * cost::kDiagonal;
+      } else {
+        total += c * cost::kStraight;
+      }
+      p = q;
+    }
+    return total;
+  }
+
+  void line_cells(GridCoord a, GridCoord b) {
+    const std::int64_t steps = std::max(std::abs(b.x - a.x), std::abs(b.y - a.y));
+    line_.clear();
+    for (std::int64_t k = 1; k <= steps; ++k) line_.push_back(line_at(a, b, k, steps));
+  }
+
+  static constexpr int kMaxMisses = 8;  // dearer lines in a row before a cell stops looking
+
+  // Query state.
+  const Grid* grid_ = nullptr;
+  const HierarchyMap* map_ = nullptr;
+  GridLayer layer_;
+  Connectivity conn_ = Connectivity::eight;
+  GridCoord from_;
+  GridCoord to_;
+  std::uint8_t min_cost_ = 1;
+  bool active_ = false;
+  SearchStatus plan_status_ = SearchStatus::found;
+  std::size_t next_ = 0;
+  std::uint64_t straight_ = 0;
+  std::uint64_t diagonal_ = 0;
+  std::uint64_t refine_expanded_ = 0;
+  int smoothing_ = 0;
+  // Workspace.
+  std::vector<std::uint64_t> g_;
+  std::vector<std::uint32_t> parent_;
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t generation_ = 0;
+  std::vector<OpenEntry> open_;
+  struct Exit {
+    std::uint32_t id;
+    GridCoord via;
+  };
+  std::vector<Exit> exits_;  // edges of an impassable start: the node reached, the cell entered
+  std::vector<std::uint32_t> start_cost_;
+  std::vector<std::uint32_t> goal_cost_;
+  std::vector<GridCoord> waypoints_;
+  std::vector<GridCoord> segment_;
+  std::vector<std::uint64_t> prefix_;
+  std::vector<GridCoord> line_;
+  detail::SectorSearch search_;
+};
+
+}  // namespace pathing

@@ -1,0 +1,368 @@
+// HPA* (HierarchyMap, HpaStar): against a textbook Dijkstra on thousands of seeded random
+// weighted maps (complete: a path exactly when one exists; valid; never cheaper than the optimum;
+// exactly the cheapest path that crosses sector borders only at the map's transitions), lazy
+// refinement, smoothing, edits (sync equals a rebuild and touches only the sectors edited),
+// staleness, refusals and allocations.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <queue>
+#include <random>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "pathing/astar.hpp"
+#include "pathing/hierarchy.hpp"
+#include "pathing/hpa_star.hpp"
+#include "support/alloc_counter.hpp"
+#include "support/reference.hpp"
+
+namespace pathing {
+namespace {
+
+const GridLayer kHpaTerrain{1, 3, 5};
+
+int hpa_uniform(std::mt19937_64& rng, int lo, int hi) {
+  return lo + static_cast<int>(rng() % static_cast<std::uint64_t>(hi - lo + 1));
+}
+
+GridCoord hpa_cell(std::mt19937_64& rng, const Grid& g) {
+  return {hpa_uniform(rng, 0, g.cols() - 1), hpa_uniform(rng, 0, g.rows() - 1)};
+}
+
+// The textbook form of what HPA* computes: Dijkstra over the cells where a move between two
+// sectors is allowed only as a straight move between two cells that are both abstract nodes
+// (`HierarchyMap::sector_nodes`), with the hierarchy's own fixed point (straight 256 c, diagonal
+// 362 c). Returns that cost from `from` to `to` (cost::kInfinite when none).
+std::uint64_t restricted_cost(const Grid& g, const GridLayer& layer, const HierarchyMap& map,
+                              Connectivity conn, GridCoord from, GridCoord to) {
+  std::set<std::pair<int, int>> nodes;
+  for (std::uint32_t s = 0; s < map.sector_count(); ++s)
+    for (const GridCoord c : map.sector_nodes(s)) nodes.insert({c.x, c.y});
+  const int w = g.cols();
+  std::vector<std::uint64_t> dist(g.cell_count(), cost::kInfinite);
+  using Item = std::pair<std::uint64_t, int>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> pq;
+  dist[static_cast<std::size_t>(from.y * w + from.x)] = 0;
+  pq.push({0, from.y * w + from.x});
+  const auto passable = [&](int x, int y) { return layer.cost_at(g, {x, y}) != 0; };
+  while (!pq.empty()) {
+    const auto [d, i] = pq.top();
+    pq.pop();
+    if (d != dist[static_cast<std::size_t>(i)]) continue;
+    const GridCoord a{i % w, i / w};
+    if (a == to) return d;
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        if (dx == 0 && dy == 0) continue;
+        const bool diag = dx != 0 && dy != 0;
+        if (diag && conn == Connectivity::four) continue;
+        const GridCoord b{a.x + dx, a.y + dy};
+        if (!passable(b.x, b.y)) continue;
+        if (diag && (!passable(a.x + dx, a.y) || !passable(a.x, a.y + dy))) continue;
+        // Moves between sectors: straight between two nodes, or any first move from a start
+        // on an impassable cell (which is on no transition).
+        const bool blocked_start = a == from && !passable(a.x, a.y);
+        if (map.sector_of(a) != map.sector_of(b) && !blocked_start) {
+          if (diag || !nodes.count({a.x, a.y}) || !nodes.count({b.x, b.y})) continue;
+        }
+        const std::uint64_t c = layer.cost_at(g, b) * (diag ? 362u : 256u);
+        const auto j = static_cast<std::size_t>(b.y * w + b.x);
+        if (d + c < dist[j]) {
+          dist[j] = d + c;
+          pq.push({d + c, static_cast<int>(j)});
+        }
+      }
+    }
+  }
+  return cost::kInfinite;
+}
+
+std::uint64_t hierarchy_fixed_cost(const Grid& g, const GridLayer& layer,
+                                   const std::vector<GridCoord>& cells) {
+  std::uint64_t total = 0;
+  for (std::size_t i = 1; i < cells.size(); ++i) {
+    const bool diag = cells[i].x != cells[i - 1].x && cells[i].y != cells[i - 1].y;
+    total += layer.cost_at(g, cells[i]) * (diag ? 362u : 256u);
+  }
+  return total;
+}
+
+// Every sector of `a` has the nodes and the edge costs of the same sector of `b`.
+void expect_same_hierarchy(const HierarchyMap& a, const HierarchyMap& b) {
+  ASSERT_EQ(a.sector_count(), b.sector_count());
+  for (std::uint32_t s = 0; s < a.sector_count(); ++s) {
+    const std::vector<GridCoord> na = a.sector_nodes(s);
+    ASSERT_EQ(na, b.sector_nodes(s)) << "sector " << s;
+    for (std::uint32_t i = 0; i < na.size(); ++i)
+      for (std::uint32_t j = 0; j < na.size(); ++j)
+        ASSERT_EQ(a.sector_cost(s, i, j), b.sector_cost(s, i, j)) << "sector " << s;
+  }
+}
+
+// On 2,400 seeded random maps (4- and 8-connected, uniform and weighted, sector sides 4 to 12),
+// HPA* finds a path exactly when the textbook Dijkstra does; the path is valid, never cheaper
+// than the optimum, and its cost in the hierarchy's fixed point equals the restricted
+// reference's (the cheapest path crossing borders only at transitions) and the plan's abstract
+// cost. Shortcutting never raises the cost and keeps the path valid.
+TEST(Hierarchy, HpaStarMatchesTheRestrictedReferenceOnRandomMaps) {
+  std::mt19937_64 rng(20261127);
+  HpaStar hpa;
+  HpaStar smooth;
+  smooth.set_smoothing(16);
+  std::vector<GridCoord> out;
+  std::vector<GridCoord> smoothed;
+  int found = 0;
+  int dearer = 0;
+  for (int iter = 0; iter < 2400; ++iter) {
+    const Connectivity conn = iter % 2 == 0 ? Connectivity::eight : Connectivity::four;
+    const bool weighted = iter % 4 >= 2;
+    const int w = hpa_uniform(rng, 6, 40);
+    const int h = hpa_uniform(rng, 6, 40);
+    const double density = 0.05 * hpa_uniform(rng, 0, 7);
+    const Grid g = test::random_grid(rng, w, h, density, weighted ? 3 : 1);
+    const GridLayer layer = weighted ? kHpaTerrain : GridLayer{};
+    HierarchyOptions options;
+    options.sector_size = hpa_uniform(rng, 4, 12);
+    options.connectivity = conn;
+    const HierarchyMap map(g, layer, options);
+    SearchOptions so;
+    so.connectivity = conn;
+    for (int q = 0; q < 3; ++q) {
+      const GridCoord from = hpa_cell(rng, g);
+      const GridCoord to = hpa_cell(rng, g);
+      const std::vector<std::uint64_t> ref = test::reference_dijkstra(g, layer, from, conn);
+      const std::uint64_t optimal = ref[static_cast<std::size_t>(to.y * w + to.x)];
+      const PathResult r = hpa.find_path(g, layer, map, from, to, out, so);
+      const std::string where = "iter " + std::to_string(iter) + " query " + std::to_string(q);
+      if (optimal == cost::kInfinite) {
+        ASSERT_EQ(r.status, SearchStatus::unreachable) << where;
+        ASSERT_EQ(out, std::vector<GridCoord>{from}) << where;
+        continue;
+      }
+      ASSERT_EQ(r.status, SearchStatus::found) << where;
+      ++found;
+      std::uint64_t fixed = 0;
+      ASSERT_EQ(test::validate_path(g, layer, conn, from, out, &fixed), "") << where;
+      ASSERT_EQ(out.back(), to) << where;
+      ASSERT_GE(fixed, optimal) << where;
+      dearer += fixed > optimal;
+      ASSERT_EQ(r.cost, test::path_cost_units(g, layer, out)) << where;
+      ASSERT_EQ(r.moves, out.size() - 1) << where;
+      const std::uint64_t mine = hierarchy_fixed_cost(g, layer, out);
+      ASSERT_EQ(mine, restricted_cost(g, layer, map, conn, from, to)) << where;
+      const PathResult p = hpa.plan(g, layer, map, from, to, so);
+      ASSERT_EQ(p.cost, static_cast<double>(mine) / 256.0) << where;
+      const PathResult s = smooth.find_path(g, layer, map, from, to, smoothed, so);
+      ASSERT_EQ(s.status, SearchStatus::found) << where;
+      ASSERT_EQ(test::validate_path(g, layer, conn, from, smoothed), "") << where;
+      ASSERT_EQ(smoothed.back(), to) << where;
+      ASSERT_LE(test::path_cost_fixed(g, layer, smoothed), fixed) << where;
+    }
+  }
+  // The seeds give thousands of found paths, some of them dearer than optimal (HPA* is not
+  // optimal): the counts pin the sample.
+  EXPECT_GT(found, 5000);
+  EXPECT_GT(dearer, 500);
+}
+
+// A hand-checked map: two 4 x 4 sectors side by side, the border open at one row only.
+TEST(Hierarchy, ExactTransitionsAndPathOnASmallMap) {
+  Grid g(8, 4);
+  for (int y = 0; y < 4; ++y)
+    if (y != 2) g.set_blocked({4, y}, true);
+  HierarchyOptions o;
+  o.sector_size = 4;
+  const HierarchyMap map(g, GridLayer{}, o);
+  EXPECT_EQ(map.sector_count(), 2u);
+  EXPECT_EQ(map.sector_nodes(0), (std::vector<GridCoord>{{3, 2}}));
+  EXPECT_EQ(map.sector_nodes(1), (std::vector<GridCoord>{{4, 2}}));
+  HpaStar hpa;
+  std::vector<GridCoord> out;
+  const PathResult r = hpa.find_path(g, GridLayer{}, map, {0, 0}, {7, 0}, out);
+  ASSERT_EQ(r.status, SearchStatus::found);
+  EXPECT_EQ(hpa.abstract_path().size(), 4u);  // start, (3,2), (4,2), goal
+  EXPECT_EQ(hpa.abstract_path()[1], (GridCoord{3, 2}));
+  EXPECT_EQ(hpa.abstract_path()[2], (GridCoord{4, 2}));
+  EXPECT_EQ(out.front(), (GridCoord{0, 0}));
+  EXPECT_EQ(out.back(), (GridCoord{7, 0}));
+  // (0,0) -> (3,2): 2 diagonal moves and 1 straight; (3,2) -> (4,2): 1 straight; (4,2) ->
+  // (7,0): (4,1) is blocked, so 1 straight to (5,2), then 2 diagonal.
+  EXPECT_EQ(r.moves, 7u);
+  EXPECT_EQ(r.cost, test::path_cost_units(g, GridLayer{}, out));
+  EXPECT_EQ(r.cost, 3.0 + 4.0 * std::sqrt(2.0));
+}
+
+// Lazy refinement: refining segment by segment gives exactly the cells of find_path, and the
+// first steps are available after a few segments.
+TEST(Hierarchy, LazyRefinementEqualsTheWholePath) {
+  std::mt19937_64 rng(7);
+  const Grid g = test::random_grid(rng, 120, 90, 0.2, 3);
+  HierarchyOptions o;
+  o.sector_size = 16;
+  const HierarchyMap map(g, kHpaTerrain, o);
+  HpaStar hpa;
+  std::vector<GridCoord> whole;
+  std::vector<GridCoord> lazy;
+  int checked = 0;
+  for (int q = 0; q < 40; ++q) {
+    const GridCoord from = hpa_cell(rng, g);
+    const GridCoord to = hpa_cell(rng, g);
+    const PathResult r = hpa.find_path(g, kHpaTerrain, map, from, to, whole);
+    const PathResult p = hpa.plan(g, kHpaTerrain, map, from, to);
+    ASSERT_EQ(p.status, r.status);
+    if (!r.found()) continue;
+    lazy.clear();
+    const SearchStatus first = hpa.refine_until(33, lazy);
+    ASSERT_EQ(first, lazy.size() == whole.size() ? SearchStatus::found : SearchStatus::in_progress);
+    ASSERT_GE(lazy.size(), std::min<std::size_t>(33, whole.size()));
+    ASSERT_TRUE(std::equal(lazy.begin(), lazy.end(), whole.begin()));
+    SearchStatus s = SearchStatus::in_progress;
+    while (s == SearchStatus::in_progress) s = hpa.refine_next(lazy);
+    ASSERT_EQ(s, SearchStatus::found);
+    ASSERT_EQ(lazy, whole);
+    EXPECT_EQ(hpa.refined_cost(), r.cost);
+    EXPECT_EQ(hpa.refine_next(lazy), SearchStatus::found);  // nothing more
+    EXPECT_EQ(lazy, whole);
+    ++checked;
+  }
+  EXPECT_GT(checked, 20);
+}
+
+// Edits: sync rebuilds only the sectors an edit touches (one, or two and three at borders and
+// corners) and then equals a fresh build; searches on a map not synced answer stale, and a
+// refinement in progress turns stale when the grid is written.
+TEST(Hierarchy, SyncEqualsRebuildAndTouchesOnlyEditedSectors) {
+  std::mt19937_64 rng(11);
+  Grid g = test::random_grid(rng, 64, 48, 0.25, 3);
+  HierarchyOptions o;
+  o.sector_size = 8;
+  HierarchyMap map(g, kHpaTerrain, o);
+  HpaStar hpa;
+  std::vector<GridCoord> out;
+  for (int round = 0; round < 200; ++round) {
+    const GridCoord c = hpa_cell(rng, g);
+    g.set_blocked(c, !g.is_blocked(c));
+    if (round % 3 == 0) g.set_tile(c, static_cast<std::uint8_t>(rng() % 3));
+    EXPECT_FALSE(map.is_current(g, kHpaTerrain));
+    EXPECT_EQ(hpa.find_path(g, kHpaTerrain, map, {0, 0}, {5, 5}, out).status, SearchStatus::stale);
+    ASSERT_EQ(map.sync(g, kHpaTerrain), MapSync::updated);
+    const int lx = c.x % 8;
+    const int ly = c.y % 8;
+    const std::size_t expect = 1 + ((lx == 0 && c.x > 0) || (lx == 7 && c.x < 63)) +
+                               ((ly == 0 && c.y > 0) || (ly == 7 && c.y < 47));
+    EXPECT_EQ(map.last_sync_sectors(), expect) << c.x << "," << c.y;
+    if (round % 20 == 0) expect_same_hierarchy(map, HierarchyMap(g, kHpaTerrain, o));
+  }
+  expect_same_hierarchy(map, HierarchyMap(g, kHpaTerrain, o));
+  EXPECT_EQ(map.sync(g, kHpaTerrain), MapSync::current);
+  // Another layer: a full rebuild.
+  EXPECT_EQ(map.sync(g, GridLayer{}), MapSync::rebuilt);
+  EXPECT_EQ(map.last_sync_sectors(), map.sector_count());
+  expect_same_hierarchy(map, HierarchyMap(g, GridLayer{}, o));
+  // A write during refinement.
+  Grid open(64, 64);
+  const HierarchyMap om(open, GridLayer{}, o);
+  ASSERT_EQ(hpa.plan(open, GridLayer{}, om, {0, 0}, {63, 63}).status, SearchStatus::found);
+  out.clear();
+  EXPECT_EQ(hpa.refine_next(out), SearchStatus::in_progress);
+  open.set_blocked({30, 30}, true);
+  const std::size_t before = out.size();
+  EXPECT_EQ(hpa.refine_next(out), SearchStatus::stale);
+  EXPECT_EQ(out.size(), before);
+}
+
+// Refusals name nothing searched and leave `out` unchanged; the start's own cost is ignored, a
+// blocked goal is unreachable, a start equal to the goal is a one-cell path.
+TEST(Hierarchy, RefusalsAndEdgeCases) {
+  Grid g(20, 20);
+  g.set_blocked({3, 3}, true);
+  g.set_blocked({10, 10}, true);
+  const HierarchyMap map(g, GridLayer{});
+  HpaStar hpa;
+  std::vector<GridCoord> out{{9, 9}};
+  const std::vector<GridCoord> untouched = out;
+  SearchOptions four;
+  four.connectivity = Connectivity::four;
+  EXPECT_EQ(hpa.find_path(g, GridLayer{}, map, {0, 0}, {5, 5}, out, four).status,
+            SearchStatus::unsupported);
+  SearchOptions weighted;
+  weighted.weight = 2;
+  EXPECT_EQ(hpa.find_path(g, GridLayer{}, map, {0, 0}, {5, 5}, out, weighted).status,
+            SearchStatus::unsupported);
+  weighted.weight = 0.5;
+  EXPECT_EQ(hpa.find_path(g, GridLayer{}, map, {0, 0}, {5, 5}, out, weighted).status,
+            SearchStatus::invalid_argument);
+  EXPECT_EQ(hpa.find_path(g, GridLayer{}, map, {0, 0}, {20, 5}, out).status,
+            SearchStatus::invalid_endpoint);
+  EXPECT_EQ(hpa.find_path(g, GridLayer::uniform(2), map, {0, 0}, {5, 5}, out).status,
+            SearchStatus::stale);
+  EXPECT_EQ(out, untouched);
+  std::vector<GridCoord> dummy;
+  EXPECT_EQ(HpaStar{}.refine_next(dummy), SearchStatus::invalid_argument);
+  PathResult r = hpa.find_path(g, GridLayer{}, map, {4, 4}, {10, 10}, out);
+  EXPECT_EQ(r.status, SearchStatus::unreachable);
+  EXPECT_EQ(out, (std::vector<GridCoord>{{4, 4}}));
+  EXPECT_EQ(r.finish, (GridCoord{4, 4}));
+  r = hpa.find_path(g, GridLayer{}, map, {3, 3}, {5, 3}, out);  // blocked start
+  EXPECT_EQ(r.status, SearchStatus::found);
+  EXPECT_EQ(r.moves, 2u);
+  r = hpa.find_path(g, GridLayer{}, map, {6, 6}, {6, 6}, out);
+  EXPECT_EQ(r.status, SearchStatus::found);
+  EXPECT_EQ(out, (std::vector<GridCoord>{{6, 6}}));
+  EXPECT_EQ(r.cost, 0.0);
+  SearchOptions limited;
+  limited.limits.max_expansions = 1;
+  HierarchyOptions small;
+  small.sector_size = 4;
+  const HierarchyMap map4(g, GridLayer{}, small);
+  r = hpa.find_path(g, GridLayer{}, map4, {0, 0}, {19, 19}, out, limited);
+  EXPECT_EQ(r.status, SearchStatus::expansion_limit);
+  EXPECT_EQ(out, (std::vector<GridCoord>{{0, 0}}));
+  // Options out of range.
+  Error e;
+  HierarchyOptions bad;
+  bad.sector_size = 3;
+  EXPECT_FALSE(HierarchyMap::create(g, GridLayer{}, bad, &e).has_value());
+  EXPECT_EQ(e.message, "pathing::HierarchyMap: sector_size = 3 is outside [4, 128]");
+  bad.sector_size = 129;
+  EXPECT_FALSE(HierarchyMap::create(g, GridLayer{}, bad, &e).has_value());
+  EXPECT_EQ(e.message, "pathing::HierarchyMap: sector_size = 129 is outside [4, 128]");
+  HierarchyMap never;
+  EXPECT_FALSE(never.is_current(g, GridLayer{}));
+  EXPECT_EQ(hpa.find_path(g, GridLayer{}, never, {0, 0}, {5, 5}, out).status, SearchStatus::stale);
+}
+
+// Zero allocations per warm query: plan, lazy refinement and find_path with smoothing.
+TEST(Hierarchy, WarmQueriesAllocateNothing) {
+  std::mt19937_64 rng(3);
+  const Grid g = test::random_grid(rng, 200, 200, 0.2, 3);
+  const HierarchyMap map(g, kHpaTerrain);
+  HpaStar hpa;
+  hpa.set_smoothing(32);
+  std::vector<GridCoord> out;
+  out.reserve(g.cell_count());
+  std::vector<std::pair<GridCoord, GridCoord>> queries;
+  for (int q = 0; q < 50; ++q) queries.push_back({hpa_cell(rng, g), hpa_cell(rng, g)});
+  for (const auto& [a, b] : queries)
+    static_cast<void>(hpa.find_path(g, kHpaTerrain, map, a, b, out));
+  for (const auto& [a, b] : queries)
+    static_cast<void>(hpa.find_path(g, kHpaTerrain, map, a, b, out));
+  const std::uint64_t before = test::allocation_count();
+  int found = 0;
+  for (const auto& [a, b] : queries) {
+    found += hpa.find_path(g, kHpaTerrain, map, a, b, out).found();
+    static_cast<void>(hpa.plan(g, kHpaTerrain, map, a, b));
+    out.clear();
+    static_cast<void>(hpa.refine_until(33, out));
+  }
+  EXPECT_EQ(test::allocation_count() - before, 0u);
+  EXPECT_GT(found, 20);
+}
+
+}  // namespace
+}  // namespace pathing
