@@ -28,8 +28,8 @@ bool guarded(Error* error, F&& f) noexcept {
     f();
     return true;
   } catch (const ParseError& e) {
-    detail::report(error, e.line() == 0 && e.column() == 0 ? ErrorCode::io_error
-                                                          : ErrorCode::parse_error,
+    detail::report(error,
+                   e.line() == 0 && e.column() == 0 ? ErrorCode::io_error : ErrorCode::parse_error,
                    e.what());
   } catch (const std::bad_alloc&) {
     detail::report(error, ErrorCode::out_of_memory, "pathing::io: out of memory");
@@ -79,8 +79,7 @@ std::optional<SeedMap> try_parse_seed_map(std::string_view text, const std::stri
   return guarded_value<SeedMap>(error, [&] { return parse_seed_map(text, name); });
 }
 
-std::optional<SeedMap> try_load_seed_map(const std::filesystem::path& file,
-                                         Error* error) noexcept {
+std::optional<SeedMap> try_load_seed_map(const std::filesystem::path& file, Error* error) noexcept {
   return guarded_value<SeedMap>(error, [&] { return load_seed_map(file); });
 }
 
@@ -93,6 +92,18 @@ std::optional<Scenario> try_generate_scenario(const Grid& grid, const std::strin
                                               const GridLayer& layer, Error* error) noexcept {
   return guarded_value<Scenario>(
       error, [&] { return generate_scenario(grid, map_name, queries, seed, layer); });
+}
+
+std::optional<Grid> try_tile_map(const Grid& tile, int width, int height,
+                                 const TileOptions& options, Error* error) noexcept {
+  return guarded_value<Grid>(error, [&] { return tile_map(tile, width, height, options); });
+}
+
+std::optional<Scenario> try_generate_long_scenario(const Grid& grid, const std::string& map_name,
+                                                   int queries, std::uint64_t seed,
+                                                   const GridLayer& layer, Error* error) noexcept {
+  return guarded_value<Scenario>(
+      error, [&] { return generate_long_scenario(grid, map_name, queries, seed, layer); });
 }
 
 }  // namespace pathing::io

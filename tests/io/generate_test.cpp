@@ -2,12 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pathing/astar.hpp"
@@ -313,6 +315,236 @@ TEST(GenerateScenario, Errors) {
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("found only 0 of 2"), std::string::npos) << e.what();
   }
+}
+
+// --- tile_map and generate_long_scenario (huge maps, issue #17 item 6) -------------------------
+
+// A walled source with one component: rows 1..3 open inside the border. Its ports: row 2 (it
+// carves 2 cells: (0, 2) and (6, 2); rows 1 and 3 would carve 3 and 4) and column 3 (carves 2:
+// (3, 0) and (3, 4); columns 2 and 4 tie at 2 but column 3 is the middle).
+const char* const kTileSource =
+    "type octile\nheight 5\nwidth 7\nmap\n"
+    "@@@@@@@\n"
+    "@@....@\n"
+    "@.....@\n"
+    "@@...@@\n"
+    "@@@@@@@\n";
+
+/// The source cell tile_map puts at (x, y): mirrored on odd tiles, or plain repetition.
+std::uint8_t tiled_cell(const Grid& src, int x, int y, bool mirror) {
+  const int w = src.cols();
+  const int h = src.rows();
+  int sx = x % w;
+  int sy = y % h;
+  if (mirror && (x / w) % 2 == 1) sx = w - 1 - sx;
+  if (mirror && (y / h) % 2 == 1) sy = h - 1 - sy;
+  return src.cell({sx, sy});
+}
+
+TEST(TileMap, MirroredAndPlainCopiesOfTheSource) {
+  // An asymmetric source with tags and blocked cells of every kind format_map writes.
+  const Grid src =
+      parse_map("type octile\nheight 3\nwidth 5\nmap\n.@TS.\nW..O.\n..@.T\n", "s").grid;
+  for (const bool mirror : {true, false}) {
+    for (const auto& [w, h] :
+         {std::pair{13, 8}, std::pair{5, 3}, std::pair{2, 1}, std::pair{20, 12}}) {
+      TileOptions options;
+      options.mirror = mirror;
+      options.connect = false;
+      const Grid g = tile_map(src, w, h, options);
+      ASSERT_EQ(g.cols(), w);
+      ASSERT_EQ(g.rows(), h);
+      for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+          ASSERT_EQ(g.cell({x, y}), tiled_cell(src, x, y, mirror))
+              << "mirror " << mirror << " at " << x << "," << y;
+      EXPECT_EQ(g, tile_map(src, w, h, options));  // deterministic
+    }
+  }
+  // Mirrored: the cells facing each other across a seam are the same border cell.
+  TileOptions plain_mirror;
+  plain_mirror.connect = false;
+  const Grid g = tile_map(src, 10, 6, plain_mirror);
+  for (int y = 0; y < 6; ++y) EXPECT_EQ(g.cell({4, y}), g.cell({5, y}));
+  for (int x = 0; x < 10; ++x) EXPECT_EQ(g.cell({x, 2}), g.cell({x, 3}));
+}
+
+TEST(TileMap, PortsJoinEveryTile) {
+  const Grid src = parse_map(kTileSource, "src").grid;
+  Grid ported = src;
+  for (const GridCoord c : {GridCoord{0, 2}, GridCoord{6, 2}, GridCoord{3, 0}, GridCoord{3, 4}})
+    ported.set_cell(c, 0);
+  for (const bool mirror : {true, false}) {
+    TileOptions options;
+    options.mirror = mirror;
+    options.connect = false;
+    // 3 x 3 complete tiles: without ports 9 components, with them one.
+    const Grid apart = tile_map(src, 21, 15, options);
+    EXPECT_EQ(components(apart), 9);
+    options.connect = true;
+    const Grid joined = tile_map(src, 21, 15, options);
+    EXPECT_EQ(components(joined), 1) << "mirror " << mirror;
+    // Exactly the source with its four port cells carved, tiled.
+    for (int y = 0; y < 15; ++y)
+      for (int x = 0; x < 21; ++x)
+        ASSERT_EQ(joined.cell({x, y}), tiled_cell(ported, x, y, mirror)) << x << "," << y;
+    EXPECT_EQ(blocked_count(apart) - blocked_count(joined), 9 * 4);
+  }
+  // The ports meet across the seams: row 2 crosses the seam x = 6 | 7 open on both sides.
+  const Grid joined = tile_map(src, 14, 10);
+  EXPECT_FALSE(joined.is_blocked({6, 2}));
+  EXPECT_FALSE(joined.is_blocked({7, 2}));
+  EXPECT_FALSE(joined.is_blocked({3, 4}));
+  EXPECT_FALSE(joined.is_blocked({3, 5}));
+  // The ports go to the largest component: the pocket at (0, 4) gets none and stays apart.
+  // Row 2 (members 2..5: carves 3) beats rows 1 and 3 (4 each); columns 3 and 4 tie at 2 and
+  // column 3 is the middle one.
+  const Grid pocket = parse_map(
+                          "type octile\nheight 5\nwidth 7\nmap\n"
+                          "@@@@@@@\n"
+                          "@@@...@\n"
+                          "@@....@\n"
+                          "@@...@@\n"
+                          ".@@@@@@\n",
+                          "p")
+                          .grid;
+  const Grid t = tile_map(pocket, 7, 5);
+  for (const GridCoord c :
+       {GridCoord{0, 2}, GridCoord{1, 2}, GridCoord{6, 2}, GridCoord{3, 0}, GridCoord{3, 4}})
+    EXPECT_FALSE(t.is_blocked(c)) << c.x << "," << c.y;
+  EXPECT_EQ(blocked_count(pocket) - blocked_count(t), 5);
+  EXPECT_EQ(components(t), 2);
+  // A source with nothing passable gets no port.
+  Grid walls(4, 3);
+  for (int y = 0; y < 3; ++y)
+    for (int x = 0; x < 4; ++x) walls.set_blocked({x, y}, true);
+  EXPECT_EQ(blocked_count(tile_map(walls, 9, 7)), 63);
+}
+
+TEST(TileMap, ErrorsNameTheValue) {
+  const Grid src = parse_map(kTileSource, "src").grid;
+  const auto message = [&](int w, int h, const TileOptions& o) -> std::string {
+    try {
+      (void)tile_map(src, w, h, o);
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+    return "no exception";
+  };
+  EXPECT_EQ(message(0, 5, {}),
+            "pathing::io::tile_map: size 0 x 5 is outside [1, 32768] per side / 268435456 cells");
+  EXPECT_NE(message(7, 32769, {}).find("size 7 x 32769 is outside"), std::string::npos);
+  EXPECT_NE(message(16384, 16385, {}).find("size 16384 x 16385 is outside"), std::string::npos);
+  EXPECT_NE(message(-3, 4, {}).find("size -3 x 4"), std::string::npos);
+  TileOptions ground_impassable;
+  ground_impassable.layer = GridLayer({0, 1});
+  EXPECT_NE(message(10, 10, ground_impassable).find("the layer makes it impassable"),
+            std::string::npos);
+  ground_impassable.connect = false;  // nothing to carve: fine
+  EXPECT_EQ(tile_map(src, 10, 10, ground_impassable).cols(), 10);
+  Error error;
+  EXPECT_EQ(try_tile_map(src, 0, 5, {}, &error), std::nullopt);
+  EXPECT_EQ(error.code, ErrorCode::invalid_argument);
+  EXPECT_NE(error.message.find("size 0 x 5"), std::string::npos) << error.message;
+  EXPECT_EQ(try_tile_map(src, 7, 5, {}, &error)->cols(), 7);
+}
+
+/// Checks every entry of a long scenario on `g`: opposite quarters (when both sides split),
+/// far apart, in order of bucket, and the length exactly the reference Dijkstra's and A*'s.
+void check_long_scenario(const Grid& g, const Scenario& s, int queries, const GridLayer& layer) {
+  ASSERT_EQ(static_cast<int>(s.entries.size()), queries);
+  EXPECT_EQ(s.version, "1");
+  EXPECT_NO_THROW(validate_scenario(s, g, "long.map.scen"));
+  AStar astar(g.cols(), g.rows());
+  std::vector<GridCoord> path;
+  int last_bucket = 0;
+  const int half_x = g.cols() / 2;
+  const int half_y = g.rows() / 2;
+  for (std::size_t i = 0; i < s.entries.size(); ++i) {
+    const ScenarioEntry& e = s.entries[i];
+    EXPECT_EQ(e.line, static_cast<int>(i) + 2);
+    EXPECT_EQ(e.map, "long.map");
+    EXPECT_EQ(e.decimals, 8);
+    EXPECT_EQ(e.bucket, static_cast<int>(std::floor(e.optimal_length / 4)));
+    EXPECT_GE(e.bucket, last_bucket);
+    last_bucket = e.bucket;
+    if (g.cols() >= 2) {
+      EXPECT_NE(e.start_x < half_x, e.goal_x < half_x) << e.line;
+    }
+    if (g.rows() >= 2) {
+      EXPECT_NE(e.start_y < half_y, e.goal_y < half_y) << e.line;
+    }
+    const int dx = std::abs(e.start_x - e.goal_x);
+    const int dy = std::abs(e.start_y - e.goal_y);
+    const double octile = std::max(dx, dy) + (std::sqrt(2.0) - 1) * std::min(dx, dy);
+    EXPECT_GE(octile, std::max(g.cols(), g.rows()) / 2.0) << e.line;
+    const std::optional<double> reference =
+        reference_shortest_length(g, e.start(), e.goal(), layer);
+    ASSERT_TRUE(reference.has_value()) << e.line;
+    EXPECT_EQ(e.optimal_length, *reference) << e.line;  // bit for bit
+    const PathResult r = astar.find_path(g, layer, e.start(), e.goal(), path);
+    ASSERT_TRUE(r.found());
+    EXPECT_EQ(e.optimal_length, r.cost) << e.line;
+  }
+}
+
+TEST(LongScenario, OppositeQuartersExactLengths) {
+  // Uniform costs (JPS answers): a tiled rooms map and a tiled maze.
+  const Grid rooms = tile_map(generate_map({MapKind::rooms, 40, 30, 0.1, 5, 11}), 130, 95);
+  const Scenario a = generate_long_scenario(rooms, "long.map", 40, 7);
+  check_long_scenario(rooms, a, 40, movingai_layer());
+  EXPECT_EQ(format_scenario(a), format_scenario(generate_long_scenario(rooms, "long.map", 40, 7)));
+  EXPECT_NE(format_scenario(a), format_scenario(generate_long_scenario(rooms, "long.map", 40, 8)));
+  const Grid maze = tile_map(generate_map({MapKind::maze, 21, 21, 0, 7, 3}), 64, 50);
+  check_long_scenario(maze, generate_long_scenario(maze, "long.map", 24, 1), 24, movingai_layer());
+  // Weighted terrain (A* answers).
+  const Grid terrain = tile_map(generate_map({MapKind::terrain, 48, 48, 0.2, 7, 4}), 100, 90,
+                                {true, true, terrain_layer()});
+  check_long_scenario(terrain, generate_long_scenario(terrain, "long.map", 20, 3, terrain_layer()),
+                      20, terrain_layer());
+  // Sides of 1 are not split: a 1 x 40 corridor goes from one half of its rows to the other.
+  const Grid column(1, 40);
+  check_long_scenario(column, generate_long_scenario(column, "long.map", 6, 2), 6,
+                      movingai_layer());
+  EXPECT_TRUE(generate_long_scenario(column, "long.map", 0, 2).entries.empty());
+}
+
+TEST(LongScenario, StaysInTheLargestComponent) {
+  // The left half is blocked but for a 3 x 3 pocket: the largest component is the right half,
+  // the left quarters hold none of it, so start and goal are drawn anywhere in the component.
+  Grid g(40, 20);
+  for (int y = 0; y < 20; ++y)
+    for (int x = 0; x < 20; ++x)
+      if (x < 1 || x > 3 || y < 1 || y > 3) g.set_blocked({x, y}, true);
+  const Scenario s = generate_long_scenario(g, "long.map", 12, 5);
+  ASSERT_EQ(s.entries.size(), 12u);
+  for (const ScenarioEntry& e : s.entries) {
+    EXPECT_GE(e.start_x, 20);
+    EXPECT_GE(e.goal_x, 20);
+    EXPECT_NE(e.start(), e.goal());
+    EXPECT_EQ(e.optimal_length, *reference_shortest_length(g, e.start(), e.goal()));
+  }
+}
+
+TEST(LongScenario, ErrorsNameTheValue) {
+  const Grid g(4, 4);
+  try {
+    (void)generate_long_scenario(g, "m", -1, 1);
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("queries = -1"), std::string::npos) << e.what();
+  }
+  Grid one(3, 1);
+  one.set_blocked({0, 0}, true);
+  one.set_blocked({2, 0}, true);
+  Error error;
+  EXPECT_EQ(try_generate_long_scenario(one, "m", 2, 1, movingai_layer(), &error), std::nullopt);
+  EXPECT_EQ(error.code, ErrorCode::invalid_argument);
+  EXPECT_NE(error.message.find("the largest connected component has 1 cells"), std::string::npos)
+      << error.message;
+  one.set_blocked({1, 0}, true);
+  EXPECT_THROW((void)generate_long_scenario(one, "m", 2, 1), std::invalid_argument);
+  EXPECT_EQ(try_generate_long_scenario(g, "m", 3, 1)->entries.size(), 3u);
 }
 
 // The sample data shipped in data/ is exactly what the generator makes with the parameters in

@@ -1,7 +1,8 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
 // Deterministic generators of test maps and Moving AI scenario files, and the reference
-// (Dijkstra, double precision) optimal lengths they carry.
+// (Dijkstra, double precision) optimal lengths they carry; huge maps tiled from a source map,
+// with long queries whose lengths come from the library's exact searches.
 #pragma once
 
 #include <array>
@@ -121,6 +122,96 @@ struct MapSpec {
 /// The non-throwing form of `generate_scenario`: nothing with `*error` (when not null) set to
 /// `ErrorCode::invalid_argument` (the message of the exception `generate_scenario` throws).
 [[nodiscard]] std::optional<Scenario> try_generate_scenario(
+    const Grid& grid, const std::string& map_name, int queries, std::uint64_t seed,
+    const GridLayer& layer = movingai_layer(), Error* error = nullptr) noexcept;
+
+/// How `tile_map` repeats its source map.
+struct TileOptions {
+  /// Mirror alternate tiles: tile (i, j) (the i-th across, the j-th down, from 0) is the source
+  /// flipped left to right when i is odd and upside down when j is odd, so the two cells facing
+  /// each other across a seam are copies of the same border cell: an open border stays open
+  /// across the seam and no seam joins unrelated halves of the map. false: plain repetition.
+  bool mirror = true;
+  /// Join the tiles: before tiling, carve two straight 1-cell "ports" into (a copy of) the source:
+  /// in one row, from the left border to the leftmost cell of the source's largest connected
+  /// component (8-connected, no corner cutting, under `layer`) and from its rightmost cell to
+  /// the right border; in one column likewise from the top and to the bottom border. The row
+  /// (column) is the one needing the fewest carved cells (ties: nearest the middle, then the
+  /// smaller index); carved cells become ground (`.`: tag 0, unblocked). Both ports of a row end
+  /// on the same row of both borders, so with either tiling the ports of neighbouring tiles meet
+  /// across every seam, and the copies of that component in all the complete tiles form one
+  /// connected component of the result. At most width + height cells of the source change; a
+  /// source with no passable cell gets no port. false: the source's cells as they are.
+  bool connect = true;
+  /// Passability for `connect` (which cells are passable and so form components); it must
+  /// make ground (tag 0, unblocked) passable when `connect` is set.
+  GridLayer layer = movingai_layer();
+};
+
+/// Builds a `width` x `height` map by tiling `tile` (e.g. a Moving AI map into a huge map for
+/// benchmarks): tile (i, j) covers columns [i w, (i + 1) w) and rows [j h, (j + 1) h) (w x h
+/// the source's size), holds the source (after `options.connect`'s ports) mirrored as
+/// `options.mirror` says, and the tiles of the last column and row are cut off at the map's
+/// edge: cell (x, y) is the prepared source's cell (mx, my) with mx = x mod w, or w - 1 - (x
+/// mod w) when mirroring and x / w is odd (my likewise). A tile cut short keeps the cells that
+/// fit; the connectivity `connect` promises holds between complete tiles (a cut tile's part of
+/// the component may be cut off from the rest).
+///
+/// Cell values (tag and blocked flag) are copied as they are, so `format_map` writes the result
+/// when it could write the source. Deterministic (no randomness).
+/// Complexity: O(width * height + source cells); memory: the result plus O(source cells).
+/// Thread-safe (no shared state).
+/// @throws std::invalid_argument naming the value for a size outside the Grid's limits (sides
+///         in [1, Grid::kMaxSide], width * height <= Grid::kMaxCells), an empty (0 x 0) source,
+///         or `connect` with a layer under which ground is impassable.
+[[nodiscard]] Grid tile_map(const Grid& tile, int width, int height,
+                            const TileOptions& options = {});
+
+/// The non-throwing form of `tile_map`: the grid, or nothing with `*error` (when not null) set
+/// to `ErrorCode::invalid_argument` and the message naming the value (or `out_of_memory`).
+[[nodiscard]] std::optional<Grid> try_tile_map(const Grid& tile, int width, int height,
+                                               const TileOptions& options = {},
+                                               Error* error = nullptr) noexcept;
+
+/// Generates `queries` long queries for benchmarking (hierarchical) searches on large maps,
+/// e.g. those of `tile_map`. Every start and goal lie in the map's largest connected component
+/// (8-connected, no corner cutting, under `layer`; ties: the one holding the first cell in
+/// row-major order), in diagonally opposite quarters: query k goes from the top-left quarter to
+/// the bottom-right one when k mod 4 = 0, top-right to bottom-left (1), bottom-right to top-left
+/// (2), bottom-left to top-right (3). The quarters split the columns at width / 2 and the rows
+/// at height / 2 (a side of 1 is not split: both "halves" are the whole side); a quarter the
+/// component misses makes that query use the whole component for both ends. Start and goal are
+/// drawn uniformly among the component's cells of their quarters, up to 64 pairs, until their
+/// octile distance (dx, dy: max + (sqrt(2) - 1) min) is at least max(width, height) / 2; if none
+/// is, the farthest pair drawn (the first of equals) is taken.
+///
+/// Optimal lengths come from the library's exact searches instead of the reference Dijkstra
+/// (too slow for thousands of cells a side): `Jps::find_path` on layers whose passable cells all
+/// cost the same (`GridLayer::uniform_cost() != 0`, e.g. the Moving AI rules), else
+/// `AStar::find_path` (8-connected, octile heuristic: admissible and consistent). Both are
+/// optimal and recompute the length from the path's integer sums of straight and diagonal costs,
+/// so it equals `reference_shortest_length` bit for bit (tested). 8 decimals, bucket =
+/// floor(length / 4) as in the Moving AI files; entries sorted by bucket (stably), `map` =
+/// `map_name`, version "1".
+///
+/// Determinism: std::mt19937_64 seeded with `seed` and the bounded draw of `generate_map`.
+/// Complexity: O(cells) for the component (bit sets: 2 bits a cell, plus a breadth-first queue),
+/// O(log rows + cols / 64) a drawn cell, then one search a query (A*: O(n log k) for n expanded
+/// cells, at most the component; JPS: typically far fewer nodes). Memory: the search's
+/// workspace, JPS 36 bytes a cell (9 GiB for 16384 x 16384), A* 16 bytes a cell and its open
+/// list. Measured (docs/benchmarks.md, `pathing gen tile`, Release): 100 queries on a 4096 x
+/// 4096 tiling of den520d, about 3.5 s in all with JPS (A*: 34 s); 20 queries on 16384 x 16384,
+/// 56 s and 9.2 GiB. Thread-safe.
+/// @throws std::invalid_argument when `queries` < 0 or the largest component has fewer than 2
+///         cells (the message names the count); std::runtime_error if a search does not reach
+///         the goal (a bug: the goal is in the start's component).
+[[nodiscard]] Scenario generate_long_scenario(const Grid& grid, const std::string& map_name,
+                                              int queries, std::uint64_t seed,
+                                              const GridLayer& layer = movingai_layer());
+
+/// The non-throwing form of `generate_long_scenario`: nothing with `*error` (when not null) set
+/// to `ErrorCode::invalid_argument` (the exception's message) or `out_of_memory`.
+[[nodiscard]] std::optional<Scenario> try_generate_long_scenario(
     const Grid& grid, const std::string& map_name, int queries, std::uint64_t seed,
     const GridLayer& layer = movingai_layer(), Error* error = nullptr) noexcept;
 
