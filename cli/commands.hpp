@@ -63,9 +63,11 @@ struct PathOptions {
 };
 int run_path(const PathOptions& options);
 
-/// `pathing gen`: a generated map and its scenario.
+/// `pathing gen`: a generated map and its scenario; kind "tile": a huge map tiled from `source`
+/// (`io::tile_map`) with long queries (`io::generate_long_scenario`).
 struct GenOptions {
   std::string kind;
+  std::string source;  ///< tile: the Moving AI map to tile.
   int width = 0;
   int height = 0;
   double density = 0.2;

@@ -159,10 +159,16 @@ int main(int argc, char** argv) {
 
   GenOptions gen;
   CLI::App* gen_cmd = app.add_subcommand(
-      "gen", "Generate a map (OUT) and a scenario (OUT.scen) with Dijkstra-optimal lengths");
-  gen_cmd->add_option("kind", gen.kind, "random, rooms or maze")
+      "gen",
+      "Generate a map (OUT) and a scenario (OUT.scen) with optimal lengths (the reference "
+      "Dijkstra; tile: our JPS or A*)");
+  gen_cmd
+      ->add_option("kind", gen.kind,
+                   "random, rooms, maze, terrain, or tile (--source MAP tiled, mirrored, to "
+                   "W x H, joined by ports, with long cross-map queries)")
       ->required()
-      ->check(CLI::IsMember({"random", "rooms", "maze", "terrain"}));
+      ->check(CLI::IsMember({"random", "rooms", "maze", "terrain", "tile"}));
+  gen_cmd->add_option("--source", gen.source, "tile: the Moving AI map to tile");
   gen_cmd->add_option("--width", gen.width, "Columns")->required()->check(CLI::Range(1, 32768));
   gen_cmd->add_option("--height", gen.height, "Rows")->required()->check(CLI::Range(1, 32768));
   gen_cmd

@@ -132,6 +132,28 @@ pathing_cli_test(gen_unwritable ARGS gen maze --width 5 --height 5 -o ${PATHING_
 pathing_cli_test(gen_no_pairs ARGS gen random --width 4 --height 4 --density 1 --queries 3 -o ${PATHING_CLI_OUT}/full.map
   EXPECT_RC 2 STDERR_REGEX "the map has 0 passable cells")
 
+# gen tile (issue #17 item 6): a shipped map tiled (mirrored, joined by ports) to W x H with long
+# queries whose lengths come from our exact search; `scen --check` agrees with every length.
+pathing_cli_test(gen_tile
+  ARGS gen tile --source ${PATHING_CLI_DATA}/rooms-64.map --width 150 --height 100 --queries 12 --seed 3 -o ${PATHING_CLI_OUT}/tile-rooms.map
+  STDOUT_REGEX "wrote .*tile-rooms\\.map \\(tile of .*rooms-64\\.map \\(64 x 64\\), 150 x 100, [0-9]+ blocked cells\\) and .*tile-rooms\\.map\\.scen \\(12 queries\\)"
+  EXPECT_FILE ${PATHING_CLI_OUT}/tile-rooms.map FILE_REGEX "^type octile\nheight 100\nwidth 150\nmap\n")
+set_tests_properties(cli.gen_tile PROPERTIES FIXTURES_SETUP cli_gen_tile)
+pathing_cli_test(gen_tile_check
+  ARGS scen ${PATHING_CLI_OUT}/tile-rooms.map.scen --check STDOUT_REGEX "solved +12 of 12.*optimal +12 of 12")
+set_tests_properties(cli.gen_tile_check PROPERTIES FIXTURES_REQUIRED cli_gen_tile)
+pathing_cli_test(gen_tile_no_source ARGS gen tile --width 10 --height 10 -o ${PATHING_CLI_OUT}/x.map
+  EXPECT_RC 2 STDERR_REGEX "gen tile needs --source MAP")
+pathing_cli_test(gen_source_not_tile
+  ARGS gen maze --source ${PATHING_CLI_DATA}/maze-32.map --width 10 --height 10 -o ${PATHING_CLI_OUT}/x.map
+  EXPECT_RC 2 STDERR_REGEX "--source is for `gen tile` only, not `gen maze`")
+pathing_cli_test(gen_tile_bad_source
+  ARGS gen tile --source ${PATHING_CLI_FIX}/bad-char.map --width 10 --height 10 -o ${PATHING_CLI_OUT}/x.map
+  EXPECT_RC 2 STDERR_REGEX "bad-char\\.map:6:3: unknown map character 'x'")
+pathing_cli_test(gen_tile_too_many_cells
+  ARGS gen tile --source ${PATHING_CLI_DATA}/maze-32.map --width 32768 --height 16385 -o ${PATHING_CLI_OUT}/x.map
+  EXPECT_RC 2 STDERR_REGEX "pathing::io::tile_map: size 32768 x 16385 is outside \\[1, 32768\\] per side / 268435456 cells")
+
 # --- output files written all or nothing (issue #19 D5) ----------------------------------------
 # A write that fails part way (RLIMIT_FSIZE of 1 KiB: "File too large") exits 2 naming the file
 # and the reason, and leaves the old file as it was and no temporary file. Before: a truncated
