@@ -28,6 +28,10 @@
 
 namespace pathing {
 
+namespace io::detail {
+struct PrecomputedAccess;  // pathing::io's loader (io/precomputed.hpp)
+}  // namespace io::detail
+
 /// How a `HierarchyMap` is built.
 struct HierarchyOptions {
   /// Side of a square sector, in cells, in [`HierarchyMap::kMinSectorSize`,
@@ -209,9 +213,19 @@ class HierarchyMap {
     const Sector& sec = sectors_[s];
     return dist_[sec.dist_first + i * sec.count + j];
   }
+  /// The number of nodes of sector `s`. O(1).
+  [[nodiscard]] std::uint32_t sector_node_count(std::uint32_t s) const noexcept {
+    return sectors_[s].count;
+  }
+  /// The cell of node `i` (< `sector_node_count(s)`) of sector `s`, in `sector_nodes` order
+  /// (row-major). O(1), allocates nothing.
+  [[nodiscard]] GridCoord sector_node(std::uint32_t s, std::uint32_t i) const noexcept {
+    return cell_of(node_cell_[sectors_[s].first + i]);
+  }
 
  private:
   friend class HpaStar;
+  friend struct io::detail::PrecomputedAccess;  // restores a saved map
   struct Sector {
     std::uint32_t first = 0;       // first node in node_cell_
     std::uint32_t dist_first = 0;  // first entry of its matrix in dist_
@@ -235,13 +249,12 @@ class HierarchyMap {
     return true;
   }
 
-  [[nodiscard]] GridCoord cell_of(std::uint32_t packed) const noexcept {
-    return {static_cast<int>(packed % static_cast<std::uint32_t>(cols_)),
-            static_cast<int>(packed / static_cast<std::uint32_t>(cols_))};
+  // Node cells are packed as y * 2^16 + x (sides are at most 2^15): row-major order, no division.
+  [[nodiscard]] static GridCoord cell_of(std::uint32_t packed) noexcept {
+    return {static_cast<int>(packed & 0xFFFFu), static_cast<int>(packed >> 16)};
   }
-  [[nodiscard]] std::uint32_t pack(GridCoord c) const noexcept {
-    return static_cast<std::uint32_t>(c.y) * static_cast<std::uint32_t>(cols_) +
-           static_cast<std::uint32_t>(c.x);
+  [[nodiscard]] static std::uint32_t pack(GridCoord c) noexcept {
+    return (static_cast<std::uint32_t>(c.y) << 16) | static_cast<std::uint32_t>(c.x);
   }
   [[nodiscard]] bool passable(const Grid& grid, int x, int y) const noexcept {
     return layer_.cost_of_cell(grid.cell_unchecked(x, y)) != 0;
@@ -313,8 +326,9 @@ class HierarchyMap {
     }
   }
 
-  // (Re)computes the nodes and the edge matrix of sector `s`.
-  void build_sector(const Grid& grid, std::uint32_t s) {
+  // The nodes of sector `s` (its transition cells) into scratch_nodes_: packed, sorted, unique.
+  // O(perimeter) plus the sort. (Also the loader's check of a saved map's nodes.)
+  void transitions(const Grid& grid, std::uint32_t s) {
     scratch_nodes_.clear();
     border_nodes(grid, s, 1, 0);
     border_nodes(grid, s, -1, 0);
@@ -323,6 +337,11 @@ class HierarchyMap {
     std::sort(scratch_nodes_.begin(), scratch_nodes_.end());
     scratch_nodes_.erase(std::unique(scratch_nodes_.begin(), scratch_nodes_.end()),
                          scratch_nodes_.end());
+  }
+
+  // (Re)computes the nodes and the edge matrix of sector `s`.
+  void build_sector(const Grid& grid, std::uint32_t s) {
+    transitions(grid, s);
     Sector& sec = sectors_[s];
     const auto count = static_cast<std::uint16_t>(scratch_nodes_.size());
     if (count > sec.capacity) {  // a new slot at the end (the old one stays unused)

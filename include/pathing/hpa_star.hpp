@@ -204,9 +204,8 @@ class HpaStar {
 
   /// Bytes of working memory held.
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return g_.capacity() * 8 + parent_.capacity() * 4 + stamp_.capacity() * 4 +
-           open_.capacity() * sizeof(OpenEntry) + search_.bytes() +
-           (start_cost_.capacity() + goal_cost_.capacity()) * 4 +
+    return nodes_.capacity() * sizeof(NodeRecord) + open_.capacity() * sizeof(OpenEntry) +
+           search_.bytes() + (start_cost_.capacity() + goal_cost_.capacity()) * 4 +
            (waypoints_.capacity() + segment_.capacity()) * sizeof(GridCoord) +
            prefix_.capacity() * 8 + line_.capacity() * sizeof(GridCoord);
   }
@@ -216,6 +215,12 @@ class HpaStar {
     std::uint64_t f;
     std::uint64_t g;
     std::uint32_t id;
+    std::uint32_t sector;  // of the node (the goal's sector for the goal)
+  };
+  struct NodeRecord {
+    std::uint64_t g;
+    std::uint32_t parent;
+    std::uint32_t stamp;  // open_mark or closed_mark of the query that last touched it
   };
   struct Later {  // the heap's order: smaller f, then larger g, then smaller id first
     bool operator()(const OpenEntry& a, const OpenEntry& b) const noexcept {
@@ -262,13 +267,9 @@ class HpaStar {
     const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
     const std::uint32_t start_id = n;
     const std::uint32_t goal_id = n + 1;
-    if (g_.size() < std::size_t{n} + 2) {
-      g_.resize(std::size_t{n} + 2);
-      parent_.resize(std::size_t{n} + 2);
-      stamp_.resize(std::size_t{n} + 2, 0);
-    }
+    if (nodes_.size() < std::size_t{n} + 2) nodes_.resize(std::size_t{n} + 2, NodeRecord{0, 0, 0});
     if (generation_ >= kLastGeneration) {  // about to wrap: clear every stamp
-      std::fill(stamp_.begin(), stamp_.end(), 0);
+      for (NodeRecord& rec : nodes_) rec.stamp = 0;
       generation_ = 0;
     }
     ++generation_;
@@ -291,13 +292,15 @@ class HpaStar {
 
     open_.clear();
     exits_.clear();
-    const auto push = [&](std::uint32_t id, std::uint64_t g, std::uint32_t from_id, GridCoord c) {
-      if (stamp_[id] == closed_mark) return false;
-      if (stamp_[id] == open_mark && g_[id] <= g) return false;
-      stamp_[id] = open_mark;
-      g_[id] = g;
-      parent_[id] = from_id;
-      open_.push_back({g + heuristic(c), g, id});
+    const auto push = [&](std::uint32_t id, std::uint64_t g, std::uint32_t from_id,
+                          std::uint32_t packed, std::uint32_t sector) {
+      NodeRecord& rec = nodes_[id];
+      if (rec.stamp == closed_mark) return false;
+      if (rec.stamp == open_mark && rec.g <= g) return false;
+      rec.stamp = open_mark;
+      rec.g = g;
+      rec.parent = from_id;
+      open_.push_back({g + heuristic(HierarchyMap::cell_of(packed)), g, id, sector});
       std::push_heap(open_.begin(), open_.end(), Later{});
       ++r.stats.generated;
       return true;
@@ -306,14 +309,16 @@ class HpaStar {
         options.limits.max_cost == std::numeric_limits<double>::infinity()
             ? ~std::uint64_t{0}
             : static_cast<std::uint64_t>(std::max(0.0, options.limits.max_cost) * 256.0);
-    push(start_id, 0, kNone, from_);
+    const std::uint32_t to_packed = HierarchyMap::pack(to_);
+    push(start_id, 0, kNone, HierarchyMap::pack(from_), ss);
     std::uint64_t abstract_expanded = 0;
     SearchStatus status = SearchStatus::unreachable;
     while (!open_.empty()) {
       std::pop_heap(open_.begin(), open_.end(), Later{});
       const OpenEntry e = open_.back();
       open_.pop_back();
-      if (stamp_[e.id] == closed_mark || e.g != g_[e.id]) continue;
+      NodeRecord& rec = nodes_[e.id];
+      if (rec.stamp == closed_mark || e.g != rec.g) continue;
       if (e.id == goal_id) {
         status = SearchStatus::found;
         break;
@@ -326,48 +331,52 @@ class HpaStar {
         status = SearchStatus::expansion_limit;
         break;
       }
-      stamp_[e.id] = closed_mark;
+      rec.stamp = closed_mark;
       ++abstract_expanded;
       if (e.id == start_id) {
         for (std::uint32_t k = 0; k < s_sec.count; ++k)
           if (start_cost_[k] != kNone)
-            push(s_sec.first + k, start_cost_[k], start_id,
-                 map.cell_of(map.node_cell_[s_sec.first + k]));
-        if (direct != kNone) push(goal_id, direct, start_id, to_);
+            push(s_sec.first + k, start_cost_[k], start_id, map.node_cell_[s_sec.first + k], ss);
+        if (direct != kNone) push(goal_id, direct, start_id, to_packed, gs);
         // A start on an impassable cell is on no transition: its moves out of its sector are
         // edges of their own, to the nodes the cell entered reaches inside its sector.
         if (layer_.cost_at(grid, from_) == 0) expanded += blocked_start_exits(push, gs, goal_id);
         continue;
       }
-      const GridCoord c = map.cell_of(map.node_cell_[e.id]);
-      const std::uint32_t t = map.sector_of(c);
+      const std::uint32_t t = e.sector;
+      const GridCoord c = HierarchyMap::cell_of(map.node_cell_[e.id]);
       const HierarchyMap::Sector& sec = map.sectors_[t];
       const std::uint32_t i = e.id - sec.first;
       const std::uint32_t* row = map.dist_.data() + sec.dist_first + i * sec.count;
       for (std::uint32_t j = 0; j < sec.count; ++j)
         if (j != i && row[j] != kNone)
-          push(sec.first + j, e.g + row[j], e.id, map.cell_of(map.node_cell_[sec.first + j]));
-      if (t == gs && goal_cost_[i] != kNone) push(goal_id, e.g + goal_cost_[i], e.id, to_);
-      static constexpr int kDx[4] = {1, 0, -1, 0};
-      static constexpr int kDy[4] = {0, 1, 0, -1};
-      for (int d = 0; d < 4; ++d) {
-        const GridCoord nb{c.x + kDx[d], c.y + kDy[d]};
-        if (!grid.in_bounds(nb)) continue;
-        const std::uint32_t u = map.sector_of(nb);
-        if (u == t) continue;
-        const std::uint32_t v = map.node_at(u, map.pack(nb));
-        if (v == kNone) continue;
-        push(v, e.g + std::uint64_t{layer_.cost_at(grid, nb)} * detail::kSectorStraight, e.id, nb);
-      }
+          push(sec.first + j, e.g + row[j], e.id, map.node_cell_[sec.first + j], t);
+      if (t == gs && goal_cost_[i] != kNone)
+        push(goal_id, e.g + goal_cost_[i], e.id, to_packed, gs);
+      // Transitions: the straight neighbours of c across its sector's border.
+      const detail::SectorRect rect = map.sector_rect(t);
+      const auto across = [&](GridCoord nb, std::uint32_t u) {
+        const std::uint32_t packed = HierarchyMap::pack(nb);
+        const std::uint32_t v = map.node_at(u, packed);
+        if (v == kNone) return;
+        push(v, e.g + std::uint64_t{layer_.cost_at(grid, nb)} * detail::kSectorStraight, e.id,
+             packed, u);
+      };
+      const auto row_of_sectors = static_cast<std::uint32_t>(map.sectors_x_);
+      if (c.x == rect.x0 + rect.w - 1 && c.x + 1 < grid.cols()) across({c.x + 1, c.y}, t + 1);
+      if (c.y == rect.y0 + rect.h - 1 && c.y + 1 < grid.rows())
+        across({c.x, c.y + 1}, t + row_of_sectors);
+      if (c.x == rect.x0 && c.x > 0) across({c.x - 1, c.y}, t - 1);
+      if (c.y == rect.y0 && c.y > 0) across({c.x, c.y - 1}, t - row_of_sectors);
     }
     r.stats.expanded = expanded + abstract_expanded;
     plan_status_ = status;
     if (status != SearchStatus::found) return status;
-    r.cost = static_cast<double>(g_[goal_id]) / static_cast<double>(detail::kSectorStraight);
+    r.cost = static_cast<double>(nodes_[goal_id].g) / static_cast<double>(detail::kSectorStraight);
     // The abstract path, goal back to start, then reversed.
-    for (std::uint32_t id = goal_id; id != start_id; id = parent_[id]) {
+    for (std::uint32_t id = goal_id; id != start_id; id = nodes_[id].parent) {
       waypoints_.push_back(id == goal_id ? to_ : map.cell_of(map.node_cell_[id]));
-      if (parent_[id] != start_id) continue;
+      if (nodes_[id].parent != start_id) continue;
       for (auto it = exits_.rbegin(); it != exits_.rend(); ++it) {
         if (it->id == id) {
           waypoints_.push_back(it->via);
@@ -410,11 +419,13 @@ class HpaStar {
         for (std::uint32_t k = 0; k < sec.count; ++k) {
           const GridCoord cell = map.cell_of(map.node_cell_[sec.first + k]);
           const std::uint32_t d = search_.dist(cell);
-          if (d != kNone && push(sec.first + k, first + d, start_id, cell))
+          if (d != kNone &&
+              push(sec.first + k, first + d, start_id, map.node_cell_[sec.first + k], u))
             exits_.push_back({sec.first + k, nb});
         }
         const std::uint32_t d = u == gs ? search_.dist(to_) : kNone;
-        if (d != kNone && push(goal_id, first + d, start_id, to_)) exits_.push_back({goal_id, nb});
+        if (d != kNone && push(goal_id, first + d, start_id, HierarchyMap::pack(to_), gs))
+          exits_.push_back({goal_id, nb});
       }
     }
     return expanded;
@@ -517,9 +528,7 @@ class HpaStar {
   std::uint64_t refine_expanded_ = 0;
   int smoothing_ = 0;
   // Workspace.
-  std::vector<std::uint64_t> g_;
-  std::vector<std::uint32_t> parent_;
-  std::vector<std::uint32_t> stamp_;
+  std::vector<NodeRecord> nodes_;
   std::uint32_t generation_ = 0;
   std::vector<OpenEntry> open_;
   struct Exit {
