@@ -30,6 +30,8 @@ struct ScenOptions {
   int landmarks = 8;       ///< `--algo alt`: landmarks to place.
   std::vector<int> costs;  ///< Tag costs (0 = impassable); empty: the Moving AI rules.
   std::string prep_file;   ///< `--prep`: the saved JPS+ table or landmarks; empty: build them.
+  int sector = 32;         ///< `--algo hpa`: side of a sector, in cells.
+  int smooth = 0;          ///< `--algo hpa`: shortcut window in cells (0: off).
 };
 int run_scen(const ScenOptions& options);
 

@@ -90,13 +90,22 @@ int main(int argc, char** argv) {
       ->add_option("--algo", scen.algo,
                    "Search: astar (optimal), bfs (greedy best-first), jps (jump point search, "
                    "8-connected, uniform cost), jps+ (JPS with precomputed jump distances) or "
-                   "alt (A* with landmark heuristics, optimal; --landmarks)")
-      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+", "alt"}))
+                   "alt (A* with landmark heuristics, optimal; --landmarks) or hpa "
+                   "(hierarchical A*, near-optimal: reports suboptimality; --sector, --smooth)")
+      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+", "alt", "hpa"}))
       ->capture_default_str();
   scen_cmd
       ->add_option("--landmarks", scen.landmarks,
                    "--algo alt: landmarks to place (more: fewer expansions, 4 bytes a cell each)")
       ->check(CLI::Range(1, 32))
+      ->capture_default_str();
+  scen_cmd->add_option("--sector", scen.sector, "--algo hpa: side of a sector, in cells")
+      ->check(CLI::Range(4, 128))
+      ->capture_default_str();
+  scen_cmd
+      ->add_option("--smooth", scen.smooth,
+                   "--algo hpa: shortcut the refined path, looking this many cells ahead (0: off)")
+      ->check(CLI::Range(0, 100000))
       ->capture_default_str();
   add_costs_option(scen_cmd, scen.costs,
                    "Tag costs C0,C1,... (tag i of the map: . S W T for 0 1 2 3; 0 = impassable; "

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "pathing/hierarchy.hpp"
+#include "pathing/hpa_star.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_plus.hpp"
 
@@ -60,6 +62,37 @@ class JpsPlusSearch {
  private:
   JpsPlusMap table_;
   JpsPlus jps_;
+  double build_ms_ = 0;
+};
+
+/// HPA* over a HierarchyMap built at construction (or loaded: `scen --prep`); the build is timed.
+/// `smoothing` is HpaStar::set_smoothing's window (0: off).
+class HpaSearch {
+ public:
+  HpaSearch(const Grid& grid, const GridLayer& layer, const HierarchyOptions& options,
+            int smoothing) {
+    const auto t0 = std::chrono::steady_clock::now();
+    map_.build(grid, layer, options);
+    build_ms_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    hpa_.set_smoothing(smoothing);
+  }
+  /// Over a map loaded elsewhere; `build_ms` is then 0 (the caller times the load).
+  HpaSearch(HierarchyMap map, int smoothing) : map_(std::move(map)) {
+    hpa_.set_smoothing(smoothing);
+  }
+  void reserve(int, int) {}
+  PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+                       std::vector<GridCoord>& out, const SearchOptions& options) {
+    return hpa_.find_path(grid, layer, map_, from, to, out, options);
+  }
+  [[nodiscard]] std::size_t table_bytes() const noexcept { return map_.memory_bytes(); }
+  [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
+  [[nodiscard]] const HierarchyMap& map() const noexcept { return map_; }
+
+ private:
+  HierarchyMap map_;
+  HpaStar hpa_;
   double build_ms_ = 0;
 };
 

@@ -48,7 +48,8 @@ struct HierarchyOptions {
 ///
 /// Sectors: the grid is cut into squares of `sector_size` cells (the last column and row of
 /// sectors may be narrower). Entrances: along each border between two side-by-side sectors, every
-/// maximal run of cell pairs that are both passable is an entrance; a run shorter than 6 pairs
+/// maximal run of cell pairs that are both passable and cost the same (the sum of the two layer
+/// costs: on uniform layers, every run of open pairs) is an entrance; a run shorter than 6 pairs
 /// gets one transition (its middle pair, the lower index on ties), a longer one two (its end
 /// pairs). Each transition's two cells are abstract nodes, one in each sector (a cell of two
 /// transitions is one node). Edges: a transition's two cells are joined both ways (one straight
@@ -256,9 +257,6 @@ class HierarchyMap {
   [[nodiscard]] static std::uint32_t pack(GridCoord c) noexcept {
     return (static_cast<std::uint32_t>(c.y) << 16) | static_cast<std::uint32_t>(c.x);
   }
-  [[nodiscard]] bool passable(const Grid& grid, int x, int y) const noexcept {
-    return layer_.cost_of_cell(grid.cell_unchecked(x, y)) != 0;
-  }
 
   // The node of sector `s` at cell `packed`, as a global node number, or kNoPath.
   [[nodiscard]] std::uint32_t node_at(std::uint32_t s, std::uint32_t packed) const noexcept {
@@ -303,18 +301,24 @@ class HierarchyMap {
       x = r.x0;
     }
     const auto at = [&](int i) { return dx != 0 ? GridCoord{x, y + i} : GridCoord{x + i, y}; };
-    const auto open_pair = [&](int i) {
+    // The pair's crossing cost class: 0 when either cell is impassable, else the sum of the two
+    // costs (runs are cut where it changes, so that on weighted terrain a cheap crossing, a road,
+    // gets transitions of its own instead of sharing those of the dear cells beside it).
+    const auto pair_cost = [&](int i) {
       const GridCoord a = at(i);
-      return passable(grid, a.x, a.y) && passable(grid, a.x + dx, a.y + dy);
+      const int ca = layer_.cost_of_cell(grid.cell_unchecked(a.x, a.y));
+      const int cb = layer_.cost_of_cell(grid.cell_unchecked(a.x + dx, a.y + dy));
+      return ca == 0 || cb == 0 ? 0 : ca + cb;
     };
     int i = 0;
     while (i < len) {
-      if (!open_pair(i)) {
+      const int run_cost = pair_cost(i);
+      if (run_cost == 0) {
         ++i;
         continue;
       }
       int j = i;
-      while (j + 1 < len && open_pair(j + 1)) ++j;
+      while (j + 1 < len && pair_cost(j + 1) == run_cost) ++j;
       const int run = j - i + 1;
       if (run < kLongEntrance) {
         scratch_nodes_.push_back(pack(at(i + (run - 1) / 2)));

@@ -292,6 +292,23 @@ pathing_cli_test(scen_terrain_alt
 pathing_cli_test(scen_terrain_wrong_costs
   ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --check EXPECT_RC 1
   STDERR_REGEX "check failed")
+# --algo hpa (HPA*, near-optimal): rooms-64 in sectors of 16 cells happens to be exact on all 40
+# queries; weighted terrain is not (cost / optimal reported), and shortcutting lowers it.
+pathing_cli_test(scen_hpa_json
+  ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo hpa --sector 16 --check --json
+  STDOUT_REGEX "\"solved\": 40, \"optimal\": 40,.*\"algo\": \"hpa\", \"moves\": 8, \"suboptimality_mean\": 1\\.000000, \"suboptimality_p99\": 1\\.000000, \"suboptimality_max\": 1\\.000000, \"table_bytes\": [0-9]+, \"table_build_ms\"")
+pathing_cli_test(scen_hpa_terrain
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo hpa --sector 16 --check
+  STDOUT_REGEX "search +hpa, 8-connected \\(sectors of 16 cells, smoothing window 0\\)\nqueries +40\nsolved +40 of 40\noptimal +2 of 40 .*\nsuboptimal +cost / optimal: mean 1\\.0658, p99 1\\.2694, max 1\\.2694\n")
+pathing_cli_test(scen_hpa_terrain_smoothed
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo hpa --sector 16 --smooth 32 --check
+  STDOUT_REGEX "optimal +8 of 40 .*\nsuboptimal +cost / optimal: mean 1\\.0401, p99 1\\.1763, max 1\\.1763\n")
+pathing_cli_test(scen_hpa_4
+  ARGS scen ${PATHING_CLI_DATA}/maze-32.map.scen --algo hpa --sector 8 --moves 4 --check
+  STDOUT_REGEX "search +hpa, 4-connected.*solved +30 of 30\noptimal +n/a")
+pathing_cli_test(scen_hpa_bad_sector
+  ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo hpa --sector 3 EXPECT_RC nonzero
+  STDERR_REGEX "--sector: Value 3 not in range 4 to 128")
 pathing_cli_test(scen_alt_json
   ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo alt --check --json
   STDOUT_REGEX "\"optimal\": 40,.*\"allocations\": 0, \"algo\": \"alt\".*\"table_bytes\": [0-9]+, \"table_build_ms\"")

@@ -1,0 +1,265 @@
+// The HPA* rows of issue #17, item 2 (docs/hierarchy.md): `HierarchyMap` + `HpaStar` on huge maps
+// made by tiling den520d (`io::tile_map`: 4096 x 4096, and 16384 x 16384 under the `hpa_huge/`
+// prefix) and on generated weighted terrain (1024 x 1024, costs 1 / 3 / 5 and rock), with long
+// cross-map queries (`io::generate_long_scenario`: optimal costs from JPS or A*). Rows: the build
+// (`bytes_per_cell`, `nodes`), the first 32 steps of a unit (`plan` + `refine_until(33)`), the
+// whole refined path without and with shortcutting (counters `subopt_mean`, `subopt_p99`,
+// `subopt_max`: cost / optimal over the queries), a one-cell edit and `sync` (per edit), and the
+// optimal searches beside it (A*, JPS+ at 4096; JPS at 16384). Tiled rows need ../shared/data (or
+// PATHING_SHARED_DATA) and are skipped with a message without it.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "bench.hpp"
+#include "pathing/astar.hpp"
+#include "pathing/hierarchy.hpp"
+#include "pathing/hpa_star.hpp"
+#include "pathing/io/generate.hpp"
+#include "pathing/io/movingai.hpp"
+#include "pathing/jps.hpp"
+#include "pathing/jps_plus.hpp"
+
+namespace pathing::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kSector = 32;
+constexpr int kSmoothing = 64;
+
+struct HpaCase {
+  std::string name;
+  Grid grid{1, 1};
+  GridLayer layer;
+  std::unique_ptr<HierarchyMap> map;
+  io::Scenario scen;
+};
+
+fs::path hpa_shared_data() {
+  const char* env = std::getenv("PATHING_SHARED_DATA");
+  return env != nullptr ? fs::path(env)
+                        : fs::path(PATHING_BENCH_SOURCE_DIR) / ".." / "shared" / "data";
+}
+
+// "den4096", "den16384" (den520d tiled) or "terrain1024"; null when den520d is missing.
+HpaCase* hpa_case(const std::string& name) {
+  static std::vector<std::unique_ptr<HpaCase>> cache;
+  for (const auto& c : cache)
+    if (c->name == name) return c.get();
+  auto c = std::make_unique<HpaCase>();
+  c->name = name;
+  int queries = 50;
+  if (name == "terrain1024") {
+    io::MapSpec spec;
+    spec.kind = io::MapKind::terrain;
+    spec.width = spec.height = 1024;
+    spec.density = 0.2;
+    spec.seed = 1;
+    c->grid = io::generate_map(spec);
+    c->layer = io::terrain_layer();
+  } else {
+    const fs::path source = hpa_shared_data() / "movingai" / "dao" / "den520d.map";
+    if (!fs::exists(source)) return nullptr;
+    const int side = std::stoi(name.substr(3));
+    c->grid = io::tile_map(io::load_map(source).grid, side, side);
+    c->layer = io::movingai_layer();
+    if (side > 4096) queries = 10;
+  }
+  c->scen = io::generate_long_scenario(c->grid, name, queries, 1, c->layer);
+  HierarchyOptions o;
+  o.sector_size = kSector;
+  c->map = std::make_unique<HierarchyMap>(c->grid, c->layer, o);
+  cache.push_back(std::move(c));
+  return cache.back().get();
+}
+
+bool hpa_skip(benchmark::State& s, const HpaCase* c) {
+  if (c != nullptr) return false;
+  s.SkipWithError("no ../shared/data/movingai/dao/den520d.map (set PATHING_SHARED_DATA)");
+  return true;
+}
+
+void build_row(benchmark::State& s, const std::string& name) {
+  const HpaCase* c = hpa_case(name);
+  if (hpa_skip(s, c)) return;
+  HierarchyOptions o;
+  o.sector_size = kSector;
+  HierarchyMap map;
+  for (auto _ : s) {
+    map.build(c->grid, c->layer, o);
+    benchmark::DoNotOptimize(map.sector_count());
+  }
+  s.counters["bytes_per_cell"] =
+      static_cast<double>(map.memory_bytes()) / static_cast<double>(c->grid.cell_count());
+  s.counters["nodes"] = static_cast<double>(map.node_count());
+}
+
+void first_steps_row(benchmark::State& s, const std::string& name) {
+  const HpaCase* c = hpa_case(name);
+  if (hpa_skip(s, c)) return;
+  HpaStar hpa;
+  std::vector<GridCoord> out;
+  out.reserve(c->grid.cell_count() / 16);
+  std::uint64_t expanded = 0;
+  bool wrong = false;
+  for (auto _ : s) {
+    expanded = 0;
+    for (const io::ScenarioEntry& e : c->scen.entries) {
+      const PathResult r = hpa.plan(c->grid, c->layer, *c->map, e.start(), e.goal());
+      out.clear();
+      const SearchStatus st = hpa.refine_until(33, out);
+      wrong = wrong || !r.found() || out.size() < 33 || st == SearchStatus::stale;
+      expanded += r.stats.expanded + hpa.refine_expanded();
+    }
+    benchmark::DoNotOptimize(out.data());
+  }
+  if (wrong) s.SkipWithError("a plan failed or gave fewer than 33 cells");
+  set_query_counters(s, static_cast<double>(c->scen.entries.size()), static_cast<double>(expanded));
+}
+
+void path_row(benchmark::State& s, const std::string& name, int smoothing) {
+  const HpaCase* c = hpa_case(name);
+  if (hpa_skip(s, c)) return;
+  HpaStar hpa;
+  hpa.set_smoothing(smoothing);
+  std::vector<GridCoord> out;
+  out.reserve(c->grid.cell_count() / 16);
+  std::vector<double> ratios;
+  std::uint64_t expanded = 0;
+  bool wrong = false;
+  for (auto _ : s) {
+    expanded = 0;
+    ratios.clear();
+    for (const io::ScenarioEntry& e : c->scen.entries) {
+      const PathResult r = hpa.find_path(c->grid, c->layer, *c->map, e.start(), e.goal(), out);
+      wrong = wrong || !r.found() || r.cost < e.optimal_length - e.tolerance();
+      ratios.push_back(r.cost / e.optimal_length);
+      expanded += r.stats.expanded;
+    }
+    benchmark::DoNotOptimize(out.data());
+  }
+  if (wrong) s.SkipWithError("a path was not found, or cheaper than the optimum");
+  std::sort(ratios.begin(), ratios.end());
+  double sum = 0;
+  for (double v : ratios) sum += v;
+  const double n = static_cast<double>(ratios.size());
+  s.counters["subopt_mean"] = sum / n;
+  s.counters["subopt_p99"] = ratios[static_cast<std::size_t>(std::ceil(0.99 * n)) - 1];
+  s.counters["subopt_max"] = ratios.back();
+  set_query_counters(s, n, static_cast<double>(expanded));
+}
+
+// One iteration: a random cell toggled and synced, then toggled back and synced (2 edits).
+void edit_row(benchmark::State& s, const std::string& name) {
+  HpaCase* c = hpa_case(name);
+  if (hpa_skip(s, c)) return;
+  std::mt19937_64 rng(5);
+  std::size_t sectors = 0;
+  for (auto _ : s) {
+    const GridCoord cell{static_cast<int>(rng() % static_cast<std::uint64_t>(c->grid.cols())),
+                         static_cast<int>(rng() % static_cast<std::uint64_t>(c->grid.rows()))};
+    const bool blocked = c->grid.is_blocked(cell);
+    c->grid.set_blocked(cell, !blocked);
+    static_cast<void>(c->map->sync(c->grid, c->layer));
+    sectors += c->map->last_sync_sectors();
+    c->grid.set_blocked(cell, blocked);
+    static_cast<void>(c->map->sync(c->grid, c->layer));
+    sectors += c->map->last_sync_sectors();
+  }
+  s.counters["per_edit"] = benchmark::Counter(
+      2, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  s.counters["sectors_per_edit"] =
+      static_cast<double>(sectors) / (2.0 * static_cast<double>(s.iterations()));
+}
+
+template <class Run>
+void optimal_row(benchmark::State& s, const std::string& name, Run&& run) {
+  const HpaCase* c = hpa_case(name);
+  if (hpa_skip(s, c)) return;
+  std::vector<GridCoord> out;
+  out.reserve(c->grid.cell_count() / 16);
+  std::uint64_t expanded = 0;
+  bool wrong = false;
+  for (auto _ : s) {
+    expanded = 0;
+    for (const io::ScenarioEntry& e : c->scen.entries) {
+      const PathResult r = run(*c, e.start(), e.goal(), out);
+      wrong = wrong || !r.found() || std::fabs(r.cost - e.optimal_length) > e.tolerance();
+      expanded += r.stats.expanded;
+    }
+    benchmark::DoNotOptimize(out.data());
+  }
+  if (wrong) s.SkipWithError("an optimal search missed the scenario's length");
+  set_query_counters(s, static_cast<double>(c->scen.entries.size()), static_cast<double>(expanded));
+}
+
+[[maybe_unused]] const bool registered = [] {
+  for (const char* map : {"den4096", "terrain1024", "den16384"}) {
+    const std::string m = map;
+    const std::string prefix = (m == "den16384" ? "hpa_huge/" : "hpa/") + m + "/";
+    const std::string s32 = " s=" + std::to_string(kSector);
+    benchmark::RegisterBenchmark((prefix + "build" + s32).c_str(),
+                                 [m](benchmark::State& s) { build_row(s, m); })
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(1);
+    benchmark::RegisterBenchmark((prefix + "first 32 steps" + s32).c_str(),
+                                 [m](benchmark::State& s) { first_steps_row(s, m); })
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((prefix + "path" + s32).c_str(), [m](benchmark::State& s) {
+      path_row(s, m, 0);
+    })->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(
+        (prefix + "path smoothed" + s32 + " w=" + std::to_string(kSmoothing)).c_str(),
+        [m](benchmark::State& s) { path_row(s, m, kSmoothing); })
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((prefix + "edit+sync" + s32).c_str(), [m](benchmark::State& s) {
+      edit_row(s, m);
+    })->Unit(benchmark::kMicrosecond);
+    if (m == "den16384") {
+      benchmark::RegisterBenchmark(
+          (prefix + "jps").c_str(),
+          [m](benchmark::State& s) {
+            Jps jps;
+            optimal_row(
+                s, m, [&](const HpaCase& c, GridCoord a, GridCoord b, std::vector<GridCoord>& out) {
+                  return jps.find_path(c.grid, c.layer, a, b, out);
+                });
+          })
+          ->Unit(benchmark::kMillisecond)
+          ->Iterations(1);
+      continue;
+    }
+    benchmark::RegisterBenchmark((prefix + "astar8 octile").c_str(), [m](benchmark::State& s) {
+      AStar astar;
+      optimal_row(s, m,
+                  [&](const HpaCase& c, GridCoord a, GridCoord b, std::vector<GridCoord>& out) {
+                    return astar.find_path(c.grid, c.layer, a, b, out);
+                  });
+    })->Unit(benchmark::kMillisecond);
+    if (m == "den4096") {
+      benchmark::RegisterBenchmark((prefix + "jps+").c_str(), [m](benchmark::State& s) {
+        const HpaCase* c = hpa_case(m);
+        if (hpa_skip(s, c)) return;
+        const JpsPlusMap table(c->grid, c->layer);
+        JpsPlus jps;
+        optimal_row(s, m,
+                    [&](const HpaCase& cc, GridCoord a, GridCoord b, std::vector<GridCoord>& out) {
+                      return jps.find_path(cc.grid, table, a, b, out);
+                    });
+      })->Unit(benchmark::kMillisecond);
+    }
+  }
+  return true;
+}();
+
+}  // namespace
+}  // namespace pathing::bench
