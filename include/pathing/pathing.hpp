@@ -32,6 +32,7 @@
 #include "pathing/regions.hpp"
 #include "pathing/result.hpp"
 #include "pathing/searcher.hpp"
+#include "pathing/sector_flow_field.hpp"
 #include "pathing/smoothing.hpp"
 #include "pathing/version.hpp"
 #include "pathing/world.hpp"

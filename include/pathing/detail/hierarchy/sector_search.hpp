@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <vector>
 
 #include "pathing/coord.hpp"
@@ -35,6 +36,15 @@ inline constexpr std::uint32_t kSectorStraight = 256;
 inline constexpr std::uint32_t kSectorDiagonal = 362;
 /// No path inside the rectangle.
 inline constexpr std::uint32_t kSectorNoPath = 0xFFFFFFFFu;
+/// No path, in the 64-bit costs of a seeded search (`SectorSearch::run_seeded`).
+inline constexpr std::uint64_t kSectorNoPath64 = ~std::uint64_t{0};
+
+/// A source of a seeded search (`SectorSearch::run_seeded`): a cell of the rectangle and the cost
+/// the search starts with there (1/256 cost units, below 2^49).
+struct SectorSeed {
+  GridCoord cell;
+  std::uint64_t cost = 0;
+};
 
 /// Dijkstra over the cells of one rectangle (at most 128 x 128 = 2^14 cells), forward (cost from
 /// the source to every cell) or backward (cost from every cell to the source). Moves follow
@@ -134,9 +144,109 @@ class SectorSearch {
                      rect_.y0 + static_cast<int>(p / static_cast<std::uint32_t>(rect_.w))};
   }
 
+  /// The multi-source form of `run` (no target): every seed starts at its own cost (any number of
+  /// seeds, duplicates allowed: the lowest cost counts), and each cell gets the cheapest seed cost
+  /// plus path cost, in 64 bits (`seeded_dist`; seed costs plus paths must stay below 2^49).
+  /// Backward, a seed on an impassable cell keeps its cost but is never left (no move enters it).
+  /// Same moves, ties and memory as `run` (plus 8 bytes a cell for the 64-bit costs); `parent`
+  /// keeps describing the last `run`. Returns the number of cells expanded. O(n log n).
+  template <bool Backward>
+  std::uint32_t run_seeded(const Grid& grid, const GridLayer& layer, Connectivity conn,
+                           SectorRect rect, std::span<const SectorSeed> seeds) {
+    seeded_rect_ = rect;
+    const std::size_t n = static_cast<std::size_t>(rect.w) * static_cast<std::size_t>(rect.h);
+    if (cost_.size() < n) {
+      cost_.resize(n);
+      dist_.resize(n);
+      parent_.resize(n);
+    }
+    if (dist64_.size() < n) dist64_.resize(n);
+    for (int y = 0; y < rect.h; ++y)
+      for (int x = 0; x < rect.w; ++x)
+        cost_[static_cast<std::size_t>(y * rect.w + x)] =
+            layer.cost_of_cell(grid.cell_unchecked(rect.x0 + x, rect.y0 + y));
+    std::fill(dist64_.begin(), dist64_.begin() + static_cast<std::ptrdiff_t>(n), kSectorNoPath64);
+    heap_.clear();
+    const auto greater = std::greater<std::uint64_t>{};
+    for (const SectorSeed& seed : seeds) {
+      const auto v =
+          static_cast<std::uint32_t>((seed.cell.y - rect.y0) * rect.w + (seed.cell.x - rect.x0));
+      if (seed.cost >= dist64_[v]) continue;
+      dist64_[v] = seed.cost;
+      heap_.push_back((seed.cost << kLocalBits) | v);
+    }
+    std::make_heap(heap_.begin(), heap_.end(), greater);
+    std::uint32_t expanded = 0;
+    while (!heap_.empty()) {
+      std::pop_heap(heap_.begin(), heap_.end(), greater);
+      const std::uint64_t key = heap_.back();
+      heap_.pop_back();
+      const auto u = static_cast<std::uint32_t>(key & kLocalMask);
+      const std::uint64_t du = key >> kLocalBits;
+      if (du != dist64_[u]) continue;  // an older duplicate
+      ++expanded;
+      const std::uint32_t cu = cost_[u];
+      if (Backward && cu == 0) continue;  // an impassable seed: nothing moves into it
+      const int ux = static_cast<int>(u % static_cast<std::uint32_t>(rect.w));
+      const int uy = static_cast<int>(u / static_cast<std::uint32_t>(rect.w));
+      const auto relax = [&](int vx, int vy, std::uint32_t mult) {
+        const auto v = static_cast<std::uint32_t>(vy * rect.w + vx);
+        const std::uint32_t cv = cost_[v];
+        if (cv == 0) return;
+        const std::uint64_t d = du + std::uint64_t{Backward ? cu : cv} * mult;
+        if (d < dist64_[v]) {
+          dist64_[v] = d;
+          heap_.push_back((d << kLocalBits) | v);
+          std::push_heap(heap_.begin(), heap_.end(), greater);
+        }
+      };
+      const bool left = ux > 0;
+      const bool right = ux + 1 < rect.w;
+      const bool up = uy > 0;
+      const bool down = uy + 1 < rect.h;
+      if (right) relax(ux + 1, uy, kSectorStraight);
+      if (down) relax(ux, uy + 1, kSectorStraight);
+      if (left) relax(ux - 1, uy, kSectorStraight);
+      if (up) relax(ux, uy - 1, kSectorStraight);
+      if (conn == Connectivity::eight) {
+        const auto open = [&](int x, int y) {
+          return cost_[static_cast<std::size_t>(y * rect.w + x)] != 0;
+        };
+        if (right && down && open(ux + 1, uy) && open(ux, uy + 1))
+          relax(ux + 1, uy + 1, kSectorDiagonal);
+        if (left && down && open(ux - 1, uy) && open(ux, uy + 1))
+          relax(ux - 1, uy + 1, kSectorDiagonal);
+        if (left && up && open(ux - 1, uy) && open(ux, uy - 1))
+          relax(ux - 1, uy - 1, kSectorDiagonal);
+        if (right && up && open(ux + 1, uy) && open(ux, uy - 1))
+          relax(ux + 1, uy - 1, kSectorDiagonal);
+      }
+    }
+    return expanded;
+  }
+
+  /// The cost found for `c` (inside the rectangle) by the last `run_seeded`: the cheapest seed
+  /// cost plus path cost, `kSectorNoPath64` when no seed reaches it.
+  [[nodiscard]] std::uint64_t seeded_dist(GridCoord c) const noexcept {
+    return dist64_[static_cast<std::size_t>((c.y - seeded_rect_.y0) * seeded_rect_.w +
+                                            (c.x - seeded_rect_.x0))];
+  }
+  /// All the costs of the last `run_seeded`, row-major in its rectangle (index y * w + x, local).
+  [[nodiscard]] std::span<const std::uint64_t> seeded_dists() const noexcept {
+    return {dist64_.data(),
+            static_cast<std::size_t>(seeded_rect_.w) * static_cast<std::size_t>(seeded_rect_.h)};
+  }
+  /// The layer costs (0: impassable) of the cells of the last `run_seeded`'s rectangle, row-major
+  /// and local as `seeded_dists`; valid until the next search.
+  [[nodiscard]] std::span<const std::uint8_t> seeded_cell_costs() const noexcept {
+    return {cost_.data(),
+            static_cast<std::size_t>(seeded_rect_.w) * static_cast<std::size_t>(seeded_rect_.h)};
+  }
+
   /// Bytes held.
   [[nodiscard]] std::size_t bytes() const noexcept {
-    return cost_.capacity() + dist_.capacity() * 4 + parent_.capacity() * 4 + heap_.capacity() * 8;
+    return cost_.capacity() + dist_.capacity() * 4 + parent_.capacity() * 4 + heap_.capacity() * 8 +
+           dist64_.capacity() * 8;
   }
 
   /// Sizes the workspace for rectangles of up to `cells` cells.
@@ -155,6 +265,8 @@ class SectorSearch {
   }
 
   SectorRect rect_;
+  SectorRect seeded_rect_;
+  std::vector<std::uint64_t> dist64_;  // run_seeded's costs
   std::vector<std::uint8_t> cost_;
   std::vector<std::uint32_t> dist_;
   std::vector<std::uint32_t> parent_;
