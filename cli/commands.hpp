@@ -62,6 +62,7 @@ struct PathOptions {
   std::string svg_file;  ///< Empty: no SVG.
   bool smooth = false;   ///< Also string-pull the path into line-of-sight waypoints.
   int size = 1;          ///< Unit size K (a K x K body; start, goal, path: its top-left cells).
+  int sector = 32;       ///< `--algo hpa`: side of a sector, in cells.
 };
 int run_path(const PathOptions& options);
 

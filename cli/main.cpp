@@ -150,8 +150,14 @@ int main(int argc, char** argv) {
   path_cmd->add_option("sy", path.sy, "Start row")->required();
   path_cmd->add_option("gx", path.gx, "Goal column")->required();
   path_cmd->add_option("gy", path.gy, "Goal row")->required();
-  path_cmd->add_option("--algo", path.algo, "Search: astar, bfs, jps or jps+")
-      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+"}))
+  path_cmd
+      ->add_option("--algo", path.algo,
+                   "Search: astar, bfs, jps, jps+ or hpa (hierarchical; the SVG shows its "
+                   "sectors, transitions and abstract path)")
+      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+", "hpa"}))
+      ->capture_default_str();
+  path_cmd->add_option("--sector", path.sector, "--algo hpa: side of a sector, in cells")
+      ->check(CLI::Range(4, 128))
       ->capture_default_str();
   path_cmd->add_option("--moves", path.moves, "4- or 8-connected moves")
       ->check(CLI::IsMember({4, 8}))

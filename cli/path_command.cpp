@@ -107,6 +107,26 @@ std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& s
     out += "</g>\n";
   }
   svg::walls(out, grid, layer);
+  if constexpr (requires { searcher.abstract_path(); }) {  // hpa: sectors, transitions
+    const HierarchyMap& map = searcher.map();
+    const int side = map.sector_size();
+    out += "<g stroke=\"#9a9a9a\" stroke-width=\"0.12\" shape-rendering=\"auto\">\n";
+    for (int x = side; x < grid.cols(); x += side)
+      out += fmt::format("<line x1=\"{}\" y1=\"0\" x2=\"{}\" y2=\"{}\"/>\n", x, x, grid.rows());
+    for (int y = side; y < grid.rows(); y += side)
+      out += fmt::format("<line x1=\"0\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n", y, grid.cols(), y);
+    out += "</g>\n";
+    for (std::uint32_t s = 0; s < map.sector_count(); ++s)
+      for (const GridCoord c : map.sector_nodes(s))
+        out += fmt::format(
+            "<rect x=\"{}.2\" y=\"{}.2\" width=\"0.6\" height=\"0.6\" "
+            "fill=\"#8a8a8a\"/>\n",
+            c.x, c.y);
+    const std::vector<GridCoord> abstract = searcher.abstract_path();
+    polyline(out, abstract,
+             "stroke=\"#a040c0\" stroke-width=\"0.25\" stroke-dasharray=\"0.8 0.6\"");
+    for (GridCoord c : abstract) svg::dot(out, c, "#a040c0");
+  }
   if (unit_size > 1) footprints(out, path, unit_size, start, goal);
   polyline(out, path, "stroke=\"#e02020\" stroke-width=\"0.35\"", unit_size);
   polyline(out, waypoints, "stroke=\"#1060e0\" stroke-width=\"0.45\"", unit_size);
@@ -201,6 +221,13 @@ int run_path(const PathOptions& o) {
   if (o.algo == "jps+") {
     JpsPlusSearch jpp(search_grid, search_layer);
     return run_with(jpp, o, map, search_grid, search_layer);
+  }
+  if (o.algo == "hpa") {
+    HierarchyOptions ho;
+    ho.sector_size = o.sector;
+    ho.connectivity = o.moves == 4 ? Connectivity::four : Connectivity::eight;
+    HpaSearch hpa(search_grid, search_layer, ho, 0);
+    return run_with(hpa, o, map, search_grid, search_layer);
   }
   AStar astar;
   return run_with(astar, o, map, search_grid, search_layer);

@@ -89,6 +89,11 @@ class HpaSearch {
   [[nodiscard]] std::size_t table_bytes() const noexcept { return map_.memory_bytes(); }
   [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
   [[nodiscard]] const HierarchyMap& map() const noexcept { return map_; }
+  /// The abstract path of the last query (start, transition cells, goal).
+  [[nodiscard]] std::vector<GridCoord> abstract_path() const {
+    const auto p = hpa_.abstract_path();
+    return {p.begin(), p.end()};
+  }
 
  private:
   HierarchyMap map_;

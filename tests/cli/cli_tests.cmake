@@ -85,6 +85,12 @@ pathing_cli_test(path_maze ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 30 30 -
 pathing_cli_test(path_smooth ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --smooth --svg ${PATHING_CLI_OUT}/smoothed.svg
   STDOUT_REGEX "path found: 93 steps, cost 103\\.76955262 .*\nsmoothed: 19 waypoints, 100\\.26949765 cells of straight segments \\(path: 94 cells\\)\n  \\(2, 2\\) \\(3, 8\\) .* \\(46, 60\\) \\(61, 60\\)\n"
   EXPECT_FILE ${PATHING_CLI_OUT}/smoothed.svg FILE_REGEX "stroke=\"#1060e0\".*fill=\"#1060e0\"")
+# --algo hpa: the README's HPA* picture (docs/img/hpa.svg is this command's output): sectors,
+# transition cells, the abstract path (dashed) and the refined path.
+pathing_cli_test(path_hpa ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --algo hpa --sector 16 --svg ${PATHING_CLI_OUT}/hpa.svg
+  STDOUT_REGEX "path found: 93 steps, cost 103\\.76955262 \\(hpa, 8-connected. 1301 expanded, 45 generated\\)"
+  EXPECT_FILE ${PATHING_CLI_OUT}/hpa.svg FILE_REGEX "<line x1=.*fill=\"#8a8a8a\".*stroke=\"#a040c0\".*stroke=\"#e02020\""
+  SAME_FILES "${PATHING_CLI_OUT}/hpa.svg|${PROJECT_SOURCE_DIR}/docs/img/hpa.svg")
 pathing_cli_test(path_rooms_bfs ARGS path ${PATHING_CLI_DATA}/rooms-64.map 0 0 62 62 --algo bfs --moves 4
   STDOUT_REGEX "path found: [0-9]+ steps, cost [0-9]+\\.00000000 \\(bfs, 4-connected")
 pathing_cli_test(path_outside ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 40 3 EXPECT_RC 2
