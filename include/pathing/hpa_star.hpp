@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/hierarchy/sector_astar.hpp"
 #include "pathing/detail/hierarchy/sector_search.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/hierarchy.hpp"
@@ -69,8 +70,11 @@ class HpaStar {
   /// @param map the hierarchy of `grid` under `layer`.
   /// @param from start cell (its own cost is ignored). @param to goal cell.
   /// @param options connectivity (must be the map's) and limits (`max_expansions` counts abstract
-  ///   expansions; `max_cost` bounds the abstract cost); weight, region and landmark maps,
-  ///   clearance, unit size and `nearest_if_unreachable` are not supported.
+  ///   expansions; `max_cost` bounds the abstract cost) and the heuristic weight w >= 1 of the
+  ///   abstract search (weighted A*, Pohl 1970: f = g + w h; the abstract path then costs at
+  ///   most w times the cheapest abstract path, and far fewer nodes are expanded:
+  ///   docs/hierarchy.md); region and landmark maps, clearance, unit size and
+  ///   `nearest_if_unreachable` are not supported.
   /// @return `found` with `cost` = the abstract path's cost (the refined path costs the same
   ///   within 1/256 of a unit a move; `moves` 0) and `finish = to`; `unreachable` (no path),
   ///   `expansion_limit`, `cost_limit` with `finish = from` (refinement then gives {from});
@@ -139,9 +143,9 @@ class HpaStar {
       add_move(a, b);
       out.push_back(b);
     } else {
-      refine_expanded_ += search_.run<false>(*grid_, layer_, conn_, map_->sector_rect(sa), a, b);
+      refine_.run(*grid_, layer_, conn_, map_->sector_rect(sa), a, b, refine_expanded_);
       segment_.clear();
-      for (GridCoord c = b; c != a; c = search_.parent(c)) segment_.push_back(c);
+      for (GridCoord c = b; c != a; c = refine_.parent(c)) segment_.push_back(c);
       GridCoord p = a;
       for (auto it = segment_.rbegin(); it != segment_.rend(); ++it) {
         add_move(p, *it);
@@ -205,7 +209,8 @@ class HpaStar {
   /// Bytes of working memory held.
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return nodes_.capacity() * sizeof(NodeRecord) + open_.capacity() * sizeof(OpenEntry) +
-           search_.bytes() + (start_cost_.capacity() + goal_cost_.capacity()) * 4 +
+           search_.bytes() + refine_.bytes() +
+           (start_cost_.capacity() + goal_cost_.capacity()) * 4 +
            (waypoints_.capacity() + segment_.capacity()) * sizeof(GridCoord) +
            prefix_.capacity() * 8 + line_.capacity() * sizeof(GridCoord);
   }
@@ -236,7 +241,7 @@ class HpaStar {
                             GridCoord from, GridCoord to, const SearchOptions& o) noexcept {
     if (!(o.weight >= 1.0)) return SearchStatus::invalid_argument;
     if (!map.is_current(grid, layer)) return SearchStatus::stale;
-    if (o.connectivity != map.options().connectivity || o.weight != 1.0 || o.regions != nullptr ||
+    if (o.connectivity != map.options().connectivity || o.regions != nullptr ||
         o.landmarks != nullptr || o.clearance != nullptr || o.unit_size != 1 ||
         o.nearest_if_unreachable)
       return SearchStatus::unsupported;
@@ -255,6 +260,13 @@ class HpaStar {
            min_cost_;
   }
 
+  // w h for the weight of the query (saturating at 2^62; exact for w = 1).
+  [[nodiscard]] std::uint64_t weighted(std::uint64_t h) const noexcept {
+    if (weight_ == 1.0) return h;
+    const double v = weight_ * static_cast<double>(h);
+    return v >= 4.6e18 ? std::uint64_t{1} << 62 : static_cast<std::uint64_t>(v);
+  }
+
   void add_move(GridCoord p, GridCoord q) noexcept {
     const std::uint64_t c = layer_.cost_at(*grid_, q);
     (p.x != q.x && p.y != q.y ? diagonal_ : straight_) += c;
@@ -264,6 +276,7 @@ class HpaStar {
     const HierarchyMap& map = *map_;
     const Grid& grid = *grid_;
     min_cost_ = layer_.min_passable_cost();
+    weight_ = options.weight;
     const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
     const std::uint32_t start_id = n;
     const std::uint32_t goal_id = n + 1;
@@ -300,7 +313,7 @@ class HpaStar {
       rec.stamp = open_mark;
       rec.g = g;
       rec.parent = from_id;
-      open_.push_back({g + heuristic(HierarchyMap::cell_of(packed)), g, id, sector});
+      open_.push_back({g + weighted(heuristic(HierarchyMap::cell_of(packed))), g, id, sector});
       std::push_heap(open_.begin(), open_.end(), Later{});
       ++r.stats.generated;
       return true;
@@ -527,6 +540,7 @@ class HpaStar {
   std::uint64_t diagonal_ = 0;
   std::uint64_t refine_expanded_ = 0;
   int smoothing_ = 0;
+  double weight_ = 1.0;
   // Workspace.
   std::vector<NodeRecord> nodes_;
   std::uint32_t generation_ = 0;
@@ -543,6 +557,7 @@ class HpaStar {
   std::vector<std::uint64_t> prefix_;
   std::vector<GridCoord> line_;
   detail::SectorSearch search_;
+  detail::SectorAStar refine_;
 };
 
 }  // namespace pathing

@@ -114,6 +114,8 @@ TEST(Hierarchy, HpaStarMatchesTheRestrictedReferenceOnRandomMaps) {
   HpaStar hpa;
   HpaStar smooth;
   smooth.set_smoothing(16);
+  HpaStar weighted_hpa;
+  int weighted_dearer = 0;
   std::vector<GridCoord> out;
   std::vector<GridCoord> smoothed;
   int found = 0;
@@ -157,6 +159,17 @@ TEST(Hierarchy, HpaStarMatchesTheRestrictedReferenceOnRandomMaps) {
       ASSERT_EQ(mine, restricted_cost(g, layer, map, conn, from, to)) << where;
       const PathResult p = hpa.plan(g, layer, map, from, to, so);
       ASSERT_EQ(p.cost, static_cast<double>(mine) / 256.0) << where;
+      // Weighted abstract search (w = 2): valid, never cheaper than the restricted optimum, and
+      // at most twice it (in the hierarchy's fixed point, up to one unit a move of rounding).
+      SearchOptions w2 = so;
+      w2.weight = 2.0;
+      const PathResult wr = weighted_hpa.find_path(g, layer, map, from, to, smoothed, w2);
+      ASSERT_EQ(wr.status, SearchStatus::found) << where;
+      ASSERT_EQ(test::validate_path(g, layer, conn, from, smoothed), "") << where;
+      const std::uint64_t wcost = hierarchy_fixed_cost(g, layer, smoothed);
+      ASSERT_GE(wcost, mine) << where;
+      ASSERT_LE(wcost, 2 * mine) << where;
+      weighted_dearer += wcost > mine;
       const PathResult s = smooth.find_path(g, layer, map, from, to, smoothed, so);
       ASSERT_EQ(s.status, SearchStatus::found) << where;
       ASSERT_EQ(test::validate_path(g, layer, conn, from, smoothed), "") << where;
@@ -168,6 +181,7 @@ TEST(Hierarchy, HpaStarMatchesTheRestrictedReferenceOnRandomMaps) {
   // optimal): the counts pin the sample.
   EXPECT_GT(found, 5000);
   EXPECT_GT(dearer, 500);
+  EXPECT_GT(weighted_dearer, 100);
 }
 
 // A hand-checked map: two 4 x 4 sectors side by side, the border open at one row only.
@@ -291,9 +305,6 @@ TEST(Hierarchy, RefusalsAndEdgeCases) {
   EXPECT_EQ(hpa.find_path(g, GridLayer{}, map, {0, 0}, {5, 5}, out, four).status,
             SearchStatus::unsupported);
   SearchOptions weighted;
-  weighted.weight = 2;
-  EXPECT_EQ(hpa.find_path(g, GridLayer{}, map, {0, 0}, {5, 5}, out, weighted).status,
-            SearchStatus::unsupported);
   weighted.weight = 0.5;
   EXPECT_EQ(hpa.find_path(g, GridLayer{}, map, {0, 0}, {5, 5}, out, weighted).status,
             SearchStatus::invalid_argument);
