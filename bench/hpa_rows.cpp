@@ -3,7 +3,8 @@
 // prefix) and on generated weighted terrain (1024 x 1024, costs 1 / 3 / 5 and rock), with long
 // cross-map queries (`io::generate_long_scenario`: optimal costs from JPS or A*). Rows: the build
 // (`bytes_per_cell`, `nodes`), the first 32 steps of a unit (`plan` + `refine_until(33)`), the
-// whole refined path without and with shortcutting (counters `subopt_mean`, `subopt_p99`,
+// whole refined path without and with shortcutting, each with the abstract search's heuristic
+// weight 1 (plain HPA*), 1.5 and 2 (counters `subopt_mean`, `subopt_p99`,
 // `subopt_max`: cost / optimal over the queries), a one-cell edit and `sync` (per edit), and the
 // optimal searches beside it (A*, JPS+ at 4096; JPS at 16384). Tiled rows need ../shared/data (or
 // PATHING_SHARED_DATA) and are skipped with a message without it.
@@ -103,7 +104,7 @@ void build_row(benchmark::State& s, const std::string& name) {
   s.counters["nodes"] = static_cast<double>(map.node_count());
 }
 
-void first_steps_row(benchmark::State& s, const std::string& name) {
+void first_steps_row(benchmark::State& s, const std::string& name, double weight) {
   const HpaCase* c = hpa_case(name);
   if (hpa_skip(s, c)) return;
   HpaStar hpa;
@@ -114,7 +115,9 @@ void first_steps_row(benchmark::State& s, const std::string& name) {
   for (auto _ : s) {
     expanded = 0;
     for (const io::ScenarioEntry& e : c->scen.entries) {
-      const PathResult r = hpa.plan(c->grid, c->layer, *c->map, e.start(), e.goal());
+      SearchOptions o;
+      o.weight = weight;
+      const PathResult r = hpa.plan(c->grid, c->layer, *c->map, e.start(), e.goal(), o);
       out.clear();
       const SearchStatus st = hpa.refine_until(33, out);
       wrong = wrong || !r.found() || out.size() < 33 || st == SearchStatus::stale;
@@ -126,7 +129,7 @@ void first_steps_row(benchmark::State& s, const std::string& name) {
   set_query_counters(s, static_cast<double>(c->scen.entries.size()), static_cast<double>(expanded));
 }
 
-void path_row(benchmark::State& s, const std::string& name, int smoothing) {
+void path_row(benchmark::State& s, const std::string& name, int smoothing, double weight) {
   const HpaCase* c = hpa_case(name);
   if (hpa_skip(s, c)) return;
   HpaStar hpa;
@@ -140,7 +143,9 @@ void path_row(benchmark::State& s, const std::string& name, int smoothing) {
     expanded = 0;
     ratios.clear();
     for (const io::ScenarioEntry& e : c->scen.entries) {
-      const PathResult r = hpa.find_path(c->grid, c->layer, *c->map, e.start(), e.goal(), out);
+      SearchOptions o;
+      o.weight = weight;
+      const PathResult r = hpa.find_path(c->grid, c->layer, *c->map, e.start(), e.goal(), out, o);
       wrong = wrong || !r.found() || r.cost < e.optimal_length - e.tolerance();
       ratios.push_back(r.cost / e.optimal_length);
       expanded += r.stats.expanded;
@@ -211,16 +216,21 @@ void optimal_row(benchmark::State& s, const std::string& name, Run&& run) {
                                  [m](benchmark::State& s) { build_row(s, m); })
         ->Unit(benchmark::kMillisecond)
         ->Iterations(1);
-    benchmark::RegisterBenchmark((prefix + "first 32 steps" + s32).c_str(),
-                                 [m](benchmark::State& s) { first_steps_row(s, m); })
-        ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark((prefix + "path" + s32).c_str(), [m](benchmark::State& s) {
-      path_row(s, m, 0);
-    })->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(
-        (prefix + "path smoothed" + s32 + " w=" + std::to_string(kSmoothing)).c_str(),
-        [m](benchmark::State& s) { path_row(s, m, kSmoothing); })
-        ->Unit(benchmark::kMillisecond);
+    for (const double weight : {1.0, 1.5, 2.0}) {
+      const std::string wt = weight == 1.0 ? "" : (weight == 1.5 ? " weight=1.5" : " weight=2");
+      benchmark::RegisterBenchmark(
+          (prefix + "first 32 steps" + s32 + wt).c_str(),
+          [m, weight](benchmark::State& s) { first_steps_row(s, m, weight); })
+          ->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark((prefix + "path" + s32 + wt).c_str(), [m, weight](
+                                                                             benchmark::State& s) {
+        path_row(s, m, 0, weight);
+      })->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(
+          (prefix + "path smoothed" + s32 + " window=" + std::to_string(kSmoothing) + wt).c_str(),
+          [m, weight](benchmark::State& s) { path_row(s, m, kSmoothing, weight); })
+          ->Unit(benchmark::kMillisecond);
+    }
     benchmark::RegisterBenchmark((prefix + "edit+sync" + s32).c_str(), [m](benchmark::State& s) {
       edit_row(s, m);
     })->Unit(benchmark::kMicrosecond);
