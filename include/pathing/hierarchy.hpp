@@ -182,6 +182,10 @@ class HierarchyMap {
   [[nodiscard]] int rows() const noexcept { return rows_; }
   /// The layer it was built with.
   [[nodiscard]] const GridLayer& layer() const noexcept { return layer_; }
+  /// `instance_id()` of the grid it was built (or last synced) from; 0 before the first build.
+  [[nodiscard]] std::uint64_t grid_id() const noexcept { return grid_id_; }
+  /// `version()` of that grid when it was built or last synced.
+  [[nodiscard]] std::uint64_t grid_version() const noexcept { return grid_version_; }
   /// Bytes held by the map (sectors, nodes, edge matrices; not the build scratch).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return sectors_.capacity() * sizeof(Sector) + node_cell_.capacity() * 4 + dist_.capacity() * 4;

@@ -8,9 +8,11 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "pathing/coord.hpp"
@@ -168,9 +170,12 @@ class SectorFlowField {
   /// same `instance_id()` and `version()`) and the map is current for it with the same sector
   /// size and connectivity. O(1).
   [[nodiscard]] bool is_current() const noexcept {
+    // map_->is_current(*grid_, layer_), with the layers compared without a call to memcmp (this
+    // runs on every lookup).
     return active_ && grid_->instance_id() == grid_id_ && grid_->version() == grid_version_ &&
-           map_->is_current(*grid_, layer_) && map_->sector_size() == side_ &&
-           map_->options().connectivity == conn_;
+           map_->grid_id() == grid_id_ && map_->grid_version() == grid_version_ &&
+           map_->sector_size() == side_ && map_->options().connectivity == conn_ &&
+           same_layer(map_->layer());
   }
 
   /// Whether a goal is set.
@@ -190,14 +195,16 @@ class SectorFlowField {
   /// The cell one step from `c` along the flow; `c` itself when it has no step. As `next_step`.
   [[nodiscard]] GridCoord next_cell(GridCoord c) {
     const std::uint8_t d = raw(c);
-    return d == kNone ? c : c + step_offset(static_cast<Direction8>(d));
+    return d == kNone ? c : GridCoord{c.x + kStepX[d & 7u], c.y + kStepY[d & 7u]};
   }
 
   /// The step of `c` as a `Direction8` value (0..7) or `kNone`. As `next_step`.
   [[nodiscard]] std::uint8_t raw(GridCoord c) {
     if (!ready(c)) return kNone;
     const Where at = locate(c);
-    const std::uint8_t d = slots_[slot_for(at.sector)].step[at.local];
+    const std::uint8_t* steps = steps_of_[at.sector];
+    if (steps == nullptr || limit_ != 0) steps = slots_[slot_for(at.sector)].step.data();
+    const std::uint8_t d = steps[at.local];
     return d != kBlocked ? d : blocked_exit(c).step;
   }
 
@@ -281,13 +288,16 @@ class SectorFlowField {
     std::size_t n = slots_.capacity() * sizeof(Slot) - slots_.size() * sizeof(Slot);
     for (const Slot& s : slots_) n += s.bytes();
     return n + g_.capacity() * 8 + first_.capacity() * 4 + slot_of_.capacity() * 4 +
-           free_.capacity() * 4 + open_.capacity() * sizeof(OpenEntry) +
-           seeds_.capacity() * sizeof(detail::SectorSeed) + scratch_inputs_.capacity() * 8 +
-           search_.bytes();
+           free_.capacity() * 4 + steps_of_.capacity() * sizeof(void*) +
+           open_.capacity() * sizeof(OpenEntry) + seeds_.capacity() * sizeof(detail::SectorSeed) +
+           scratch_inputs_.capacity() * 8 + search_.bytes();
   }
 
  private:
   static constexpr std::uint8_t kBlocked = 0xFE;  // stored step of an impassable cell
+  // step_offset as tables (step_offset's local array is copied to the stack on each call).
+  static constexpr std::array<int, 8> kStepX{1, 0, -1, 0, 1, -1, -1, 1};
+  static constexpr std::array<int, 8> kStepY{0, 1, 0, -1, 1, 1, -1, -1};
   static constexpr std::uint32_t kNoSlot = 0xFFFFFFFFu;
   static constexpr std::uint32_t kNoSector = 0xFFFFFFFFu;
   static constexpr std::uint32_t kNoNode = 0xFFFFFFFFu;
@@ -325,6 +335,17 @@ class SectorFlowField {
     std::uint64_t cost = kUnreached;
     std::uint8_t step = kNone;
   };
+
+  // The layers compared as two 64-bit words (a GridLayer is 16 bytes of costs, no padding): the
+  // answer of operator==, in two compares.
+  [[nodiscard]] bool same_layer(const GridLayer& other) const noexcept {
+    static_assert(sizeof(GridLayer) == 16 && std::is_trivially_copyable_v<GridLayer>);
+    std::array<std::uint64_t, 2> a{};
+    std::array<std::uint64_t, 2> b{};
+    std::memcpy(a.data(), &layer_, sizeof a);
+    std::memcpy(b.data(), &other, sizeof b);
+    return a[0] == b[0] && a[1] == b[1];
+  }
 
   [[nodiscard]] bool ready(GridCoord c) const noexcept {
     return static_cast<unsigned>(c.x) < static_cast<unsigned>(cols_) &&
@@ -404,6 +425,7 @@ class SectorFlowField {
     const std::size_t sectors = map.sector_count();
     if (slot_of_.size() != sectors) {  // only after drop_all (other sizes or options)
       slot_of_.assign(sectors, kNoSlot);
+      steps_of_.assign(sectors, nullptr);
     }
     first_.resize(sectors + 1);
     std::uint32_t nodes = 0;
@@ -449,7 +471,7 @@ class SectorFlowField {
       const GridCoord c = map.sector_node(t, i);
       const std::uint64_t enter = std::uint64_t{layer_.cost_at(grid, c)} * detail::kSectorStraight;
       for (unsigned d = 0; d < 4; ++d) {
-        const GridCoord nb = c + step_offset(static_cast<Direction8>(d));
+        const GridCoord nb{c.x + kStepX[d], c.y + kStepY[d]};
         const std::uint32_t u = across(t, nb);
         if (u == kNoSector) continue;
         const std::uint32_t j = find_node(u, nb);
@@ -474,7 +496,7 @@ class SectorFlowField {
       out.push_back(g_[first_[s] + i]);
       std::uint64_t mask = 0;
       for (unsigned d = 0; d < 4; ++d) {
-        const GridCoord nb = c + step_offset(static_cast<Direction8>(d));
+        const GridCoord nb{c.x + kStepX[d], c.y + kStepY[d]};
         const std::uint32_t u = across(s, nb);
         if (u == kNoSector) continue;
         const std::uint32_t j = find_node(u, nb);
@@ -523,6 +545,7 @@ class SectorFlowField {
 
   void drop(std::uint32_t k) {
     slot_of_[slots_[k].sector] = kNoSlot;
+    steps_of_[slots_[k].sector] = nullptr;
     slots_[k].sector = kNoSector;
     free_.push_back(k);
   }
@@ -585,7 +608,7 @@ class SectorFlowField {
           best = c == goal_ ? kNone : kBlocked;
         } else if (dist[i] != kUnreached && c != goal_) {
           for (int d = 0; d < last_dir && best == kNone; ++d) {
-            const GridCoord o = step_offset(static_cast<Direction8>(d));
+            const GridCoord o{kStepX[static_cast<unsigned>(d)], kStepY[static_cast<unsigned>(d)]};
             const int nx = x + o.x;
             const int ny = y + o.y;
             if (nx >= 0 && ny >= 0 && nx < r.w && ny < r.h) {  // inside the sector
@@ -612,6 +635,7 @@ class SectorFlowField {
         slot.step[i] = best;
       }
     }
+    steps_of_[s] = slot.step.data();
     inputs_of(s, scratch_inputs_);
     slot.inputs.assign(scratch_inputs_.begin(), scratch_inputs_.end());  // exact size when growing
     return k;
@@ -623,7 +647,7 @@ class SectorFlowField {
     Exit best;
     const int last_dir = conn_ == Connectivity::eight ? 8 : 4;
     for (int d = 0; d < last_dir; ++d) {
-      const GridCoord o = step_offset(static_cast<Direction8>(d));
+      const GridCoord o{kStepX[static_cast<unsigned>(d)], kStepY[static_cast<unsigned>(d)]};
       const GridCoord n = c + o;
       const std::uint64_t cn = layer_.cost_at(grid, n);
       if (cn == 0) continue;
@@ -663,8 +687,9 @@ class SectorFlowField {
   std::size_t reached_nodes_ = 0;
   // The sector fields.
   std::vector<Slot> slots_;
-  std::vector<std::uint32_t> slot_of_;  // per sector: its slot, or kNoSlot
-  std::vector<std::uint32_t> free_;     // slots holding no field
+  std::vector<std::uint32_t> slot_of_;         // per sector: its slot, or kNoSlot
+  std::vector<const std::uint8_t*> steps_of_;  // per sector: its slot's steps, or null
+  std::vector<std::uint32_t> free_;            // slots holding no field
   std::size_t limit_ = 0;
   std::uint64_t clock_ = 0;
   std::uint64_t builds_ = 0;
