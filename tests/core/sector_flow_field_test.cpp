@@ -78,7 +78,7 @@ std::vector<std::uint64_t> sff_reference(const Grid& g, const GridLayer& layer,
   std::priority_queue<Item, std::vector<Item>, std::greater<>> pq;
   dist[sff_index(g, goal)] = 0;
   if (layer.cost_at(g, goal) != 0) pq.push({0, sff_index(g, goal)});
-  const auto move_cost = [&](GridCoord a, GridCoord b) -> std::uint64_t {
+  const auto sff_move_cost = [&](GridCoord a, GridCoord b) -> std::uint64_t {
     const bool diag = a.x != b.x && a.y != b.y;
     return std::uint64_t{layer.cost_at(g, b)} * (diag ? 362u : 256u);
   };
@@ -93,7 +93,7 @@ std::vector<std::uint64_t> sff_reference(const Grid& g, const GridLayer& layer,
         const GridCoord a{b.x + dx, b.y + dy};
         if ((dx == 0 && dy == 0) || !g.in_bounds(a) || layer.cost_at(g, a) == 0) continue;
         if (!sff_allowed(g, layer, map, nodes, conn, a, b)) continue;
-        const std::uint64_t nd = d + move_cost(a, b);
+        const std::uint64_t nd = d + sff_move_cost(a, b);
         if (nd < dist[sff_index(g, a)]) {
           dist[sff_index(g, a)] = nd;
           pq.push({nd, sff_index(g, a)});
@@ -112,7 +112,7 @@ std::vector<std::uint64_t> sff_reference(const Grid& g, const GridLayer& layer,
           if (!sff_allowed(g, layer, map, nodes, conn, a, b)) continue;
           const std::uint64_t db = dist[sff_index(g, b)];
           if (db == kSffInf || layer.cost_at(g, b) == 0) continue;
-          dist[sff_index(g, a)] = std::min(dist[sff_index(g, a)], db + move_cost(a, b));
+          dist[sff_index(g, a)] = std::min(dist[sff_index(g, a)], db + sff_move_cost(a, b));
         }
       }
     }
@@ -157,11 +157,11 @@ std::uint64_t sff_forward_cost(const Grid& g, const GridLayer& layer, const Hier
 
 // Every cell of `f` has the cost and the step of the same cell of `fresh`.
 void sff_expect_same(const Grid& g, SectorFlowField& f, SectorFlowField& fresh,
-                     const std::string& where) {
+                     const std::string& label) {
   for (int y = 0; y < g.rows(); ++y) {
     for (int x = 0; x < g.cols(); ++x) {
-      ASSERT_EQ(f.cost_fixed({x, y}), fresh.cost_fixed({x, y})) << where << " at " << x << "," << y;
-      ASSERT_EQ(f.raw({x, y}), fresh.raw({x, y})) << where << " at " << x << "," << y;
+      ASSERT_EQ(f.cost_fixed({x, y}), fresh.cost_fixed({x, y})) << label << " at " << x << "," << y;
+      ASSERT_EQ(f.raw({x, y}), fresh.raw({x, y})) << label << " at " << x << "," << y;
     }
   }
 }
@@ -199,21 +199,21 @@ TEST(SectorFlowField, MatchesTheRestrictedReferenceOnRandomMaps) {
     const std::set<std::pair<int, int>> nodes = sff_nodes(map);
     const GridCoord goal = sff_cell(rng, g);
     blocked_goals += layer.cost_at(g, goal) == 0;
-    const std::string where = "iter " + std::to_string(iter);
-    ASSERT_EQ(field.set_goal(g, layer, map, goal), SearchStatus::found) << where;
+    const std::string label = "iter " + std::to_string(iter);
+    ASSERT_EQ(field.set_goal(g, layer, map, goal), SearchStatus::found) << label;
     ASSERT_TRUE(field.is_current());
     const std::vector<std::uint64_t> ref = sff_reference(g, layer, map, conn, goal);
     for (int q = 0; q < 2; ++q) {
       const GridCoord from = sff_cell(rng, g);
       const std::uint64_t expect = ref[sff_index(g, from)];
-      ASSERT_EQ(sff_forward_cost(g, layer, map, conn, from, goal), expect) << where;
+      ASSERT_EQ(sff_forward_cost(g, layer, map, conn, from, goal), expect) << label;
       SearchOptions so;
       so.connectivity = conn;
       const PathResult p = hpa.plan(g, layer, map, from, goal, so);
       ASSERT_EQ(p.status, expect == kSffInf ? SearchStatus::unreachable : SearchStatus::found)
-          << where;
+          << label;
       if (p.found()) {
-        ASSERT_EQ(p.cost, static_cast<double>(expect) / 256.0) << where;
+        ASSERT_EQ(p.cost, static_cast<double>(expect) / 256.0) << label;
       }
     }
     const bool check_limit = iter % 5 == 0;
@@ -225,16 +225,17 @@ TEST(SectorFlowField, MatchesTheRestrictedReferenceOnRandomMaps) {
       for (int x = 0; x < w; ++x) {
         const GridCoord c{x, y};
         const std::uint64_t expect = ref[sff_index(g, c)];
-        const std::string at = where + " cell " + std::to_string(x) + "," + std::to_string(y);
-        ASSERT_EQ(field.cost_fixed(c), expect) << at;
+        const std::string cell_label =
+            label + " cell " + std::to_string(x) + "," + std::to_string(y);
+        ASSERT_EQ(field.cost_fixed(c), expect) << cell_label;
         if (check_limit) {
-          ASSERT_EQ(limited.cost_fixed(c), expect) << at;
-          ASSERT_EQ(limited.raw(c), field.raw(c)) << at;
-          ASSERT_LE(limited.sectors_built(), limited.cache_limit()) << at;
+          ASSERT_EQ(limited.cost_fixed(c), expect) << cell_label;
+          ASSERT_EQ(limited.raw(c), field.raw(c)) << cell_label;
+          ASSERT_LE(limited.sectors_built(), limited.cache_limit()) << cell_label;
         }
         if (expect == kSffInf || c == goal) {
-          ASSERT_EQ(field.next_step(c), std::nullopt) << at;
-          ASSERT_EQ(field.next_cell(c), c) << at;
+          ASSERT_EQ(field.next_step(c), std::nullopt) << cell_label;
+          ASSERT_EQ(field.next_cell(c), c) << cell_label;
           unreached += expect == kSffInf;
           continue;
         }
@@ -243,14 +244,14 @@ TEST(SectorFlowField, MatchesTheRestrictedReferenceOnRandomMaps) {
         // The step: allowed, and the cost falls by exactly its own. So every walk along the
         // steps ends at the goal (the only reached cell without a step) having cost `expect`.
         const std::optional<Direction8> d = field.next_step(c);
-        ASSERT_TRUE(d.has_value()) << at;
+        ASSERT_TRUE(d.has_value()) << cell_label;
         const GridCoord n = c + step_offset(*d);
-        ASSERT_EQ(field.next_cell(c), n) << at;
-        ASSERT_TRUE(sff_allowed(g, layer, map, nodes, conn, c, n)) << at;
+        ASSERT_EQ(field.next_cell(c), n) << cell_label;
+        ASSERT_TRUE(sff_allowed(g, layer, map, nodes, conn, c, n)) << cell_label;
         ASSERT_EQ(std::uint64_t{layer.cost_at(g, n)} * (is_diagonal(*d) ? 362u : 256u) +
                       ref[sff_index(g, n)],
                   expect)
-            << at;
+            << cell_label;
       }
     }
     // And whole walks from a few cells, checked as paths.
@@ -264,13 +265,13 @@ TEST(SectorFlowField, MatchesTheRestrictedReferenceOnRandomMaps) {
       walked_steps += walk.size() - 1;
       std::uint64_t total = 0;
       for (std::size_t i = 1; i < walk.size(); ++i) {
-        ASSERT_TRUE(sff_allowed(g, layer, map, nodes, conn, walk[i - 1], walk[i])) << where;
+        ASSERT_TRUE(sff_allowed(g, layer, map, nodes, conn, walk[i - 1], walk[i])) << label;
         const bool diag = walk[i].x != walk[i - 1].x && walk[i].y != walk[i - 1].y;
         total += std::uint64_t{layer.cost_at(g, walk[i])} * (diag ? 362u : 256u);
       }
-      ASSERT_EQ(walk.back(), goal) << where;
-      ASSERT_EQ(test::validate_path(g, layer, conn, c, walk), "") << where;
-      ASSERT_EQ(total, expect) << where;
+      ASSERT_EQ(walk.back(), goal) << label;
+      ASSERT_EQ(test::validate_path(g, layer, conn, c, walk), "") << label;
+      ASSERT_EQ(total, expect) << label;
     }
     ASSERT_EQ(field.cost(goal), 0.0);
     ASSERT_EQ(field.raw({-1, 0}), SectorFlowField::kNone);
@@ -421,8 +422,8 @@ TEST(SectorFlowField, SyncEqualsAFreshField) {
     std::size_t dropped = 0;
     std::size_t kept = 0;
     for (int round = 0; round < 120; ++round) {
-      const int edits = round % 10 == 9 ? 70 : sff_uniform(rng, 1, 3);  // 70: past the edit log
-      for (int e = 0; e < edits; ++e) {
+      const int writes = round % 10 == 9 ? 70 : sff_uniform(rng, 1, 3);  // 70: past the edit log
+      for (int e = 0; e < writes; ++e) {
         const GridCoord c = sff_cell(rng, g);
         if (rng() % 3 == 0) {
           g.set_tile(c, static_cast<std::uint8_t>(rng() % 3));
@@ -442,7 +443,7 @@ TEST(SectorFlowField, SyncEqualsAFreshField) {
       ASSERT_TRUE(f.is_current());
       dropped += f.last_sync_sectors();
       kept += built - f.last_sync_sectors();
-      if (edits > 64) {
+      if (writes > 64) {
         EXPECT_EQ(f.last_sync_sectors(), built);
       }
       ASSERT_EQ(fresh.set_goal(g, kSffTerrain, map, {3, 4}), SearchStatus::found);
@@ -566,15 +567,15 @@ TEST(SectorFlowField, WarmLookupsAllocateNothing) {
   const HierarchyMap map(g, kSffTerrain);
   SectorFlowField f;
   ASSERT_EQ(f.set_goal(g, kSffTerrain, map, {100, 100}), SearchStatus::found);
-  std::vector<GridCoord> units;
-  for (int i = 0; i < 300; ++i) units.push_back(sff_cell(rng, g));
-  std::vector<GridCoord> at;
-  at.reserve(units.size());
+  std::vector<GridCoord> crowd;
+  for (int i = 0; i < 300; ++i) crowd.push_back(sff_cell(rng, g));
+  std::vector<GridCoord> walkers;
+  walkers.reserve(crowd.size());
   const auto walk = [&] {
-    at.assign(units.begin(), units.end());
+    walkers.assign(crowd.begin(), crowd.end());
     std::uint64_t moved = 0;
     for (int tick = 0; tick < 600; ++tick) {
-      for (GridCoord& u : at) {
+      for (GridCoord& u : walkers) {
         const GridCoord n = f.next_cell(u);
         moved += !(n == u);
         u = n;
