@@ -51,8 +51,8 @@ namespace pathing {
 /// down_left, up_left, up_right; the straight four only when 4-connected) that is allowed as above
 /// and for which cost(c) = cost(cell entered) + the move's cost: deterministic, and following the
 /// steps from any cell reaches the goal along a path of exactly cost(c) (every step lowers the cost
-/// by its own). A cell on an impassable cell (a unit on a cell it blocks itself, as `HpaStar`'s
-/// start) may leave by any allowed first move, also diagonally or across a border onto any cell:
+/// by its own). An impassable cell (a unit may stand on a cell it blocks itself, as `HpaStar`'s
+/// start) is left by any allowed first move, also diagonally or across a border onto any cell:
 /// its cost is the cheapest such move plus the cost of the cell entered, its step the first
 /// cheapest in the order above; computed at each lookup (up to 8 lookups, which may build the
 /// neighbouring sectors' fields) and never stored. No step: the goal (cost 0, also when impassable:
@@ -87,8 +87,8 @@ namespace pathing {
 /// field dropped or evicted, unless the sector has more nodes than that slot's fields had);
 /// `set_goal` and `sync` allocate only to grow their tables and open list (a repeated `set_goal`
 /// on the same map allocates nothing). Errors: never throws but `std::bad_alloc` (growing).
-/// Thread-safety: lookups build fields and keep the cache's order, so one thread at a time uses a
-/// field (one field per thread, or `prepare` the sectors and keep the lookups on one thread).
+/// Thread-safety: lookups build fields and keep the cache's order, so a field is used by one
+/// thread at a time (one field per thread); any number of fields may share a const grid and map.
 class SectorFlowField {
  public:
   /// A cell without a step (`raw`).
