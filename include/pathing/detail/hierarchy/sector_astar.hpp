@@ -84,24 +84,10 @@ class SectorAStar {
         heap_.push_back((std::uint64_t{d + h(vx, vy)} << kLocalBits) | v);
         std::push_heap(heap_.begin(), heap_.end(), greater);
       };
-      const bool left = ux > rect.x0;
-      const bool right = ux + 1 < rect.x0 + rect.w;
-      const bool up = uy > rect.y0;
-      const bool down = uy + 1 < rect.y0 + rect.h;
-      if (right) relax(ux + 1, uy, kSectorStraight);
-      if (down) relax(ux, uy + 1, kSectorStraight);
-      if (left) relax(ux - 1, uy, kSectorStraight);
-      if (up) relax(ux, uy - 1, kSectorStraight);
-      if (conn == Connectivity::eight) {
-        const bool r_open = right && cost_at(ux + 1, uy) != 0;
-        const bool l_open = left && cost_at(ux - 1, uy) != 0;
-        const bool d_open = down && cost_at(ux, uy + 1) != 0;
-        const bool u_open = up && cost_at(ux, uy - 1) != 0;
-        if (r_open && d_open) relax(ux + 1, uy + 1, kSectorDiagonal);
-        if (l_open && d_open) relax(ux - 1, uy + 1, kSectorDiagonal);
-        if (l_open && u_open) relax(ux - 1, uy - 1, kSectorDiagonal);
-        if (r_open && u_open) relax(ux + 1, uy - 1, kSectorDiagonal);
-      }
+      for_each_sector_move(
+          rect.w, rect.h, ux - rect.x0, uy - rect.y0, conn,
+          [&](int x, int y) { return cost_at(rect.x0 + x, rect.y0 + y) != 0; },
+          [&](int x, int y, std::uint32_t mult) { relax(rect.x0 + x, rect.y0 + y, mult); });
     }
     return false;
   }

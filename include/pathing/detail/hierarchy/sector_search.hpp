@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/compiler.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
@@ -38,6 +39,35 @@ inline constexpr std::uint32_t kSectorDiagonal = 362;
 inline constexpr std::uint32_t kSectorNoPath = 0xFFFFFFFFu;
 /// No path, in the 64-bit costs of a seeded search (`SectorSearch::run_seeded`).
 inline constexpr std::uint64_t kSectorNoPath64 = ~std::uint64_t{0};
+
+/// The moves of the sector searches from cell (ux, uy) of a w x h rectangle (coordinates inside
+/// it): calls relax(x, y, mult) for each neighbour inside the rectangle, straight ones first
+/// (right, down, left, up: mult = kSectorStraight), then, 8-connected, the diagonals (down-right,
+/// down-left, up-left, up-right: kSectorDiagonal) whose two orthogonal cells are open (`open(x,
+/// y)`: the corner rule of moves.hpp). `relax` checks the cell it enters. The one move order
+/// of `SectorSearch` and `SectorAStar`.
+template <class Open, class Relax>
+PATHING_ALWAYS_INLINE inline void for_each_sector_move(int w, int h, int ux, int uy,
+                                                       Connectivity conn, Open&& open,
+                                                       Relax&& relax) {
+  const bool left = ux > 0;
+  const bool right = ux + 1 < w;
+  const bool up = uy > 0;
+  const bool down = uy + 1 < h;
+  if (right) relax(ux + 1, uy, kSectorStraight);
+  if (down) relax(ux, uy + 1, kSectorStraight);
+  if (left) relax(ux - 1, uy, kSectorStraight);
+  if (up) relax(ux, uy - 1, kSectorStraight);
+  if (conn != Connectivity::eight) return;
+  const bool r_open = right && open(ux + 1, uy);
+  const bool l_open = left && open(ux - 1, uy);
+  const bool d_open = down && open(ux, uy + 1);
+  const bool u_open = up && open(ux, uy - 1);
+  if (r_open && d_open) relax(ux + 1, uy + 1, kSectorDiagonal);
+  if (l_open && d_open) relax(ux - 1, uy + 1, kSectorDiagonal);
+  if (l_open && u_open) relax(ux - 1, uy - 1, kSectorDiagonal);
+  if (r_open && u_open) relax(ux + 1, uy - 1, kSectorDiagonal);
+}
 
 /// A source of a seeded search (`SectorSearch::run_seeded`): a cell of the rectangle and the cost
 /// the search starts with there (1/256 cost units, below 2^49).
@@ -106,27 +136,10 @@ class SectorSearch {
           std::push_heap(heap_.begin(), heap_.end(), greater);
         }
       };
-      const bool left = ux > 0;
-      const bool right = ux + 1 < rect.w;
-      const bool up = uy > 0;
-      const bool down = uy + 1 < rect.h;
-      if (right) relax(ux + 1, uy, kSectorStraight);
-      if (down) relax(ux, uy + 1, kSectorStraight);
-      if (left) relax(ux - 1, uy, kSectorStraight);
-      if (up) relax(ux, uy - 1, kSectorStraight);
-      if (conn == Connectivity::eight) {
-        const auto open = [&](int x, int y) {
-          return cost_[static_cast<std::size_t>(y * rect.w + x)] != 0;
-        };
-        if (right && down && open(ux + 1, uy) && open(ux, uy + 1))
-          relax(ux + 1, uy + 1, kSectorDiagonal);
-        if (left && down && open(ux - 1, uy) && open(ux, uy + 1))
-          relax(ux - 1, uy + 1, kSectorDiagonal);
-        if (left && up && open(ux - 1, uy) && open(ux, uy - 1))
-          relax(ux - 1, uy - 1, kSectorDiagonal);
-        if (right && up && open(ux + 1, uy) && open(ux, uy - 1))
-          relax(ux + 1, uy - 1, kSectorDiagonal);
-      }
+      for_each_sector_move(
+          rect.w, rect.h, ux, uy, conn,
+          [&](int x, int y) { return cost_[static_cast<std::size_t>(y * rect.w + x)] != 0; },
+          relax);
     }
     return expanded;
   }
@@ -200,27 +213,10 @@ class SectorSearch {
           std::push_heap(heap_.begin(), heap_.end(), greater);
         }
       };
-      const bool left = ux > 0;
-      const bool right = ux + 1 < rect.w;
-      const bool up = uy > 0;
-      const bool down = uy + 1 < rect.h;
-      if (right) relax(ux + 1, uy, kSectorStraight);
-      if (down) relax(ux, uy + 1, kSectorStraight);
-      if (left) relax(ux - 1, uy, kSectorStraight);
-      if (up) relax(ux, uy - 1, kSectorStraight);
-      if (conn == Connectivity::eight) {
-        const auto open = [&](int x, int y) {
-          return cost_[static_cast<std::size_t>(y * rect.w + x)] != 0;
-        };
-        if (right && down && open(ux + 1, uy) && open(ux, uy + 1))
-          relax(ux + 1, uy + 1, kSectorDiagonal);
-        if (left && down && open(ux - 1, uy) && open(ux, uy + 1))
-          relax(ux - 1, uy + 1, kSectorDiagonal);
-        if (left && up && open(ux - 1, uy) && open(ux, uy - 1))
-          relax(ux - 1, uy - 1, kSectorDiagonal);
-        if (right && up && open(ux + 1, uy) && open(ux, uy - 1))
-          relax(ux + 1, uy - 1, kSectorDiagonal);
-      }
+      for_each_sector_move(
+          rect.w, rect.h, ux, uy, conn,
+          [&](int x, int y) { return cost_[static_cast<std::size_t>(y * rect.w + x)] != 0; },
+          relax);
     }
     return expanded;
   }
