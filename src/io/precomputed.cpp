@@ -3,6 +3,7 @@
 // The precomputed-structure files (include/pathing/io/precomputed.hpp, docs/precomputed.md).
 #include "pathing/io/precomputed.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -60,6 +61,8 @@ const char* kind_name(std::uint32_t kind) noexcept {
       return "a JPS+ table";
     case static_cast<std::uint32_t>(PrecomputedKind::landmarks):
       return "a landmark map";
+    case static_cast<std::uint32_t>(PrecomputedKind::hierarchy):
+      return "a hierarchy";
     default:
       return "an unknown kind";
   }
@@ -271,6 +274,20 @@ std::string read_whole(const std::filesystem::path& file, std::uint64_t max_byte
                          "the file goes on past " + std::to_string(max_bytes) + " bytes, " + what);
 }
 
+// "cells (x0, y0) to (x1, y1)" of a sector.
+std::string rect_text(const pathing::detail::SectorRect& r) {
+  std::string t = "cells ";
+  t += cell_text(r.x0, r.y0);
+  t += " to ";
+  t += cell_text(r.x0 + r.w - 1, r.y0 + r.h - 1);
+  return t;
+}
+
+// The most nodes a w x h sector can have: its border cells (every cell when w or h <= 2).
+std::uint64_t border_cells(std::uint64_t w, std::uint64_t h) noexcept {
+  return w <= 2 || h <= 2 ? w * h : 2 * (w + h) - 4;
+}
+
 template <class F>
 bool guarded(Error* error, F&& f) noexcept {
   try {
@@ -300,7 +317,8 @@ std::optional<T> guarded_value(Error* error, F&& f) noexcept {
 namespace detail {
 
 struct PrecomputedAccess {
-  static constexpr std::size_t kLandmarkFixed = 16;  // count, connectivity, placed, bits
+  static constexpr std::size_t kLandmarkFixed = 16;   // count, connectivity, placed, bits
+  static constexpr std::size_t kHierarchyFixed = 20;  // side, connectivity, nodes, entries
 
   static std::string save(const JpsPlusMap& map, const Grid& grid) {
     if (!map.matches(grid)) {
@@ -555,6 +573,269 @@ struct PrecomputedAccess {
     m.built_ = true;
     return m;
   }
+
+  // The file's number of node `id`'s cell: y * cols + x (whatever the map's own packing).
+  static std::uint32_t cell_index(const HierarchyMap& map, std::uint32_t id) noexcept {
+    const GridCoord c = map.cell_of(map.node_cell_[id]);
+    return static_cast<std::uint32_t>(c.y) * static_cast<std::uint32_t>(map.cols_) +
+           static_cast<std::uint32_t>(c.x);
+  }
+
+  static std::string save(const HierarchyMap& map, const Grid& grid) {
+    if (!map.is_current(grid, map.layer_)) {
+      throw std::invalid_argument(
+          "pathing::io::serialize_hierarchy: the map is not current for this grid (built for "
+          "another grid object or version, or never built): sync it first");
+    }
+    std::uint64_t nodes = 0;
+    std::uint64_t entries = 0;
+    for (const HierarchyMap::Sector& sec : map.sectors_) {
+      nodes += sec.count;
+      entries += std::uint64_t{sec.count} * sec.count;
+    }
+    const std::uint64_t payload =
+        kHierarchyFixed + 2 * std::uint64_t{map.sectors_.size()} + 4 * nodes + 4 * entries;
+    Writer w;
+    w.reserve(static_cast<std::size_t>(payload) + kMinFile);
+    write_header(w, PrecomputedKind::hierarchy, grid, map.layer_, payload);
+    w.u32(static_cast<std::uint32_t>(map.options_.sector_size));
+    w.u32(static_cast<std::uint32_t>(map.options_.connectivity));
+    w.u32(static_cast<std::uint32_t>(nodes));
+    w.u64(entries);
+    for (const HierarchyMap::Sector& sec : map.sectors_) w.u16(sec.count);
+    for (const HierarchyMap::Sector& sec : map.sectors_)
+      for (std::uint32_t i = 0; i < sec.count; ++i) w.u32(cell_index(map, sec.first + i));
+    for (const HierarchyMap::Sector& sec : map.sectors_)
+      for (std::uint32_t i = 0; i < std::uint32_t{sec.count} * sec.count; ++i)
+        w.u32(map.dist_[sec.dist_first + i]);
+    finish(w);
+    return std::move(w.bytes());
+  }
+
+  static HierarchyMap load_hierarchy(std::string_view bytes, const Grid& grid,
+                                     const GridLayer& layer, const std::string& name) {
+    const std::size_t payload = check_header(bytes, PrecomputedKind::hierarchy, grid, layer, name);
+    const std::size_t base = kPrecomputedHeaderBytes;
+    if (payload < kHierarchyFixed) {
+      throw PrecomputedError(name, kPayloadSizeAt,
+                             "payload of " + std::to_string(payload) +
+                                 " bytes; a hierarchy has at least " +
+                                 std::to_string(kHierarchyFixed));
+    }
+    Reader r(bytes, base);
+    const std::uint32_t side = r.u32();
+    const std::uint32_t conn = r.u32();
+    const std::uint32_t file_nodes = r.u32();
+    const std::uint64_t file_entries = r.u64();
+    if (side < static_cast<std::uint32_t>(HierarchyMap::kMinSectorSize) ||
+        side > static_cast<std::uint32_t>(HierarchyMap::kMaxSectorSize)) {
+      bad_payload(name, base,
+                  "sector size " + std::to_string(side) + " is outside [" +
+                      std::to_string(HierarchyMap::kMinSectorSize) + ", " +
+                      std::to_string(HierarchyMap::kMaxSectorSize) + "]");
+    }
+    if (conn != 4 && conn != 8) {
+      bad_payload(name, base + 4, "connectivity " + std::to_string(conn) + " is not 4 or 8");
+    }
+    // The map's shape and nodes, recomputed from the grid (as HierarchyMap::compute lays them
+    // out: one compact slot a sector, in sector order); the file must match them exactly.
+    HierarchyMap m;
+    m.options_.sector_size = static_cast<int>(side);
+    m.options_.connectivity = conn == 4 ? Connectivity::four : Connectivity::eight;
+    m.layer_ = layer;
+    m.cols_ = grid.cols();
+    m.rows_ = grid.rows();
+    const int s = static_cast<int>(side);
+    m.sectors_x_ = (m.cols_ + s - 1) / s;
+    m.sectors_y_ = (m.rows_ + s - 1) / s;
+    const std::size_t sectors =
+        static_cast<std::size_t>(m.sectors_x_) * static_cast<std::size_t>(m.sectors_y_);
+    m.sectors_.assign(sectors, HierarchyMap::Sector{});
+    std::uint64_t nodes = 0;
+    std::uint64_t entries = 0;
+    for (std::uint32_t k = 0; k < sectors; ++k) {
+      m.transitions(grid, k);
+      HierarchyMap::Sector& sec = m.sectors_[k];
+      const auto count = static_cast<std::uint16_t>(m.scratch_nodes_.size());
+      sec.first = static_cast<std::uint32_t>(nodes);
+      sec.dist_first = static_cast<std::uint32_t>(entries);
+      sec.count = sec.capacity = count;
+      m.node_cell_.insert(m.node_cell_.end(), m.scratch_nodes_.begin(), m.scratch_nodes_.end());
+      nodes += count;
+      entries += std::uint64_t{count} * count;
+    }
+    m.scratch_nodes_ = {};
+    m.node_cell_.shrink_to_fit();  // as compute leaves it (memory_bytes equal a build's)
+    if (file_nodes != nodes) {
+      bad_payload(name, base + 8,
+                  std::to_string(file_nodes) + " nodes; this grid's transitions at sector size " +
+                      std::to_string(side) + " are " + std::to_string(nodes));
+    }
+    if (file_entries != entries) {
+      bad_payload(name, base + 12,
+                  std::to_string(file_entries) + " matrix entries; this grid's sectors at size " +
+                      std::to_string(side) + " have " + std::to_string(entries));
+    }
+    const std::uint64_t want =
+        kHierarchyFixed + 2 * std::uint64_t{sectors} + 4 * nodes + 4 * entries;
+    if (payload != want) {
+      throw PrecomputedError(name, kPayloadSizeAt,
+                             "payload of " + std::to_string(payload) +
+                                 " bytes; a hierarchy of this grid at sector size " +
+                                 std::to_string(side) + " has " + std::to_string(want));
+    }
+    const std::size_t count_at = base + kHierarchyFixed;
+    for (std::size_t k = 0; k < sectors; ++k) {
+      const std::uint16_t count = r.u16();
+      if (count != m.sectors_[k].count) {
+        bad_payload(name, count_at + 2 * k,
+                    "sector " + std::to_string(k) + " (" +
+                        rect_text(m.sector_rect(static_cast<std::uint32_t>(k))) + ") has " +
+                        std::to_string(count) + " nodes; this grid gives it " +
+                        std::to_string(m.sectors_[k].count));
+      }
+    }
+    const std::size_t cell_at = count_at + 2 * sectors;
+    for (std::uint32_t k = 0; k < sectors; ++k) {
+      const HierarchyMap::Sector& sec = m.sectors_[k];
+      for (std::uint32_t i = 0; i < sec.count; ++i) {
+        const std::uint32_t index = r.u32();
+        const std::uint32_t expect = cell_index(m, sec.first + i);
+        if (index != expect) {
+          const GridCoord e = m.cell_of(m.node_cell_[sec.first + i]);
+          std::string what = "node " + std::to_string(i) + " of sector " + std::to_string(k);
+          what += " is cell ";
+          if (index < grid.cell_count()) {
+            const auto cols = static_cast<std::uint32_t>(grid.cols());
+            what += cell_text(static_cast<int>(index % cols), static_cast<int>(index / cols));
+            what += " (number ";
+            what += std::to_string(index);
+            what += ')';
+          } else {
+            what += "number ";
+            what += std::to_string(index);
+            what += " (off the grid)";
+          }
+          what += "; this grid's transition there is ";
+          what += cell_text(e.x, e.y);
+          what += " (number ";
+          what += std::to_string(expect);
+          what += ')';
+          bad_payload(name, cell_at + 4 * (std::size_t{sec.first} + i), what);
+        }
+      }
+    }
+    const std::size_t dist_at = cell_at + 4 * static_cast<std::size_t>(nodes);
+    m.dist_.resize(static_cast<std::size_t>(entries));
+    for (std::uint32_t& d : m.dist_) d = r.u32();
+    check_matrices(m, grid, layer, name, dist_at);
+    m.grid_id_ = grid.instance_id();
+    m.grid_version_ = grid.version();
+    m.built_ = true;
+    return m;
+  }
+
+  // Every sector's matrix against its cells (parse_hierarchy's contract): diagonal 0, kNoPath
+  // exactly between nodes that no path inside the sector joins, other entries within the bounds
+  // of the moves. One flood fill a sector: O(cells) in all, plus O(node pairs).
+  static void check_matrices(const HierarchyMap& m, const Grid& grid, const GridLayer& layer,
+                             const std::string& name, std::size_t dist_at) {
+    const bool eight = m.options_.connectivity == Connectivity::eight;
+    const std::uint64_t cmin = layer.min_passable_cost();
+    const std::uint64_t cmax = layer.max_cost();
+    const std::uint64_t straight = pathing::detail::kSectorStraight;
+    const std::uint64_t diagonal = pathing::detail::kSectorDiagonal;
+    const auto side = static_cast<std::size_t>(m.options_.sector_size);
+    std::vector<std::uint32_t> label(side * side);
+    std::vector<std::uint32_t> stack;
+    std::vector<std::uint32_t> node_label;
+    for (std::uint32_t k = 0; k < m.sectors_.size(); ++k) {
+      const HierarchyMap::Sector& sec = m.sectors_[k];
+      if (sec.count == 0) continue;
+      const pathing::detail::SectorRect rect = m.sector_rect(k);
+      const auto w = static_cast<std::uint32_t>(rect.w);
+      const auto h = static_cast<std::uint32_t>(rect.h);
+      std::fill(label.begin(), label.begin() + static_cast<std::ptrdiff_t>(w * h), 0u);
+      const auto open = [&](std::uint32_t x, std::uint32_t y) {
+        return layer.cost_of_cell(grid.cell_unchecked(rect.x0 + static_cast<int>(x),
+                                                      rect.y0 + static_cast<int>(y))) != 0;
+      };
+      // The components (as SectorSearch moves: no corner cutting) of the nodes' cells.
+      node_label.assign(sec.count, 0);
+      std::uint32_t next = 0;
+      for (std::uint32_t i = 0; i < sec.count; ++i) {
+        const GridCoord c = m.cell_of(m.node_cell_[sec.first + i]);
+        const auto local = static_cast<std::uint32_t>((c.y - rect.y0) * rect.w + (c.x - rect.x0));
+        if (label[local] == 0) {
+          label[local] = ++next;
+          stack.assign(1, local);
+          while (!stack.empty()) {
+            const std::uint32_t u = stack.back();
+            stack.pop_back();
+            const std::uint32_t ux = u % w;
+            const std::uint32_t uy = u / w;
+            for (int dy = -1; dy <= 1; ++dy) {
+              for (int dx = -1; dx <= 1; ++dx) {
+                if ((dx == 0 && dy == 0) || (!eight && dx != 0 && dy != 0)) continue;
+                const auto vx = static_cast<std::uint32_t>(static_cast<int>(ux) + dx);
+                const auto vy = static_cast<std::uint32_t>(static_cast<int>(uy) + dy);
+                if (vx >= w || vy >= h || label[vy * w + vx] != 0 || !open(vx, vy)) continue;
+                if (dx != 0 && dy != 0 && (!open(vx, uy) || !open(ux, vy))) continue;
+                label[vy * w + vx] = next;
+                stack.push_back(vy * w + vx);
+              }
+            }
+          }
+        }
+        node_label[i] = label[local];
+      }
+      const std::uint64_t most = (std::uint64_t{w} * h - 1) * (eight ? diagonal : straight) * cmax;
+      for (std::uint32_t i = 0; i < sec.count; ++i) {
+        const GridCoord a = m.cell_of(m.node_cell_[sec.first + i]);
+        for (std::uint32_t j = 0; j < sec.count; ++j) {
+          const std::uint32_t d = m.dist_[sec.dist_first + i * sec.count + j];
+          const GridCoord b = m.cell_of(m.node_cell_[sec.first + j]);
+          const std::size_t at = dist_at + 4 * (std::size_t{sec.dist_first} + i * sec.count + j);
+          const auto pair_text = [&] {
+            std::string t = "the cost from node " + std::to_string(i) + " ";
+            t += cell_text(a.x, a.y);
+            t += " to node " + std::to_string(j) + " ";
+            t += cell_text(b.x, b.y);
+            t += " of sector " + std::to_string(k);
+            return t;
+          };
+          if (i == j) {
+            if (d != 0) bad_payload(name, at, pair_text() + " is " + std::to_string(d) + ", not 0");
+            continue;
+          }
+          const bool joined = node_label[i] == node_label[j];
+          if (!joined || d == HierarchyMap::kNoPath) {
+            if (joined != (d != HierarchyMap::kNoPath)) {
+              bad_payload(name, at,
+                          pair_text() + (joined ? " says no path, but a path inside the sector "
+                                                  "joins them"
+                                                : " is " + std::to_string(d) +
+                                                      ", but no path inside the sector joins "
+                                                      "them"));
+            }
+            continue;
+          }
+          const auto dx = static_cast<std::uint64_t>(a.x > b.x ? a.x - b.x : b.x - a.x);
+          const auto dy = static_cast<std::uint64_t>(a.y > b.y ? a.y - b.y : b.y - a.y);
+          const std::uint64_t lo = dx < dy ? dx : dy;
+          const std::uint64_t hi = dx < dy ? dy : dx;
+          const std::uint64_t least =
+              (eight ? (hi - lo) * straight + lo * diagonal : (dx + dy) * straight) * cmin;
+          if (d < least || d > most) {
+            bad_payload(name, at,
+                        pair_text() + " is " + std::to_string(d) + ", outside [" +
+                            std::to_string(least) + ", " + std::to_string(most) +
+                            "] (the least and the most its moves can cost)");
+          }
+        }
+      }
+    }
+  }
 };
 
 }  // namespace detail
@@ -578,6 +859,10 @@ std::string serialize_landmarks(const LandmarkMap& map, const Grid& grid, const 
   return detail::PrecomputedAccess::save(map, grid, layer);
 }
 
+std::string serialize_hierarchy(const HierarchyMap& map, const Grid& grid) {
+  return detail::PrecomputedAccess::save(map, grid);
+}
+
 JpsPlusMap parse_jps_plus(std::string_view bytes, const Grid& grid, const GridLayer& layer,
                           const std::string& name) {
   return detail::PrecomputedAccess::load_jps_plus(bytes, grid, layer, name);
@@ -588,6 +873,11 @@ LandmarkMap parse_landmarks(std::string_view bytes, const Grid& grid, const Grid
   return detail::PrecomputedAccess::load_landmarks(bytes, grid, layer, name);
 }
 
+HierarchyMap parse_hierarchy(std::string_view bytes, const Grid& grid, const GridLayer& layer,
+                             const std::string& name) {
+  return detail::PrecomputedAccess::load_hierarchy(bytes, grid, layer, name);
+}
+
 std::uint64_t max_jps_plus_file_bytes(const Grid& grid) noexcept {
   return kMinFile + 16 * std::uint64_t{grid.cell_count()};
 }
@@ -596,6 +886,36 @@ std::uint64_t max_landmarks_file_bytes(const Grid& grid) noexcept {
   const auto k = static_cast<std::uint64_t>(LandmarkMap::kMaxLandmarks);
   return kMinFile + detail::PrecomputedAccess::kLandmarkFixed + 8 * k +
          4 * k * std::uint64_t{grid.cell_count()};
+}
+
+std::uint64_t max_hierarchy_file_bytes(const Grid& grid) noexcept {
+  const auto cols = static_cast<std::uint64_t>(grid.cols());
+  const auto rows = static_cast<std::uint64_t>(grid.rows());
+  std::uint64_t most = 0;
+  for (std::uint64_t side = HierarchyMap::kMinSectorSize; side <= HierarchyMap::kMaxSectorSize;
+       ++side) {
+    // Full sectors, the last column's, the last row's and the corner one, each with every border
+    // cell a node.
+    const std::uint64_t sx = (cols + side - 1) / side;
+    const std::uint64_t sy = (rows + side - 1) / side;
+    std::uint64_t bytes = 2 * sx * sy;
+    if (sx > 0 && sy > 0) {
+      const std::uint64_t wr = cols - (sx - 1) * side;
+      const std::uint64_t hr = rows - (sy - 1) * side;
+      const std::uint64_t ws[2] = {side, wr};
+      const std::uint64_t hs[2] = {side, hr};
+      const std::uint64_t ns[2] = {sx - 1, 1};
+      const std::uint64_t ms[2] = {sy - 1, 1};
+      for (int a = 0; a < 2; ++a) {
+        for (int b = 0; b < 2; ++b) {
+          const std::uint64_t n = border_cells(ws[a], hs[b]);
+          bytes += ns[a] * ms[b] * (4 * n + 4 * n * n);
+        }
+      }
+    }
+    most = bytes > most ? bytes : most;
+  }
+  return kMinFile + detail::PrecomputedAccess::kHierarchyFixed + most;
 }
 
 JpsPlusMap load_jps_plus(const std::filesystem::path& file, const Grid& grid,
@@ -616,10 +936,20 @@ LandmarkMap load_landmarks(const std::filesystem::path& file, const Grid& grid,
   return parse_landmarks(bytes, grid, layer, file.string());
 }
 
+HierarchyMap load_hierarchy(const std::filesystem::path& file, const Grid& grid,
+                            const GridLayer& layer) {
+  const std::string bytes =
+      read_whole(file, max_hierarchy_file_bytes(grid),
+                 "the largest hierarchy file for a " + std::to_string(grid.cols()) + " x " +
+                     std::to_string(grid.rows()) + " grid");
+  return parse_hierarchy(bytes, grid, layer, file.string());
+}
+
 PrecomputedKind precomputed_kind(std::string_view bytes, const std::string& name) {
   const std::uint32_t kind = check_prefix(bytes, name);
   if (kind != static_cast<std::uint32_t>(PrecomputedKind::jps_plus) &&
-      kind != static_cast<std::uint32_t>(PrecomputedKind::landmarks)) {
+      kind != static_cast<std::uint32_t>(PrecomputedKind::landmarks) &&
+      kind != static_cast<std::uint32_t>(PrecomputedKind::hierarchy)) {
     throw PrecomputedError(name, kKindAt, "unknown kind " + std::to_string(kind));
   }
   return static_cast<PrecomputedKind>(kind);
@@ -638,6 +968,13 @@ std::optional<LandmarkMap> try_parse_landmarks(std::string_view bytes, const Gri
                                     [&] { return parse_landmarks(bytes, grid, layer, name); });
 }
 
+std::optional<HierarchyMap> try_parse_hierarchy(std::string_view bytes, const Grid& grid,
+                                                const GridLayer& layer, const std::string& name,
+                                                Error* error) noexcept {
+  return guarded_value<HierarchyMap>(error,
+                                     [&] { return parse_hierarchy(bytes, grid, layer, name); });
+}
+
 std::optional<JpsPlusMap> try_load_jps_plus(const std::filesystem::path& file, const Grid& grid,
                                             const GridLayer& layer, Error* error) noexcept {
   return guarded_value<JpsPlusMap>(error, [&] { return load_jps_plus(file, grid, layer); });
@@ -648,6 +985,11 @@ std::optional<LandmarkMap> try_load_landmarks(const std::filesystem::path& file,
   return guarded_value<LandmarkMap>(error, [&] { return load_landmarks(file, grid, layer); });
 }
 
+std::optional<HierarchyMap> try_load_hierarchy(const std::filesystem::path& file, const Grid& grid,
+                                               const GridLayer& layer, Error* error) noexcept {
+  return guarded_value<HierarchyMap>(error, [&] { return load_hierarchy(file, grid, layer); });
+}
+
 std::optional<std::string> try_serialize_jps_plus(const JpsPlusMap& map, const Grid& grid,
                                                   Error* error) noexcept {
   return guarded_value<std::string>(error, [&] { return serialize_jps_plus(map, grid); });
@@ -656,6 +998,11 @@ std::optional<std::string> try_serialize_jps_plus(const JpsPlusMap& map, const G
 std::optional<std::string> try_serialize_landmarks(const LandmarkMap& map, const Grid& grid,
                                                    const GridLayer& layer, Error* error) noexcept {
   return guarded_value<std::string>(error, [&] { return serialize_landmarks(map, grid, layer); });
+}
+
+std::optional<std::string> try_serialize_hierarchy(const HierarchyMap& map, const Grid& grid,
+                                                   Error* error) noexcept {
+  return guarded_value<std::string>(error, [&] { return serialize_hierarchy(map, grid); });
 }
 
 }  // namespace pathing::io

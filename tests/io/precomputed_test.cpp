@@ -4,19 +4,24 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "pathing/astar.hpp"
+#include "pathing/hierarchy.hpp"
+#include "pathing/hpa_star.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/jps_plus.hpp"
 #include "pathing/landmarks.hpp"
 #include "pathing/version.hpp"
+#include "support/reference.hpp"
 
 namespace precomputed_test {
 
@@ -139,6 +144,65 @@ void expect_same_searches(const Grid& grid, const GridLayer& layer, const JpsPlu
   }
 }
 
+// Loaded hierarchy == built one: the shape, and every sector has the same sector_nodes and
+// sector_cost (hence the same node numbers: both are laid out sector by sector).
+void expect_same_hierarchy(const HierarchyMap& a, const HierarchyMap& b) {
+  EXPECT_EQ(a.sector_size(), b.sector_size());
+  EXPECT_EQ(a.options().connectivity, b.options().connectivity);
+  EXPECT_EQ(a.cols(), b.cols());
+  EXPECT_EQ(a.rows(), b.rows());
+  EXPECT_EQ(a.sectors_x(), b.sectors_x());
+  EXPECT_EQ(a.sectors_y(), b.sectors_y());
+  EXPECT_TRUE(a.layer() == b.layer());
+  EXPECT_EQ(a.node_count(), b.node_count());
+  EXPECT_EQ(a.edge_count(), b.edge_count());
+  ASSERT_EQ(a.sector_count(), b.sector_count());
+  for (std::uint32_t s = 0; s < a.sector_count(); ++s) {
+    const std::vector<GridCoord> na = a.sector_nodes(s);
+    ASSERT_EQ(na, b.sector_nodes(s)) << "sector " << s;
+    const auto n = static_cast<std::uint32_t>(na.size());
+    for (std::uint32_t i = 0; i < n; ++i)
+      for (std::uint32_t j = 0; j < n; ++j)
+        ASSERT_EQ(a.sector_cost(s, i, j), b.sector_cost(s, i, j)) << "sector " << s;
+  }
+}
+
+// Random queries: HpaStar over `loaded` gives `built`'s paths (when given), or (over a tampered
+// map) valid paths found exactly when A* finds one, never cheaper, their cost reported exactly.
+void expect_hpa_paths(const Grid& grid, const GridLayer& layer, const HierarchyMap* built,
+                      const HierarchyMap& loaded, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  HpaStar h1;
+  HpaStar h2;
+  AStar astar;
+  SearchOptions o;
+  o.connectivity = loaded.options().connectivity;
+  std::vector<GridCoord> p1;
+  std::vector<GridCoord> p2;
+  for (int q = 0; q < 30; ++q) {
+    const GridCoord a{static_cast<int>(rng() % static_cast<unsigned>(grid.cols())),
+                      static_cast<int>(rng() % static_cast<unsigned>(grid.rows()))};
+    const GridCoord b{static_cast<int>(rng() % static_cast<unsigned>(grid.cols())),
+                      static_cast<int>(rng() % static_cast<unsigned>(grid.rows()))};
+    const PathResult r2 = h2.find_path(grid, layer, loaded, a, b, p2, o);
+    if (built != nullptr) {
+      const PathResult r1 = h1.find_path(grid, layer, *built, a, b, p1, o);
+      EXPECT_EQ(r1.status, r2.status);
+      EXPECT_EQ(r1.cost, r2.cost);
+      EXPECT_EQ(p1, p2);
+      continue;
+    }
+    const PathResult ra = astar.find_path(grid, layer, a, b, p1, o);
+    ASSERT_EQ(ra.status, r2.status)
+        << "(" << a.x << ", " << a.y << ") -> (" << b.x << ", " << b.y << ")";
+    if (r2.status != SearchStatus::found) continue;
+    EXPECT_EQ(test::validate_path(grid, layer, o.connectivity, a, p2), "");
+    EXPECT_EQ(p2.back(), b);
+    EXPECT_DOUBLE_EQ(r2.cost, test::path_cost_units(grid, layer, p2));
+    EXPECT_GE(r2.cost + 1e-9, ra.cost);
+  }
+}
+
 std::filesystem::path prep_source_dir() {
   const char* env = std::getenv("PATHING_SOURCE_DIR");
   return env != nullptr ? env : PATHING_TEST_SOURCE_DIR;
@@ -217,6 +281,13 @@ TEST(PrecomputedFile, RoundTripOnShippedMapsThroughFiles) {
     const LandmarkMap ll = io::load_landmarks(lf, map.grid, layer);
     expect_same_landmarks(ll, lm);
     expect_same_searches(map.grid, layer, &jps, &jl, &lm, &ll, 7);
+    const HierarchyMap hm(map.grid, layer, HierarchyOptions{16});
+    const std::filesystem::path hf = tmp / "h.prep";
+    std::ofstream(hf, std::ios::binary) << io::serialize_hierarchy(hm, map.grid);
+    const HierarchyMap hl = io::load_hierarchy(hf, map.grid, layer);
+    EXPECT_TRUE(hl.is_current(map.grid, layer));
+    expect_same_hierarchy(hl, hm);
+    expect_hpa_paths(map.grid, layer, &hm, hl, 7);
   }
   EXPECT_GE(maps, 4);
   std::filesystem::remove_all(tmp);
@@ -341,13 +412,16 @@ TEST(PrecomputedFile, TamperedPayloadWithValidChecksumIsRefused) {
 TEST(PrecomputedFile, EveryCorruptionAndTruncationIsRefused) {
   const GridLayer layer = prep_weighted_layer();
   const Grid grid = random_prep_grid(5, 4, 0.2, 4, 11);
-  const std::string files[] = {io::serialize_jps_plus(JpsPlusMap(grid, layer), grid),
-                               io::serialize_landmarks(LandmarkMap(grid, layer, {2}), grid, layer)};
-  for (int f = 0; f < 2; ++f) {
+  const std::string files[] = {
+      io::serialize_jps_plus(JpsPlusMap(grid, layer), grid),
+      io::serialize_landmarks(LandmarkMap(grid, layer, {2}), grid, layer),
+      io::serialize_hierarchy(HierarchyMap(grid, layer, HierarchyOptions{4}), grid)};
+  for (int f = 0; f < 3; ++f) {
     const std::string& bytes = files[f];
     const auto load = [&](std::string_view b, Error* e) {
-      return f == 0 ? io::try_parse_jps_plus(b, grid, layer, "c", e).has_value()
-                    : io::try_parse_landmarks(b, grid, layer, "c", e).has_value();
+      return f == 0   ? io::try_parse_jps_plus(b, grid, layer, "c", e).has_value()
+             : f == 1 ? io::try_parse_landmarks(b, grid, layer, "c", e).has_value()
+                      : io::try_parse_hierarchy(b, grid, layer, "c", e).has_value();
     };
     ASSERT_TRUE(load(bytes, nullptr));
     for (std::size_t i = 0; i < bytes.size(); ++i) {
@@ -428,6 +502,313 @@ TEST(PrecomputedFile, FileErrors) {
             big.string() +
                 ": byte 324: the file goes on past 324 bytes, the size of a JPS+ file "
                 "for a 4 x 4 grid");
+  std::filesystem::remove(big);
+}
+
+// --- HierarchyMap -------------------------------------------------------------------------------
+
+TEST(PrecomputedFile, HierarchyRoundTripOnRandomGrids) {
+  const int sizes[][2] = {{1, 1}, {5, 4}, {9, 1}, {37, 29}, {64, 64}, {3, 70}};
+  const GridLayer layer = prep_weighted_layer();
+  std::uint32_t seed = 300;
+  for (const auto& sz : sizes) {
+    for (const double wall : {0.0, 0.3}) {
+      for (const int side : {4, 7, 16}) {
+        for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+          const Grid grid = random_prep_grid(sz[0], sz[1], wall, 4, ++seed);
+          const HierarchyMap built(grid, layer, HierarchyOptions{side, conn});
+          const std::string bytes = io::serialize_hierarchy(built, grid);
+          EXPECT_LE(bytes.size(), io::max_hierarchy_file_bytes(grid));
+          const HierarchyMap loaded = io::parse_hierarchy(bytes, grid, layer, "t.prep");
+          EXPECT_TRUE(loaded.is_current(grid, layer));
+          expect_same_hierarchy(loaded, built);
+          EXPECT_EQ(loaded.memory_bytes(), built.memory_bytes());
+          EXPECT_EQ(io::serialize_hierarchy(loaded, grid), bytes);
+          expect_hpa_paths(grid, layer, &built, loaded, seed);
+        }
+      }
+    }
+  }
+}
+
+TEST(PrecomputedFile, HierarchySyncedAndLoadedMapsSaveAsAFreshBuild) {
+  const GridLayer layer = prep_weighted_layer();
+  Grid grid = random_prep_grid(64, 48, 0.25, 4, 17);
+  HierarchyMap synced(grid, layer, HierarchyOptions{8});
+  HierarchyMap loaded =
+      io::parse_hierarchy(io::serialize_hierarchy(synced, grid), grid, layer, "h");
+  std::mt19937 rng(5);
+  for (int round = 0; round < 4; ++round) {
+    for (int e = 0; e < 6; ++e) {
+      const GridCoord c{static_cast<int>(rng() % 64u), static_cast<int>(rng() % 48u)};
+      grid.set_blocked(c, !grid.is_blocked(c));
+    }
+    EXPECT_FALSE(loaded.is_current(grid, layer));
+    EXPECT_EQ(synced.sync(grid, layer), MapSync::updated);
+    EXPECT_EQ(loaded.sync(grid, layer), MapSync::updated);  // the loaded map's edit replay
+    EXPECT_LT(loaded.last_sync_sectors(), loaded.sector_count());
+    const HierarchyMap fresh(grid, layer, HierarchyOptions{8});
+    const std::string want = io::serialize_hierarchy(fresh, grid);
+    EXPECT_EQ(io::serialize_hierarchy(synced, grid), want) << "round " << round;
+    EXPECT_EQ(io::serialize_hierarchy(loaded, grid), want) << "round " << round;
+    expect_same_hierarchy(io::parse_hierarchy(want, grid, layer, "h"), fresh);
+    expect_hpa_paths(grid, layer, &fresh, loaded, static_cast<std::uint32_t>(round));
+  }
+}
+
+TEST(PrecomputedFile, HierarchyOfABlockedGridHasNoNodes) {
+  const Grid grid = random_prep_grid(10, 6, 1.0, 1, 3);
+  const HierarchyMap built(grid, io::movingai_layer(), HierarchyOptions{4});
+  const std::string bytes = io::serialize_hierarchy(built, grid);
+  EXPECT_EQ(bytes.size(), 68u + 20u + 2u * 6u);  // 3 x 2 sectors, no node
+  const HierarchyMap loaded = io::parse_hierarchy(bytes, grid, io::movingai_layer(), "x");
+  EXPECT_EQ(loaded.node_count(), 0u);
+  expect_same_hierarchy(loaded, built);
+}
+
+TEST(PrecomputedFile, HierarchyRefusesAnotherGridLayerKindOrVersion) {
+  const GridLayer layer = io::movingai_layer();
+  Grid grid = random_prep_grid(9, 7, 0.2, 2, 5);
+  const std::string bytes =
+      io::serialize_hierarchy(HierarchyMap(grid, layer, HierarchyOptions{4}), grid);
+  EXPECT_EQ(io::precomputed_kind(bytes, "h.prep"), io::PrecomputedKind::hierarchy);
+  Grid other = grid;
+  other.set_blocked({0, 0}, !other.is_blocked({0, 0}));
+  EXPECT_EQ(prep_error_of([&] {
+              (void)io::parse_hierarchy(bytes, other, layer, "h.prep");
+            }).rfind("h.prep: byte 28: made for a 9 x 7 grid whose cells hash to 0x", 0),
+            0u);
+  EXPECT_EQ(prep_error_of([&] {
+              (void)io::parse_hierarchy(bytes, Grid(7, 9), layer, "h.prep");
+            }).rfind("h.prep: byte 20: made for a 9 x 7 grid", 0),
+            0u);
+  EXPECT_EQ(
+      prep_error_of([&] {
+        (void)io::parse_hierarchy(bytes, grid, GridLayer{1, 2}, "h.prep");
+      }),
+      "h.prep: byte 36: made for the layer with cell costs [1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0]; "
+      "this layer's are [1 2 0 0 0 0 0 0 0 0 0 0 0 0 0 0]");
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_landmarks(bytes, grid, layer, "h.prep"); }),
+            "h.prep: byte 12: holds a hierarchy (kind 3), not a landmark map");
+  const std::string jps = io::serialize_jps_plus(JpsPlusMap(grid, layer), grid);
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(jps, grid, layer, "j.prep"); }),
+            "j.prep: byte 12: holds a JPS+ table (kind 1), not a hierarchy");
+  std::string v2 = bytes;
+  prep_put_u32(v2, 8, 2);
+  prep_fix_checksum(v2);
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(v2, grid, layer, "h.prep"); }),
+            "h.prep: byte 8: made for format version 2, this library reads 1");
+  // A stale map is not saved; the try_ forms report errors.
+  const HierarchyMap stale(grid, layer, HierarchyOptions{4});
+  grid.set_blocked({1, 1}, !grid.is_blocked({1, 1}));
+  Error e;
+  EXPECT_FALSE(io::try_serialize_hierarchy(stale, grid, &e).has_value());
+  EXPECT_EQ(e.code, ErrorCode::invalid_argument);
+  EXPECT_FALSE(io::try_serialize_hierarchy(HierarchyMap(), grid, &e).has_value());
+  EXPECT_EQ(e.code, ErrorCode::invalid_argument);
+  EXPECT_FALSE(io::try_parse_hierarchy(bytes, grid, layer, "h.prep", &e).has_value());
+  EXPECT_EQ(e.code, ErrorCode::parse_error);
+  EXPECT_EQ(e.message.rfind("h.prep: byte 28: made for a 9 x 7 grid", 0), 0u) << e.message;
+}
+
+// The golden grid: 9 x 1, cell (4, 0) of tag 1 (cost 2), the rest tag 0 (cost 1); sector side 4:
+// sectors x 0-3, 4-7, 8; nodes (3, 0) | (4, 0), (7, 0) | (8, 0).
+Grid prep_golden_hierarchy_grid() {
+  Grid g(9, 1);
+  g.set_cell({4, 0}, 1);
+  return g;
+}
+
+TEST(PrecomputedFile, HierarchyGoldenBytes) {
+  const Grid grid = prep_golden_hierarchy_grid();
+  const GridLayer layer{1, 2};
+  EXPECT_EQ(prep_as_version_100(
+                io::serialize_hierarchy(HierarchyMap(grid, layer, HierarchyOptions{4}), grid)),
+            std::string("5041544850524550"  // magic "PATHPREP"
+                        "01000000"          // format version 1
+                        "03000000"          // kind 3: hierarchy
+                        "64000000"          // library version 100 (0.1.0)
+                        "09000000"          // cols 9
+                        "01000000"          // rows 1
+                        "5cbf40a70f9f55d9"  // FNV-1a 64 of the cells 00 00 00 00 01 00 00 00 00
+                        "01020000000000000000000000000000"  // layer costs of cell values 0..15
+                        "4200000000000000"                  // payload 66 bytes
+                        "04000000"                          // sector side 4
+                        "08000000"                          // connectivity 8
+                        "04000000"                          // 4 nodes
+                        "0600000000000000"                  // 6 matrix entries
+                        "010002000100"                      // node counts of sectors 0, 1, 2
+                        "03000000"                          // sector 0: cell 3 = (3, 0)
+                        "0400000007000000"                  // sector 1: (4, 0), (7, 0)
+                        "08000000"                          // sector 2: (8, 0)
+                        "00000000"                          // sector 0: [0]
+                        "0000000000030000"  // sector 1: (4, 0) -> (7, 0): 3 x 256 (5, 6, 7)
+                        "0004000000000000"  // (7, 0) -> (4, 0): (1 + 1 + 2) x 256
+                        "00000000"          // sector 2: [0]
+                        "c339f646ca08f7ad"  // checksum
+                        ));
+}
+
+TEST(PrecomputedFile, HierarchyTamperedPayloadWithValidChecksumIsRefused) {
+  const Grid grid = prep_golden_hierarchy_grid();
+  const GridLayer layer{1, 2};
+  const std::string good =
+      io::serialize_hierarchy(HierarchyMap(grid, layer, HierarchyOptions{4}), grid);
+  ASSERT_EQ(good.size(), 134u);
+  const auto refusal = [&](std::size_t at, std::uint32_t v, int bytes = 4) {
+    std::string t = good;
+    if (bytes == 2) {
+      t[at] = static_cast<char>(v & 0xFFu);
+      t[at + 1] = static_cast<char>(v >> 8);
+    } else {
+      prep_put_u32(t, at, v);
+    }
+    prep_fix_checksum(t);
+    return prep_error_of([&] { (void)io::parse_hierarchy(t, grid, layer, "h"); });
+  };
+  const std::string bad = "h: byte ";
+  EXPECT_EQ(refusal(60, 3),
+            bad + "60: payload values out of range: sector size 3 is outside [4, 128]");
+  EXPECT_EQ(refusal(60, 129),
+            bad + "60: payload values out of range: sector size 129 is outside [4, 128]");
+  EXPECT_EQ(refusal(64, 6), bad + "64: payload values out of range: connectivity 6 is not 4 or 8");
+  EXPECT_EQ(refusal(60, 5), bad +
+                                "68: payload values out of range: 4 nodes; this grid's "
+                                "transitions at sector size 5 are 2");
+  EXPECT_EQ(refusal(68, 5), bad +
+                                "68: payload values out of range: 5 nodes; this grid's "
+                                "transitions at sector size 4 are 4");
+  EXPECT_EQ(refusal(72, 7), bad +
+                                "72: payload values out of range: 7 matrix entries; this grid's "
+                                "sectors at size 4 have 6");
+  // Counts 2, 1, 1 (the same totals): sector 0 is refused.
+  {
+    std::string t = good;
+    t[80] = 2;
+    t[82] = 1;
+    prep_fix_checksum(t);
+    EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(t, grid, layer, "h"); }),
+              bad +
+                  "80: payload values out of range: sector 0 (cells (0, 0) to (3, 0)) has 2 "
+                  "nodes; this grid gives it 1");
+  }
+  EXPECT_EQ(refusal(86, 2), bad +
+                                "86: payload values out of range: node 0 of sector 0 is cell "
+                                "(2, 0) (number 2); this grid's transition there is (3, 0) "
+                                "(number 3)");
+  EXPECT_EQ(refusal(94, 100), bad +
+                                  "94: payload values out of range: node 1 of sector 1 is cell "
+                                  "number 100 (off the grid); this grid's transition there is "
+                                  "(7, 0) (number 7)");
+  // The matrices start at byte 102: sector 0 [0], sector 1 [0 768 1024 0], sector 2 [0].
+  EXPECT_EQ(refusal(102, 5), bad +
+                                 "102: payload values out of range: the cost from node 0 (3, 0) "
+                                 "to node 0 (3, 0) of sector 0 is 5, not 0");
+  EXPECT_EQ(refusal(110, HierarchyMap::kNoPath),
+            bad +
+                "110: payload values out of range: the cost from node 0 (4, 0) to node 1 (7, 0) "
+                "of sector 1 says no path, but a path inside the sector joins them");
+  // Bounds: at least 3 straight moves of cost 1 (768); at most 3 cells entered diagonally at the
+  // layer's largest cost, 3 x 362 x 2 = 2172.
+  EXPECT_EQ(refusal(110, 767),
+            bad +
+                "110: payload values out of range: the cost from node 0 (4, 0) to node 1 (7, 0) "
+                "of sector 1 is 767, outside [768, 2172] (the least and the most its moves "
+                "can cost)");
+  EXPECT_NE(refusal(114, 2173).find("is 2173, outside [768, 2172]"), std::string::npos);
+  EXPECT_EQ(refusal(110, 2172), "");  // within the bounds: loads (docs: only the route changes)
+  // Another payload size (4 bytes more, the header saying so).
+  {
+    std::string t = good.substr(0, good.size() - 8) + std::string(4, '\0') + "01234567";
+    t[52] = static_cast<char>(66 + 4);
+    prep_fix_checksum(t);
+    EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(t, grid, layer, "h"); }),
+              bad + "52: payload of 70 bytes; a hierarchy of this grid at sector size 4 has 66");
+    t = good.substr(0, 60 + 12) + "01234567";
+    t[52] = 12;
+    prep_fix_checksum(t);
+    EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(t, grid, layer, "h"); }),
+              bad + "52: payload of 12 bytes; a hierarchy has at least 20");
+  }
+  // A finite cost between nodes no path joins: cell (5, 0) blocked cuts sector 1 in two.
+  Grid cut = grid;
+  cut.set_blocked({5, 0}, true);
+  std::string t = io::serialize_hierarchy(HierarchyMap(cut, layer, HierarchyOptions{4}), cut);
+  ASSERT_EQ(t.size(), 134u);
+  ASSERT_EQ(static_cast<std::uint8_t>(t[110]), 0xFF);
+  prep_put_u32(t, 110, 768);
+  prep_fix_checksum(t);
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(t, cut, layer, "h"); }),
+            bad +
+                "110: payload values out of range: the cost from node 0 (4, 0) to node 1 (7, 0) "
+                "of sector 1 is 768, but no path inside the sector joins them");
+}
+
+// A tampered file whose costs stay within the bounds loads; HpaStar over it still finds a valid
+// path exactly when one exists, reports its exact cost, and is never cheaper than the optimum.
+TEST(PrecomputedFile, HierarchyTamperedCostsWithinBoundsKeepHpaStarSound) {
+  const GridLayer layer = prep_weighted_layer();
+  for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+    const Grid grid = random_prep_grid(48, 40, 0.3, 4, conn == Connectivity::four ? 21 : 22);
+    const HierarchyMap built(grid, layer, HierarchyOptions{8, conn});
+    std::string bytes = io::serialize_hierarchy(built, grid);
+    std::size_t at = 60 + 20 + 2 * built.sector_count() + 4 * built.node_count();
+    std::mt19937 rng(9);
+    for (std::uint32_t s = 0; s < built.sector_count(); ++s) {
+      const std::vector<GridCoord> nodes = built.sector_nodes(s);
+      const auto r = built.sector_rect(s);
+      const std::uint64_t most =
+          (static_cast<std::uint64_t>(r.w) * static_cast<std::uint64_t>(r.h) - 1) *
+          (conn == Connectivity::eight ? 362u : 256u) * 9u;
+      for (std::size_t i = 0; i < nodes.size(); ++i) {
+        for (std::size_t j = 0; j < nodes.size(); ++j, at += 4) {
+          const std::uint32_t d =
+              built.sector_cost(s, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j));
+          if (i == j || d == HierarchyMap::kNoPath) continue;
+          // The octile (or Manhattan) bound at cost 1, or far dearer than the true cost.
+          const std::uint32_t dx = static_cast<std::uint32_t>(std::abs(nodes[i].x - nodes[j].x));
+          const std::uint32_t dy = static_cast<std::uint32_t>(std::abs(nodes[i].y - nodes[j].y));
+          const std::uint32_t lo = std::min(dx, dy);
+          const std::uint32_t hi = std::max(dx, dy);
+          const std::uint32_t least =
+              conn == Connectivity::eight ? (hi - lo) * 256 + lo * 362 : (dx + dy) * 256;
+          prep_put_u32(bytes, at,
+                       rng() % 2 == 0 ? least
+                                      : static_cast<std::uint32_t>(
+                                            std::min<std::uint64_t>(std::uint64_t{d} * 5, most)));
+        }
+      }
+    }
+    ASSERT_EQ(at + 8, bytes.size());
+    prep_fix_checksum(bytes);
+    const HierarchyMap loaded = io::parse_hierarchy(bytes, grid, layer, "t");
+    EXPECT_TRUE(loaded.is_current(grid, layer));
+    expect_hpa_paths(grid, layer, nullptr, loaded, 77);
+  }
+}
+
+TEST(PrecomputedFile, HierarchyFileErrors) {
+  const Grid grid(4, 4);
+  const GridLayer layer = io::movingai_layer();
+  Error e;
+  EXPECT_FALSE(io::try_load_hierarchy("/nonexistent/h.prep", grid, layer, &e).has_value());
+  EXPECT_EQ(e.code, ErrorCode::io_error);
+  EXPECT_EQ(e.message.rfind("/nonexistent/h.prep: cannot open the file: ", 0), 0u) << e.message;
+  // 4 x 4: one sector at every side, at most its 12 border cells as nodes: 68 + 20 + 2 + 4 x 12 +
+  // 4 x 144 bytes.
+  EXPECT_EQ(io::max_hierarchy_file_bytes(grid), 714u);
+  const std::filesystem::path big = std::filesystem::temp_directory_path() /
+                                    ("pathing_prep_hbig_" + std::to_string(std::random_device{}()));
+  std::ofstream(big, std::ios::binary) << std::string(1000, 'P');
+  EXPECT_EQ(prep_error_of([&] { (void)io::load_hierarchy(big, grid, layer); }),
+            big.string() +
+                ": byte 714: the file goes on past 714 bytes, the largest hierarchy file for a 4 "
+                "x 4 grid");
+  std::ofstream(big, std::ios::binary)
+      << io::serialize_hierarchy(HierarchyMap(grid, layer, HierarchyOptions{4}), grid);
+  const std::optional<HierarchyMap> h = io::try_load_hierarchy(big, grid, layer, &e);
+  ASSERT_TRUE(h.has_value());
+  EXPECT_TRUE(h->is_current(grid, layer));
   std::filesystem::remove(big);
 }
 

@@ -1,7 +1,7 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// Precomputed structures (JpsPlusMap, LandmarkMap) saved to and loaded from a versioned,
-// checksummed, endian-defined binary format -- the compiled pathing::io library.
+// Precomputed structures (JpsPlusMap, LandmarkMap, HierarchyMap) saved to and loaded from a
+// versioned, checksummed, endian-defined binary format -- the compiled pathing::io library.
 // docs/precomputed.md.
 #pragma once
 
@@ -16,6 +16,7 @@
 
 #include "pathing/error.hpp"
 #include "pathing/grid.hpp"
+#include "pathing/hierarchy.hpp"
 #include "pathing/jps_plus.hpp"
 #include "pathing/landmarks.hpp"
 #include "pathing/layer.hpp"
@@ -75,6 +76,10 @@ class PrecomputedError : public std::runtime_error {
 /// payload: options.count (u32), options.connectivity (u32: 4 or 8), landmarks placed k (u32),
 /// fraction bits (u32), k landmarks as (x u32, y u32), then cols x rows x k distances (u32,
 /// cell-major as `LandmarkMap::distances`); the cost copy is rebuilt from the grid and layer.
+/// Hierarchy payload: sector side (u32), connectivity (u32: 4 or 8), nodes N (u32), matrix
+/// entries M (u64), then for each sector (row-major) its node count (u16), then every sector's
+/// node cells (u32 y * cols + x, ascending), then every sector's count x count cost matrix (u32,
+/// row = from, `HierarchyMap::kNoPath` = no path inside the sector).
 inline constexpr std::uint32_t kPrecomputedFormatVersion = 1;
 /// Bytes of the header before the payload.
 inline constexpr std::size_t kPrecomputedHeaderBytes = 60;
@@ -85,6 +90,7 @@ inline constexpr std::size_t kPrecomputedChecksumBytes = 8;
 enum class PrecomputedKind : std::uint32_t {
   jps_plus = 1,   ///< A `JpsPlusMap`.
   landmarks = 2,  ///< A `LandmarkMap`.
+  hierarchy = 3,  ///< A `HierarchyMap` (HPA*'s sector graph).
 };
 
 /// The 64-bit hash of a grid's cells recorded in a file: FNV-1a 64 over the cell values
@@ -103,6 +109,14 @@ enum class PrecomputedKind : std::uint32_t {
 /// @throws std::invalid_argument when the map is not current for `grid` (as serialize_jps_plus).
 [[nodiscard]] std::string serialize_landmarks(const LandmarkMap& map, const Grid& grid,
                                               const GridLayer& layer);
+
+/// The file bytes of `map`, built (and current) for `grid` under `map.layer()`. Each sector is
+/// written compactly (its nodes and its count x count matrix only), so a map synced after edits
+/// gives the same bytes as a fresh build of the edited grid. Size: 88 + 2 bytes a sector + 4
+/// bytes a node + 4 bytes a node pair of each sector (about 1 byte a cell on game maps at side
+/// 32). Complexity: O(bytes). Thread-safe for const arguments.
+/// @throws std::invalid_argument when `!map.is_current(grid, map.layer())`; std::bad_alloc.
+[[nodiscard]] std::string serialize_hierarchy(const HierarchyMap& map, const Grid& grid);
 
 /// Reads a JPS+ table from file bytes for `grid` under `layer`: the result equals
 /// `JpsPlusMap(grid, layer)` (operator==) and `is_current(grid, layer)` holds.
@@ -135,10 +149,34 @@ enum class PrecomputedKind : std::uint32_t {
 [[nodiscard]] LandmarkMap parse_landmarks(std::string_view bytes, const Grid& grid,
                                           const GridLayer& layer, const std::string& name);
 
+/// Reads a hierarchy from file bytes for `grid` under `layer`: for a file saved from a map of
+/// `grid` the result has the same options, sectors, nodes (same numbers) and matrices as
+/// `HierarchyMap(grid, layer, options)`, and `is_current(grid, layer)` holds.
+///
+/// Header checks as `parse_jps_plus`; then the payload: sector side in [4, 128], connectivity 4
+/// or 8; the nodes are recomputed from the grid (each sector's transitions: O(cells / side) plus
+/// a sort, no search) and the file's node total, matrix entry total, payload size, per-sector
+/// counts and node cells must be exactly those; each matrix is checked against the sector's
+/// cells: 0 on the diagonal, `kNoPath` exactly for the pairs no path inside the sector joins
+/// (one flood fill a sector), every other entry within [the octile (four: Manhattan) distance x
+/// 256 x the layer's least passable cost, (sector cells - 1) x 362 (four: 256) x its largest
+/// cost]. The entries are not recomputed (that is the build's one Dijkstra per node): a tampered
+/// file with a valid checksum can change costs within those bounds, which can only change which
+/// route `HpaStar` picks and the abstract cost `plan` reports; every path it returns is still a
+/// path of the grid, found whenever one exists, and `find_path` reports its exact cost.
+/// Allocation: bounded by the grid (the map itself plus one sector's scratch). Complexity:
+/// O(bytes + cells), far below a build. Thread-safe for const arguments.
+/// @throws PrecomputedError; std::bad_alloc.
+[[nodiscard]] HierarchyMap parse_hierarchy(std::string_view bytes, const Grid& grid,
+                                           const GridLayer& layer, const std::string& name);
+
 /// The most bytes `load_jps_plus` reads for `grid`: exactly the size of its file.
 [[nodiscard]] std::uint64_t max_jps_plus_file_bytes(const Grid& grid) noexcept;
 /// The most bytes `load_landmarks` reads for `grid`: the size of a file of 32 landmarks.
 [[nodiscard]] std::uint64_t max_landmarks_file_bytes(const Grid& grid) noexcept;
+/// The most bytes `load_hierarchy` reads for `grid`: the largest file any sector size could
+/// give if every border cell of every sector were a node (real files are far smaller). O(1).
+[[nodiscard]] std::uint64_t max_hierarchy_file_bytes(const Grid& grid) noexcept;
 
 /// Reads and parses a JPS+ file (a regular file only, as `load_map`); error messages name `file`
 /// as given. Reads at most `max_jps_plus_file_bytes(grid)` + 1 bytes.
@@ -151,6 +189,10 @@ enum class PrecomputedKind : std::uint32_t {
 /// + 1 bytes). @throws PrecomputedError.
 [[nodiscard]] LandmarkMap load_landmarks(const std::filesystem::path& file, const Grid& grid,
                                          const GridLayer& layer);
+/// Reads and parses a hierarchy file (as load_jps_plus; at most `max_hierarchy_file_bytes(grid)`
+/// + 1 bytes). @throws PrecomputedError.
+[[nodiscard]] HierarchyMap load_hierarchy(const std::filesystem::path& file, const Grid& grid,
+                                          const GridLayer& layer);
 
 /// Reads the kind field of file bytes after checking the magic and the format version (no
 /// checksum, grid or payload check: use it to choose the loader). O(1).
@@ -170,6 +212,12 @@ enum class PrecomputedKind : std::uint32_t {
                                                              const GridLayer& layer,
                                                              const std::string& name,
                                                              Error* error = nullptr) noexcept;
+/// The non-throwing form of `parse_hierarchy` (errors as `try_parse_jps_plus`).
+[[nodiscard]] std::optional<HierarchyMap> try_parse_hierarchy(std::string_view bytes,
+                                                              const Grid& grid,
+                                                              const GridLayer& layer,
+                                                              const std::string& name,
+                                                              Error* error = nullptr) noexcept;
 /// The non-throwing form of `load_jps_plus`: as `try_parse_jps_plus`, and `ErrorCode::io_error`
 /// when the file cannot be opened or read or is not a regular file.
 [[nodiscard]] std::optional<JpsPlusMap> try_load_jps_plus(const std::filesystem::path& file,
@@ -180,6 +228,11 @@ enum class PrecomputedKind : std::uint32_t {
                                                             const Grid& grid,
                                                             const GridLayer& layer,
                                                             Error* error = nullptr) noexcept;
+/// The non-throwing form of `load_hierarchy` (errors as `try_load_jps_plus`).
+[[nodiscard]] std::optional<HierarchyMap> try_load_hierarchy(const std::filesystem::path& file,
+                                                             const Grid& grid,
+                                                             const GridLayer& layer,
+                                                             Error* error = nullptr) noexcept;
 /// The non-throwing form of `serialize_jps_plus`: the bytes, or nothing with `*error` set to
 /// `ErrorCode::invalid_argument` (map not current) or `out_of_memory`.
 [[nodiscard]] std::optional<std::string> try_serialize_jps_plus(const JpsPlusMap& map,
@@ -189,6 +242,10 @@ enum class PrecomputedKind : std::uint32_t {
 [[nodiscard]] std::optional<std::string> try_serialize_landmarks(const LandmarkMap& map,
                                                                  const Grid& grid,
                                                                  const GridLayer& layer,
+                                                                 Error* error = nullptr) noexcept;
+/// The non-throwing form of `serialize_hierarchy` (errors as `try_serialize_jps_plus`).
+[[nodiscard]] std::optional<std::string> try_serialize_hierarchy(const HierarchyMap& map,
+                                                                 const Grid& grid,
                                                                  Error* error = nullptr) noexcept;
 
 namespace detail {
