@@ -29,19 +29,21 @@ struct ScenOptions {
   std::string tsv_file;    ///< Empty: no TSV.
   int landmarks = 8;       ///< `--algo alt`: landmarks to place.
   std::vector<int> costs;  ///< Tag costs (0 = impassable); empty: the Moving AI rules.
-  std::string prep_file;   ///< `--prep`: the saved JPS+ table or landmarks; empty: build them.
+  std::string prep_file;   ///< `--prep`: the saved table, landmarks or hierarchy; empty: build.
   int sector = 32;         ///< `--algo hpa`: side of a sector, in cells.
   int smooth = 0;          ///< `--algo hpa`: shortcut window in cells (0: off).
 };
 int run_scen(const ScenOptions& options);
 
-/// `pathing prep`: a JPS+ table or landmarks of a map, saved for `scen --prep`.
+/// `pathing prep`: a JPS+ table, landmarks or an HPA* hierarchy of a map, saved for
+/// `scen --prep`.
 struct PrepOptions {
   std::string map_file;
   std::string out_file;
-  std::string algo = "alt";  ///< "jps+" or "alt".
+  std::string algo = "alt";  ///< "jps+", "alt" or "hpa".
   int landmarks = 8;         ///< alt: landmarks to place.
-  int moves = 8;             ///< alt: 4- or 8-connected distances.
+  int moves = 8;             ///< alt: 4- or 8-connected distances; hpa: moves.
+  int sector = 32;           ///< hpa: side of a sector, in cells.
   std::vector<int> costs;    ///< Tag costs; empty: the Moving AI rules.
 };
 int run_prep(const PrepOptions& options);

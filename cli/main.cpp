@@ -122,22 +122,27 @@ int main(int argc, char** argv) {
 
   scen_cmd->add_option(
       "--prep", scen.prep_file,
-      "With --algo jps+ or alt: load the table or landmarks from this file (`pathing prep`) "
+      "With --algo jps+, alt or hpa: load the table, landmarks or hierarchy from this file "
+      "(`pathing prep`; hpa: its sector size and moves are the file's) "
       "instead of building them; refused when made for another map, layer or version");
 
   PrepOptions prep;
   CLI::App* prep_cmd = app.add_subcommand(
-      "prep", "Build a JPS+ table or landmarks of a map and save them for `scen --prep`");
+      "prep",
+      "Build a JPS+ table, landmarks or an HPA* hierarchy of a map and save it for `scen --prep`");
   prep_cmd->add_option("map", prep.map_file, "Map file (.map)")->required();
   prep_cmd->add_option("-o,--output", prep.out_file, "File to write")->required();
-  prep_cmd->add_option("--algo", prep.algo, "jps+ (JPS+ table) or alt (landmarks)")
-      ->check(CLI::IsMember({"jps+", "alt"}))
+  prep_cmd->add_option("--algo", prep.algo, "jps+ (JPS+ table), alt (landmarks) or hpa (hierarchy)")
+      ->check(CLI::IsMember({"jps+", "alt", "hpa"}))
       ->capture_default_str();
   prep_cmd->add_option("--landmarks", prep.landmarks, "alt: landmarks to place")
       ->check(CLI::Range(1, 32))
       ->capture_default_str();
-  prep_cmd->add_option("--moves", prep.moves, "alt: 4- or 8-connected distances")
+  prep_cmd->add_option("--moves", prep.moves, "alt: 4- or 8-connected distances; hpa: moves")
       ->check(CLI::IsMember({4, 8}))
+      ->capture_default_str();
+  prep_cmd->add_option("--sector", prep.sector, "hpa: side of a sector, in cells")
+      ->check(CLI::Range(4, 128))
       ->capture_default_str();
   add_costs_option(prep_cmd, prep.costs,
                    "Tag costs C0,C1,... (0 = impassable); default: the Moving AI rules");

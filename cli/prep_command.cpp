@@ -1,7 +1,7 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// `pathing prep`: builds a precomputed structure (JPS+ table or landmarks) of a map and saves it
-// in the binary format of pathing::io (docs/precomputed.md), for `scen --prep`.
+// `pathing prep`: builds a precomputed structure (JPS+ table, landmarks or HPA* hierarchy) of a
+// map and saves it in the binary format of pathing::io (docs/precomputed.md), for `scen --prep`.
 #include <fmt/core.h>
 
 #include <chrono>
@@ -9,6 +9,7 @@
 
 #include "atomic_file.hpp"
 #include "commands.hpp"
+#include "pathing/hierarchy.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/precomputed.hpp"
 #include "pathing/jps_plus.hpp"
@@ -31,6 +32,14 @@ int run_prep(const PrepOptions& o) {
     const JpsPlusMap table(map.grid, layer);
     bytes = io::serialize_jps_plus(table, map.grid);
     what = "JPS+ table";
+  } else if (o.algo == "hpa") {
+    HierarchyOptions ho;
+    ho.sector_size = o.sector;
+    ho.connectivity = o.moves == 4 ? Connectivity::four : Connectivity::eight;
+    const HierarchyMap hierarchy(map.grid, layer, ho);
+    bytes = io::serialize_hierarchy(hierarchy, map.grid);
+    what = fmt::format("hierarchy, sectors of {} cells, {}-connected, {} nodes, {} edges", o.sector,
+                       o.moves, hierarchy.node_count(), hierarchy.edge_count());
   } else {
     LandmarkOptions lo;
     lo.count = o.landmarks;

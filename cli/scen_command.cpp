@@ -108,8 +108,8 @@ int run_scen(const ScenOptions& o) {
     return kExitBadInput;
   }
   const GridLayer layer = layer_from_costs(o.costs, io::movingai_layer());
-  if (!o.prep_file.empty() && o.algo != "jps+" && o.algo != "alt") {
-    fmt::print(stderr, "pathing: --prep needs --algo jps+ or alt\n");
+  if (!o.prep_file.empty() && o.algo != "jps+" && o.algo != "alt" && o.algo != "hpa") {
+    fmt::print(stderr, "pathing: --prep needs --algo jps+, alt or hpa\n");
     return kExitBadInput;
   }
   if (is_jump_point_search(o.algo) && layer.uniform_cost() == 0) {
@@ -119,7 +119,8 @@ int run_scen(const ScenOptions& o) {
   }
   std::vector<Row> rows;
   std::uint64_t allocations = 0;
-  double table_ms = -1;  // jps+, alt: time to build the jump-distance table or the landmarks
+  int sector = o.sector;  // hpa: the side of the hierarchy's sectors
+  double table_ms = -1;   // jps+, alt, hpa: time to build (or load) the table, landmarks, hierarchy
   std::size_t table_bytes = 0;
   SearchOptions options;
   options.connectivity = conn;
@@ -166,8 +167,21 @@ int run_scen(const ScenOptions& o) {
     HierarchyOptions ho;
     ho.sector_size = o.sector;
     ho.connectivity = conn;
-    HpaSearch hpa(map.grid, layer, ho, o.smooth);
-    table_ms = hpa.build_ms();
+    const auto t0 = std::chrono::steady_clock::now();
+    HpaSearch hpa = o.prep_file.empty()
+                        ? HpaSearch(map.grid, layer, ho, o.smooth)
+                        : HpaSearch(io::load_hierarchy(o.prep_file, map.grid, layer), o.smooth);
+    if (hpa.map().options().connectivity != conn) {
+      fmt::print(stderr, "pathing: {}: the hierarchy is {}-connected; --moves {} needs {}\n",
+                 o.prep_file, static_cast<int>(hpa.map().options().connectivity), o.moves, o.moves);
+      return kExitBadInput;
+    }
+    sector = hpa.map().sector_size();  // a loaded hierarchy's own
+    table_ms =
+        o.prep_file.empty()
+            ? hpa.build_ms()
+            : std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                  .count();
     table_bytes = hpa.table_bytes();
     allocations = run_queries(hpa, scen, map.grid, layer, options, rows);
   } else {
@@ -270,7 +284,7 @@ int run_scen(const ScenOptions& o) {
     fmt::print("map          {} ({} x {})\n", map_file.string(), map.grid.cols(), map.grid.rows());
     fmt::print("search       {}, {}-connected{}\n", algo_name, o.moves,
                near_optimal
-                   ? fmt::format(" (sectors of {} cells, smoothing window {})", o.sector, o.smooth)
+                   ? fmt::format(" (sectors of {} cells, smoothing window {})", sector, o.smooth)
                    : std::string());
     fmt::print("queries      {}\n", n);
     fmt::print("solved       {} of {}\n", solved, n);

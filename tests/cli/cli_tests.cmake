@@ -355,7 +355,41 @@ set_tests_properties(cli.scen_prep_alt cli.scen_prep_other_layer PROPERTIES FIXT
 set_tests_properties(cli.scen_prep_jps_plus cli.scen_prep_other_map PROPERTIES FIXTURES_REQUIRED cli_prep_jpp)
 pathing_cli_test(scen_prep_needs_algo
   ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --prep ${PATHING_CLI_OUT}/rooms-64.jpp
-  EXPECT_RC 2 STDERR_REGEX "--prep needs --algo jps\\+ or alt")
+  EXPECT_RC 2 STDERR_REGEX "--prep needs --algo jps\\+, alt or hpa")
 pathing_cli_test(prep_jps_plus_weighted
   ARGS prep ${PATHING_CLI_DATA}/terrain-64.map --algo jps+ --costs 1,3,5 -o ${PATHING_CLI_OUT}/x.jpp
   EXPECT_RC 2 STDERR_REGEX "--algo jps\\+ needs every passable cell to cost the same")
+# HPA* hierarchies: a loaded one searches exactly as a built one (the numbers of scen_hpa_json and
+# scen_hpa_terrain), with the file's sector size whatever --sector says.
+pathing_cli_test(prep_hpa
+  ARGS prep ${PATHING_CLI_DATA}/rooms-64.map --algo hpa --sector 16 -o ${PATHING_CLI_OUT}/rooms-64.hpa
+  STDOUT_REGEX "wrote .*rooms-64\\.hpa \\(hierarchy, sectors of 16 cells, 8-connected, [0-9]+ nodes, [0-9]+ edges; [0-9]+ bytes"
+  EXPECT_FILE ${PATHING_CLI_OUT}/rooms-64.hpa)
+pathing_cli_test(prep_hpa_terrain
+  ARGS prep ${PATHING_CLI_DATA}/terrain-64.map --costs 1,3,5 --algo hpa --sector 16 -o ${PATHING_CLI_OUT}/terrain-64.hpa
+  EXPECT_FILE ${PATHING_CLI_OUT}/terrain-64.hpa)
+set_tests_properties(cli.prep_hpa cli.prep_hpa_terrain PROPERTIES FIXTURES_SETUP cli_prep_hpa)
+pathing_cli_test(scen_prep_hpa_json
+  ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo hpa --prep ${PATHING_CLI_OUT}/rooms-64.hpa --check --json
+  STDOUT_REGEX "\"solved\": 40, \"optimal\": 40,.*\"algo\": \"hpa\", \"moves\": 8, \"suboptimality_mean\": 1\\.000000, \"suboptimality_p99\": 1\\.000000, \"suboptimality_max\": 1\\.000000, \"table_bytes\": [0-9]+, \"table_build_ms\"")
+pathing_cli_test(scen_prep_hpa_terrain
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo hpa --prep ${PATHING_CLI_OUT}/terrain-64.hpa --check
+  STDOUT_REGEX "search +hpa, 8-connected \\(sectors of 16 cells, smoothing window 0\\)\nqueries +40\nsolved +40 of 40\noptimal +2 of 40 .*\nsuboptimal +cost / optimal: mean 1\\.0658, p99 1\\.2694, max 1\\.2694\n.*precomputed .*loaded in")
+pathing_cli_test(scen_prep_hpa_moves
+  ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo hpa --moves 4 --prep ${PATHING_CLI_OUT}/rooms-64.hpa
+  EXPECT_RC 2 STDERR_REGEX "rooms-64\\.hpa: the hierarchy is 8-connected; --moves 4 needs 4")
+pathing_cli_test(scen_prep_hpa_other_map
+  ARGS scen ${PATHING_CLI_DATA}/random-64.map.scen --algo hpa --prep ${PATHING_CLI_OUT}/rooms-64.hpa
+  EXPECT_RC 2 STDERR_REGEX "rooms-64\\.hpa: byte [0-9]+: made for a 64 x 64 grid whose cells hash to 0x[0-9a-f]+; this grid is 64 x 64")
+pathing_cli_test(scen_prep_hpa_other_layer
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --algo hpa --prep ${PATHING_CLI_OUT}/terrain-64.hpa
+  EXPECT_RC 2 STDERR_REGEX "terrain-64\\.hpa: byte 36: made for the layer with cell costs")
+set_tests_properties(cli.scen_prep_hpa_json cli.scen_prep_hpa_terrain cli.scen_prep_hpa_moves
+  cli.scen_prep_hpa_other_map cli.scen_prep_hpa_other_layer PROPERTIES FIXTURES_REQUIRED cli_prep_hpa)
+pathing_cli_test(scen_prep_hpa_kind
+  ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo hpa --prep ${PATHING_CLI_OUT}/rooms-64.jpp
+  EXPECT_RC 2 STDERR_REGEX "rooms-64\\.jpp: byte 12: holds a JPS\\+ table \\(kind 1\\), not a hierarchy")
+set_tests_properties(cli.scen_prep_hpa_kind PROPERTIES FIXTURES_REQUIRED cli_prep_jpp)
+pathing_cli_test(prep_hpa_bad_sector
+  ARGS prep ${PATHING_CLI_DATA}/rooms-64.map --algo hpa --sector 129 -o ${PATHING_CLI_OUT}/x.hpa
+  EXPECT_RC nonzero STDERR_REGEX "--sector: Value 129 not in range 4 to 128")
