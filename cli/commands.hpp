@@ -32,6 +32,7 @@ struct ScenOptions {
   std::string prep_file;   ///< `--prep`: the saved table, landmarks or hierarchy; empty: build.
   int sector = 32;         ///< `--algo hpa`: side of a sector, in cells.
   int smooth = 0;          ///< `--algo hpa`: shortcut window in cells (0: off).
+  double weight = 1.0;     ///< `--algo astar|hpa`: heuristic weight (weighted A*).
 };
 int run_scen(const ScenOptions& options);
 

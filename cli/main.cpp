@@ -99,6 +99,12 @@ int main(int argc, char** argv) {
                    "--algo alt: landmarks to place (more: fewer expansions, 4 bytes a cell each)")
       ->check(CLI::Range(1, 32))
       ->capture_default_str();
+  scen_cmd
+      ->add_option("--weight", scen.weight,
+                   "--algo astar or hpa: heuristic weight w >= 1 (weighted A*: cost at most w "
+                   "times the optimum, or hpa's abstract optimum; reports suboptimality)")
+      ->check(CLI::Range(1.0, 1e9))
+      ->capture_default_str();
   scen_cmd->add_option("--sector", scen.sector, "--algo hpa: side of a sector, in cells")
       ->check(CLI::Range(4, 128))
       ->capture_default_str();

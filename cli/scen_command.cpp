@@ -117,6 +117,10 @@ int run_scen(const ScenOptions& o) {
                o.algo);
     return kExitBadInput;
   }
+  if (o.weight != 1.0 && o.algo != "astar" && o.algo != "hpa") {
+    fmt::print(stderr, "pathing: --weight needs --algo astar or hpa\n");
+    return kExitBadInput;
+  }
   std::vector<Row> rows;
   std::uint64_t allocations = 0;
   int sector = o.sector;  // hpa: the side of the hierarchy's sectors
@@ -124,6 +128,7 @@ int run_scen(const ScenOptions& o) {
   std::size_t table_bytes = 0;
   SearchOptions options;
   options.connectivity = conn;
+  options.weight = o.weight;
   if (o.algo == "bfs") {
     GreedyBfs bfs;
     allocations = run_queries(bfs, scen, map.grid, layer, options, rows);
@@ -188,7 +193,8 @@ int run_scen(const ScenOptions& o) {
     AStar astar;
     allocations = run_queries(astar, scen, map.grid, layer, options, rows);
   }
-  const bool near_optimal = o.algo == "hpa";  // paths may cost more than the optimum
+  // Paths that may cost more than the optimum: reported as cost / optimal.
+  const bool near_optimal = o.algo == "hpa" || o.weight != 1.0;
 
   // Summary.
   const std::size_t n = rows.size();
@@ -282,8 +288,9 @@ int run_scen(const ScenOptions& o) {
   } else {
     fmt::print("scenario     {}\n", o.scen_file);
     fmt::print("map          {} ({} x {})\n", map_file.string(), map.grid.cols(), map.grid.rows());
-    fmt::print("search       {}, {}-connected{}\n", algo_name, o.moves,
-               near_optimal
+    fmt::print("search       {}, {}-connected{}{}\n", algo_name, o.moves,
+               o.weight != 1.0 ? fmt::format(", weight {:g}", o.weight) : std::string(),
+               o.algo == "hpa"
                    ? fmt::format(" (sectors of {} cells, smoothing window {})", sector, o.smooth)
                    : std::string());
     fmt::print("queries      {}\n", n);
