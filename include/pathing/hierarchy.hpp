@@ -158,8 +158,9 @@ class HierarchyMap {
   [[nodiscard]] const HierarchyOptions& options() const noexcept { return options_; }
   /// Side of a sector, in cells.
   [[nodiscard]] int sector_size() const noexcept { return options_.sector_size; }
-  /// Sectors across and down.
+  /// Sectors across (ceil(cols / sector_size)).
   [[nodiscard]] int sectors_x() const noexcept { return sectors_x_; }
+  /// Sectors down (ceil(rows / sector_size)).
   [[nodiscard]] int sectors_y() const noexcept { return sectors_y_; }
   /// Sectors in all (0 before the first build).
   [[nodiscard]] std::size_t sector_count() const noexcept { return sectors_.size(); }
@@ -177,8 +178,9 @@ class HierarchyMap {
         n += dist_[s.dist_first + i] != kNoPath && i % (s.count + 1u) != 0;
     return n;
   }
-  /// Columns and rows of the grid it was built from.
+  /// Columns of the grid it was built from.
   [[nodiscard]] int cols() const noexcept { return cols_; }
+  /// Rows of the grid it was built from.
   [[nodiscard]] int rows() const noexcept { return rows_; }
   /// The layer it was built with.
   [[nodiscard]] const GridLayer& layer() const noexcept { return layer_; }
