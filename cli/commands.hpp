@@ -62,10 +62,11 @@ struct PathOptions {
   int gy = 0;
   std::string algo = "astar";
   int moves = 8;
-  std::string svg_file;  ///< Empty: no SVG.
-  bool smooth = false;   ///< Also string-pull the path into line-of-sight waypoints.
-  int size = 1;          ///< Unit size K (a K x K body; start, goal, path: its top-left cells).
-  int sector = 32;       ///< `--algo hpa`: side of a sector, in cells.
+  std::string svg_file;   ///< Empty: no SVG.
+  bool smooth = false;    ///< Also string-pull the path into line-of-sight waypoints.
+  int size = 1;           ///< Unit size K (a K x K body; start, goal, path: its top-left cells).
+  int sector = 32;        ///< `--algo hpa`: side of a sector, in cells.
+  std::string prep_file;  ///< `--prep`: a saved JPS+ table or hierarchy; empty: build it.
 };
 int run_path(const PathOptions& options);
 

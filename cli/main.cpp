@@ -167,6 +167,10 @@ int main(int argc, char** argv) {
                    "sectors, transitions and abstract path)")
       ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+", "hpa"}))
       ->capture_default_str();
+  path_cmd->add_option(
+      "--prep", path.prep_file,
+      "With --algo jps+ or hpa: load the table or hierarchy from this file (`pathing prep`; hpa: "
+      "its sector size and moves are the file's) instead of building it");
   path_cmd->add_option("--sector", path.sector, "--algo hpa: side of a sector, in cells")
       ->check(CLI::Range(4, 128))
       ->capture_default_str();

@@ -17,6 +17,7 @@
 #include "pathing/clearance.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "pathing/io/movingai.hpp"
+#include "pathing/io/precomputed.hpp"
 #include "pathing/smoothing.hpp"
 #include "searchers.hpp"
 #include "svg.hpp"
@@ -204,6 +205,17 @@ int run_path(const PathOptions& o) {
     fmt::print(stderr, "pathing: --algo {} needs 8-connected moves (--moves 8)\n", o.algo);
     return kExitBadInput;
   }
+  if (!o.prep_file.empty() && o.algo != "jps+" && o.algo != "hpa") {
+    fmt::print(stderr, "pathing: --prep needs --algo jps+ or hpa\n");
+    return kExitBadInput;
+  }
+  if (!o.prep_file.empty() && o.size > 1) {
+    fmt::print(stderr,
+               "pathing: --prep holds the map's table; a unit of {0} x {0} cells searches its "
+               "clearance grid (--size): drop --prep\n",
+               o.size);
+    return kExitBadInput;
+  }
   // A unit of K x K cells searches the clearance map's unit grid of size K (docs/clearance.md).
   const GridLayer layer = io::movingai_layer();
   std::optional<ClearanceMap> clearance;
@@ -219,14 +231,25 @@ int run_path(const PathOptions& o) {
     return run_with(jps, o, map, search_grid, search_layer);
   }
   if (o.algo == "jps+") {
-    JpsPlusSearch jpp(search_grid, search_layer);
+    JpsPlusSearch jpp =
+        o.prep_file.empty()
+            ? JpsPlusSearch(search_grid, search_layer)
+            : JpsPlusSearch(search_grid, io::load_jps_plus(o.prep_file, search_grid, search_layer));
     return run_with(jpp, o, map, search_grid, search_layer);
   }
   if (o.algo == "hpa") {
+    const Connectivity conn = o.moves == 4 ? Connectivity::four : Connectivity::eight;
     HierarchyOptions ho;
     ho.sector_size = o.sector;
-    ho.connectivity = o.moves == 4 ? Connectivity::four : Connectivity::eight;
-    HpaSearch hpa(search_grid, search_layer, ho, 0);
+    ho.connectivity = conn;
+    HpaSearch hpa = o.prep_file.empty()
+                        ? HpaSearch(search_grid, search_layer, ho, 0)
+                        : HpaSearch(io::load_hierarchy(o.prep_file, search_grid, search_layer), 0);
+    if (hpa.map().options().connectivity != conn) {
+      fmt::print(stderr, "pathing: {}: the hierarchy is {}-connected; --moves {} needs {}\n",
+                 o.prep_file, static_cast<int>(hpa.map().options().connectivity), o.moves, o.moves);
+      return kExitBadInput;
+    }
     return run_with(hpa, o, map, search_grid, search_layer);
   }
   AStar astar;

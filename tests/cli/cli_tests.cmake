@@ -384,6 +384,24 @@ pathing_cli_test(scen_prep_hpa_json
 pathing_cli_test(scen_prep_hpa_terrain
   ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo hpa --prep ${PATHING_CLI_OUT}/terrain-64.hpa --check
   STDOUT_REGEX "search +hpa, 8-connected \\(sectors of 16 cells, smoothing window 0\\)\nqueries +40\nsolved +40 of 40\noptimal +2 of 40 .*\nsuboptimal +cost / optimal: mean 1\\.0658, p99 1\\.2694, max 1\\.2694\n.*precomputed .*loaded in")
+# path --prep: the same path as built (path_hpa's numbers; the jps+ path of a loaded table).
+pathing_cli_test(path_prep_hpa
+  ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --algo hpa --prep ${PATHING_CLI_OUT}/rooms-64.hpa
+  STDOUT_REGEX "path found: 93 steps, cost 103\\.76955262 \\(hpa, 8-connected. 702 expanded, 45 generated\\)")
+pathing_cli_test(path_prep_jps_plus
+  ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --algo jps+ --prep ${PATHING_CLI_OUT}/rooms-64.jpp
+  STDOUT_REGEX "path found: 93 steps, cost 103\\.76955262 \\(jps\\+, 8-connected")
+pathing_cli_test(path_prep_other_map
+  ARGS path ${PATHING_CLI_DATA}/random-64.map 0 0 5 5 --algo hpa --prep ${PATHING_CLI_OUT}/rooms-64.hpa
+  EXPECT_RC 2 STDERR_REGEX "rooms-64\\.hpa: byte [0-9]+: made for a 64 x 64 grid")
+pathing_cli_test(path_prep_needs_algo
+  ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --prep ${PATHING_CLI_OUT}/rooms-64.hpa
+  EXPECT_RC 2 STDERR_REGEX "--prep needs --algo jps\\+ or hpa")
+pathing_cli_test(path_prep_size
+  ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --algo hpa --size 2 --prep ${PATHING_CLI_OUT}/rooms-64.hpa
+  EXPECT_RC 2 STDERR_REGEX "a unit of 2 x 2 cells searches its clearance grid")
+set_tests_properties(cli.path_prep_hpa cli.path_prep_other_map PROPERTIES FIXTURES_REQUIRED cli_prep_hpa)
+set_tests_properties(cli.path_prep_jps_plus PROPERTIES FIXTURES_REQUIRED cli_prep_jpp)
 pathing_cli_test(scen_prep_hpa_moves
   ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo hpa --moves 4 --prep ${PATHING_CLI_OUT}/rooms-64.hpa
   EXPECT_RC 2 STDERR_REGEX "rooms-64\\.hpa: the hierarchy is 8-connected; --moves 4 needs 4")
