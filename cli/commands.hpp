@@ -81,6 +81,7 @@ struct GenOptions {
   std::uint64_t seed = 1;
   int queries = 20;
   int room_size = 7;
+  int corridor = 1;  ///< maze: corridor width in cells.
   std::string out_file;
   std::vector<int> costs;  ///< Tag costs of the scenario's lengths; empty: the kind's default.
 };

@@ -101,6 +101,7 @@ int run_gen(const GenOptions& o) {
   spec.density = o.density;
   spec.seed = o.seed;
   spec.room_size = o.room_size;
+  spec.corridor_width = o.corridor;
   const Grid grid = io::generate_map(spec);
   const std::string map_name = std::filesystem::path(o.out_file).filename().string();
   const bool terrain = *kind == io::MapKind::terrain;

@@ -215,6 +215,12 @@ int main(int argc, char** argv) {
   gen_cmd->add_option("--room-size", gen.room_size, "rooms: side of a room, in cells")
       ->check(CLI::Range(1, 32768))
       ->capture_default_str();
+  gen_cmd
+      ->add_option("--corridor", gen.corridor,
+                   "maze: corridor width in cells (walls stay 1 cell; Moving AI mazes use 1, 2, "
+                   "4, 8, 16, 32)")
+      ->check(CLI::Range(1, 32768))
+      ->capture_default_str();
   gen_cmd->add_option("-o,--output", gen.out_file, "Map file to write (OUT.map)")->required();
   add_costs_option(gen_cmd, gen.costs,
                    "Tag costs C0,C1,... of the scenario's optimal lengths (0 = impassable); "

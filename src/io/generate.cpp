@@ -232,16 +232,28 @@ Grid make_rooms(const MapSpec& s, Rng& rng) {
 Grid make_maze(const MapSpec& s, Rng& rng) {
   Grid g(s.width, s.height);
   block_all(g);
-  const int nx = (s.width + 1) / 2;  // nodes at even x
-  const int ny = (s.height + 1) / 2;
+  // Corridors w cells wide, walls 1 cell: node (i, j) is the w x w square at (i step, j step).
+  // w = 1 gives nodes at even (x, y), the classic maze (and the same draws, so the same maps).
+  const int w = std::min({s.corridor_width, s.width, s.height});
+  const int step = w + 1;
+  const int nx = (s.width - w) / step + 1;  // nodes whose square fits
+  const int ny = (s.height - w) / step + 1;
   std::vector<std::uint8_t> visited(static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny), 0);
   auto node = [&](int i, int j) {
     return static_cast<std::size_t>(j) * static_cast<std::size_t>(nx) + static_cast<std::size_t>(i);
   };
+  // Opens the rectangle from node (i0, j0)'s square to node (i1, j1)'s (the same or adjacent).
+  auto carve = [&](int i0, int j0, int i1, int j1) {
+    for (int y = std::min(j0, j1) * step; y < std::max(j0, j1) * step + w; ++y) {
+      for (int x = std::min(i0, i1) * step; x < std::max(i0, i1) * step + w; ++x) {
+        g.set_blocked({x, y}, false);
+      }
+    }
+  };
   std::vector<std::pair<int, int>> stack;
   stack.emplace_back(0, 0);
   visited[0] = 1;
-  g.set_blocked({0, 0}, false);
+  carve(0, 0, 0, 0);
   constexpr int kDx[4] = {1, 0, -1, 0};
   constexpr int kDy[4] = {0, 1, 0, -1};
   while (!stack.empty()) {
@@ -261,8 +273,7 @@ Grid make_maze(const MapSpec& s, Rng& rng) {
     const int ni = i + kDx[d];
     const int nj = j + kDy[d];
     visited[node(ni, nj)] = 1;
-    g.set_blocked({2 * i + kDx[d], 2 * j + kDy[d]}, false);
-    g.set_blocked({2 * ni, 2 * nj}, false);
+    carve(i, j, ni, nj);  // the wall between and the new node
     stack.emplace_back(ni, nj);
   }
   return g;
@@ -589,6 +600,10 @@ Grid generate_map(const MapSpec& spec) {
   if (spec.room_size < 1) {
     throw std::invalid_argument("pathing::io::generate_map: room_size " +
                                 std::to_string(spec.room_size) + " must be >= 1");
+  }
+  if (spec.corridor_width < 1) {
+    throw std::invalid_argument("pathing::io::generate_map: corridor_width " +
+                                std::to_string(spec.corridor_width) + " must be >= 1");
   }
   Rng rng(spec.seed);
   switch (spec.kind) {

@@ -117,6 +117,15 @@ pathing_cli_test(gen_terrain
   ARGS gen terrain --width 64 --height 64 --density 0.2 --seed 4 --queries 40 -o ${PATHING_CLI_OUT}/terrain-64.map
   STDOUT_REGEX "wrote .*terrain-64\\.map \\(terrain 64 x 64.*optimal lengths under --costs 1,3,5"
   SAME_FILES "${PATHING_CLI_OUT}/terrain-64.map|${PATHING_CLI_DATA}/terrain-64.map|${PATHING_CLI_OUT}/terrain-64.map.scen|${PATHING_CLI_DATA}/terrain-64.map.scen")
+# --corridor W (issue #20): corridors W cells wide, walls 1 cell; a small map pinned cell by cell.
+pathing_cli_test(gen_maze_corridor
+  ARGS gen maze --width 9 --height 9 --corridor 2 --seed 3 --queries 0 -o ${PATHING_CLI_OUT}/maze-corridor.map
+  STDOUT_REGEX "wrote .*maze-corridor\\.map \\(maze 9 x 9, 29 blocked cells\\)"
+  EXPECT_FILE ${PATHING_CLI_OUT}/maze-corridor.map
+  FILE_REGEX "^type octile\nheight 9\nwidth 9\nmap\n\\.\\.@\\.\\.\\.\\.\\.@\n\\.\\.@\\.\\.\\.\\.\\.@\n\\.\\.@\\.\\.@\\.\\.@\n\\.\\.@\\.\\.@\\.\\.@\n\\.\\.@\\.\\.@\\.\\.@\n\\.\\.@\\.\\.@\\.\\.@\n\\.\\.\\.\\.\\.@\\.\\.@\n\\.\\.\\.\\.\\.@\\.\\.@\n@@@@@@@@@\n$")
+pathing_cli_test(gen_maze_corridor_zero
+  ARGS gen maze --width 9 --height 9 --corridor 0 -o ${PATHING_CLI_OUT}/x.map
+  EXPECT_RC 105 STDERR_REGEX "--corridor: Value 0 not in range 1 to 32768")
 pathing_cli_test(gen_bad_size ARGS gen random --width 0 --height 5 -o ${PATHING_CLI_OUT}/x.map EXPECT_RC nonzero)
 # Issue #19 D7: seeds outside 0 .. 2^64 - 1 were read as 2^64 - 1 (CLI11's strtoull); now a
 # usage error naming the value, exit code 105 like `--width 0` (CLI11's ValidationError).

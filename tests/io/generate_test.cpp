@@ -173,6 +173,37 @@ TEST(Generate, MazeIsAPerfectMazeAndGolden) {
   }
 }
 
+TEST(Generate, MazeCorridorWidth) {
+  // corridor_width 1 is the classic maze (same draws, same map).
+  MapSpec one{MapKind::maze, 32, 32, 0.0, 7, 3};
+  one.corridor_width = 1;
+  EXPECT_EQ(generate_map(one), generate_map({MapKind::maze, 32, 32, 0.0, 7, 3}));
+  for (const auto& [w, h, c] : {std::tuple{64, 64, 8}, std::tuple{50, 23, 4}, std::tuple{5, 9, 3},
+                                std::tuple{3, 2, 8}, std::tuple{100, 100, 32}}) {
+    MapSpec spec{MapKind::maze, w, h, 0.0, 7, 5};
+    spec.corridor_width = c;
+    const Grid g = generate_map(spec);
+    // A spanning tree of nodes: every free cell connected, N nodes of c x c cells and N - 1
+    // openings of c cells (c clamped to the smaller side).
+    const int cw = std::min({c, w, h});
+    const int nodes = ((w - cw) / (cw + 1) + 1) * ((h - cw) / (cw + 1) + 1);
+    EXPECT_EQ(components(g), 1) << w << "x" << h << " corridor " << c;
+    int free_cells = 0;
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        free_cells += !g.is_blocked({x, y});
+        // Walls lie on the lines between nodes: a cell on two of them is always a wall.
+        if (x % (cw + 1) == cw && y % (cw + 1) == cw) {
+          EXPECT_TRUE(g.is_blocked({x, y}));
+        }
+      }
+    EXPECT_EQ(free_cells, nodes * cw * cw + (nodes - 1) * cw) << w << "x" << h << " corridor " << c;
+  }
+  MapSpec bad{MapKind::maze, 8, 8, 0.0, 7, 1};
+  bad.corridor_width = 0;
+  EXPECT_THROW((void)generate_map(bad), std::invalid_argument);
+}
+
 TEST(Generate, RoomsAreConnectedByDoorsAndGolden) {
   const Grid r = generate_map({MapKind::rooms, 13, 9, 0.0, 3, 4});
   EXPECT_EQ(rows_of(r), kGoldenRooms);

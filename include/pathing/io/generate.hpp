@@ -22,7 +22,8 @@ namespace pathing::io {
 enum class MapKind : std::uint8_t {
   random,   ///< Every cell blocked independently with probability `density` (Moving AI "random").
   rooms,    ///< Square rooms separated by 1-cell walls, joined by 1-cell doors (Moving AI "room").
-  maze,     ///< A perfect maze with corridors and walls 1 cell wide (Moving AI "maze ... -1-").
+  maze,     ///< A perfect maze, walls 1 cell wide, corridors `corridor_width` cells wide (Moving AI
+            ///< "maze512-W-..."; W = 1 by default).
   terrain,  ///< Weighted terrain: smooth patches of ground, grass and forest (tags 0, 1, 2:
             ///< `.`, `S`, `W`), impassable rock (`@`) and roads of ground across the map; read
             ///< it with `terrain_layer()` (costs 1 / 3 / 5).
@@ -52,6 +53,7 @@ struct MapSpec {
   double density = 0.2;
   int room_size = 7;       ///< rooms: side of a room's interior, in cells (>= 1).
   std::uint64_t seed = 1;  ///< Seed of the generator: same spec -> same map, on every platform.
+  int corridor_width = 1;  ///< maze: width of a corridor, in cells (>= 1); walls stay 1 cell.
 };
 
 /// Generates a map: free cells are tag 0 unblocked (`.`), obstacles are blocked tag 0 (`@`), so
@@ -69,9 +71,12 @@ struct MapSpec {
 ///   between adjacent rooms are shuffled (Fisher-Yates) and opened in that order when they join
 ///   two rooms not yet connected (Kruskal: every room reachable), otherwise with probability
 ///   `density`; a door is one cell at a uniform position along the wall.
-/// - maze: cells at even (x, y) are the maze's nodes, carved by a depth-first "recursive
-///   backtracker" (explicit stack) from (0, 0); the odd column/row at an even-sized edge stays
-///   wall. Every free cell is reachable from every other by exactly one path.
+/// - maze: with W = corridor_width (clamped to the map's smaller side), the maze's nodes are the
+///   W x W squares at (i (W+1), j (W+1)), carved by a depth-first "recursive backtracker"
+///   (explicit stack) from (0, 0): joining two nodes opens the W cells of wall between them;
+///   columns/rows at the right/bottom edge too narrow for a whole node stay wall. W = 1 is the
+///   classic maze (nodes at even (x, y)): every free cell is reachable from every other by
+///   exactly one path; for W > 1, by exactly one path of corridors (cells of a corridor W wide).
 /// - terrain: an integer value-noise field (two octaves: random values in [0, 2^16) on lattices
 ///   of 32 and 8 cells, bilinear, weights 3 and 1; integer arithmetic only), ranked: the lowest
 ///   30 % of the passable share is ground (tag 0), the next 40 % grass (tag 1), the rest forest
@@ -82,7 +87,7 @@ struct MapSpec {
 ///
 /// Complexity: O(width * height). Thread-safe (no shared state).
 /// @throws std::invalid_argument naming the value for a size outside the Grid's limits, a
-///         density outside [0, 1] (or NaN), or a room_size < 1.
+///         density outside [0, 1] (or NaN), a room_size < 1 or a corridor_width < 1.
 [[nodiscard]] Grid generate_map(const MapSpec& spec);
 
 /// The non-throwing form of `generate_map`: the grid, or nothing with `*error` (when not null)
