@@ -2,8 +2,10 @@
 //
 // Our entry for the Grid-Based Path Planning Competition start kit (gppc-dev/startkit-classic):
 // the four functions of the kit's Entry.h, answered by JPS+ (`pathing::JpsPlus` over a
-// `pathing::JpsPlusMap`) on the header-only core alone. Builds unchanged in a kit checkout (next
-// to the kit's Entry.h) and here (next to our restatement of it). See tools/gppc/README.md.
+// `pathing::JpsPlusMap`) on the header-only core alone, or, compiled with
+// -DPATHING_GPPC_SEARCH=jps, by online JPS (`pathing::Jps` over a `pathing::JpsMap`). Builds
+// unchanged in a kit checkout (next to the kit's Entry.h) and here (next to our restatement of
+// it). See tools/gppc/README.md.
 #include "Entry.h"
 
 #include <cstddef>
@@ -13,23 +15,53 @@
 
 #include "pathing/coord.hpp"
 #include "pathing/grid.hpp"
+#include "pathing/jps.hpp"
+#include "pathing/jps_map.hpp"
 #include "pathing/jps_plus.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/result.hpp"
 
+// The search, chosen at compile time: PATHING_GPPC_SEARCH is jps_plus (the default) or jps.
+#ifndef PATHING_GPPC_SEARCH
+#define PATHING_GPPC_SEARCH jps_plus
+#endif
+#define PATHING_GPPC_KIND_jps_plus 1
+#define PATHING_GPPC_KIND_jps 2
+#define PATHING_GPPC_CAT2(a, b) a##b
+#define PATHING_GPPC_CAT(a, b) PATHING_GPPC_CAT2(a, b)
+#if PATHING_GPPC_CAT(PATHING_GPPC_KIND_, PATHING_GPPC_SEARCH) == 1
+#define PATHING_GPPC_NAME "pathing-jps-plus"
+#elif PATHING_GPPC_CAT(PATHING_GPPC_KIND_, PATHING_GPPC_SEARCH) == 2
+#define PATHING_GPPC_NAME "pathing-jps"
+#define PATHING_GPPC_ONLINE 1
+#else
+#error "PATHING_GPPC_SEARCH must be jps_plus or jps"
+#endif
+
 namespace {
+
+#ifdef PATHING_GPPC_ONLINE
+/// Online JPS: the jump scans read the passability bitmaps (about 2 bits a cell).
+using SearchMap = pathing::JpsMap;
+using Searcher = pathing::Jps;
+#else
+/// JPS+: precomputed jump distances (16.4 bytes a cell with their bitmaps).
+using SearchMap = pathing::JpsPlusMap;
+using Searcher = pathing::JpsPlus;
+#endif
 
 /// Everything one map's queries need, built by `PrepareForSearch` and never moved afterwards (the
 /// JPS+ table records the grid object it was built from).
 ///
 /// Memory, for a map of n cells: the grid (n / 2 bytes), the JPS+ table with its bitmaps (16.4
-/// bytes a cell: `JpsPlusMap::memory_bytes`), the search state (36 bytes a cell, reserved up front:
-/// `JpsPlus::memory_bytes`) and the cell buffer (8 bytes a traversable cell, reserved up front):
-/// 53 to 61 bytes a cell, 13.8 to 15.8 MB for 512 x 512.
+/// bytes a cell: `JpsPlusMap::memory_bytes`; online JPS: the bitmaps alone, about 0.25 bytes a
+/// cell), the search state (36 bytes a cell, reserved up front: `JpsPlus::memory_bytes`) and the
+/// cell buffer (8 bytes a traversable cell, reserved up front): 53 to 61 bytes a cell, 13.8 to
+/// 15.8 MB for 512 x 512 (JPS+); about 17 bytes a cell less for online JPS.
 class GppcSearch {
  public:
-  /// Builds the grid (traversable cells: tag 0, cost 1; the others blocked) and the JPS+ table,
-  /// and reserves the search state and the path buffer for the longest possible path. O(cells).
+  /// Builds the grid (traversable cells: tag 0, cost 1; the others blocked) and the JPS+ table
+  /// (or the online JPS bitmaps), and reserves the search state and the path buffer for the longest possible path. O(cells).
   GppcSearch(const std::vector<bool>& bits, int width, int height) : grid_(width, height) {
     std::size_t open = 0;
     for (int y = 0; y < grid_.rows(); ++y) {
@@ -94,8 +126,8 @@ class GppcSearch {
   }
 
   pathing::Grid grid_;
-  pathing::JpsPlusMap table_;
-  pathing::JpsPlus search_;
+  SearchMap table_;
+  Searcher search_;
   std::vector<pathing::GridCoord> cells_;  // every cell of the last path (find_path's output)
 };
 
@@ -125,8 +157,8 @@ bool GetPath(void* data, xyLoc s, xyLoc g, std::vector<xyLoc>& path) {
   return true;
 }
 
-/// "pathing-jps-plus": our library's JPS+ (a file-name-safe name, as the kit names its
-/// preprocessing file after it).
+/// "pathing-jps-plus" (our library's JPS+) or "pathing-jps" (online JPS): file-name-safe names,
+/// as the kit names its preprocessing file after them.
 std::string GetName() {
-  return "pathing-jps-plus";
+  return PATHING_GPPC_NAME;
 }
