@@ -36,6 +36,7 @@
 #include "pathing/grid_graph.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_plus.hpp"
+#include "pathing/subgoal_graph.hpp"
 #include "support/alloc_counter.hpp"
 #include "textbook_astar.hpp"
 
@@ -133,6 +134,8 @@ class OursJumpSearch final : public Searcher {
 };
 using OursJps = OursJumpSearch<JpsMap, Jps>;
 using OursJpsPlus = OursJumpSearch<JpsPlusMap, JpsPlus>;
+// Simple subgoal graph search over its graph built here (issue #20).
+using OursSubgoal = OursJumpSearch<SubgoalGraph, SubgoalSearch>;
 
 // The generic GraphAStar over the grid seen as a graph (GridGraph8): the price of genericity.
 class OursGraph final : public Searcher {
@@ -201,6 +204,8 @@ std::vector<Algo> algorithms() {
        true},
       {"JpsPlus", true, false, [](const Input& in) { return std::make_unique<OursJpsPlus>(in); },
        true, true},
+      {"SubgoalSearch", true, false,
+       [](const Input& in) { return std::make_unique<OursSubgoal>(in); }, true, true},
       {"GraphAStar<GridGraph8>", true, false,
        [](const Input& in) { return std::make_unique<OursGraph>(in); }, true},
       {"AStar w=1.5", false, false,

@@ -20,6 +20,7 @@
 #include "pathing/astar.hpp"
 #include "pathing/batch.hpp"
 #include "pathing/distance_field.hpp"
+#include "pathing/subgoal_graph.hpp"
 #include "pathing/flow_field.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
@@ -176,6 +177,29 @@ Extras::Extras(const std::vector<Input>& inputs, const DataChoice& choice, bool 
           s.counters["bytes_per_cell"] =
               static_cast<double>(bytes) / static_cast<double>(mp->grid.cell_count());
           s.counters["cells"] = static_cast<double>(mp->grid.cell_count());
+        });
+    set_common(b, movingai_reps);
+  }
+
+  // --- SubgoalGraph builds (issue #20) ---
+  for (const MapInput& m : st.build_maps) {
+    const MapInput* mp = &m;
+    auto* b = benchmark::RegisterBenchmark(
+        ("build/" + m.name + "/SubgoalGraph").c_str(), [mp](benchmark::State& s) {
+          std::size_t bytes = 0;
+          std::size_t subgoals = 0;
+          std::size_t edges = 0;
+          for (auto _ : s) {
+            SubgoalGraph graph(mp->grid, mp->layer);  // cold: allocation included
+            bytes = graph.memory_bytes();
+            subgoals = graph.subgoal_count();
+            edges = graph.edge_count();
+            benchmark::DoNotOptimize(graph);
+          }
+          s.counters["bytes_per_cell"] =
+              static_cast<double>(bytes) / static_cast<double>(mp->grid.cell_count());
+          s.counters["subgoals"] = static_cast<double>(subgoals);
+          s.counters["edges"] = static_cast<double>(edges);
         });
     set_common(b, movingai_reps);
   }
@@ -531,7 +555,7 @@ void Extras::print(std::ostream& os, const std::vector<Row>& rows,
   // --- #4: JPS ---
   std::vector<std::string> maps;
   for (const Row& r : rows) {
-    if (r.extra && (r.algo == "Jps" || r.algo == "JpsPlus") &&
+    if (r.extra && (r.algo == "Jps" || r.algo == "JpsPlus" || r.algo == "SubgoalSearch") &&
         std::find(maps.begin(), maps.end(), r.input) == maps.end()) {
       maps.push_back(r.input);
     }
@@ -551,7 +575,7 @@ void Extras::print(std::ostream& os, const std::vector<Row>& rows,
     for (const std::string& map : maps) {
       const Row* astar = find_row(rows, map, "AStar");
       const Row* tcod = find_row(rows, map, "libtcod A*");
-      for (const char* algo : {"AStar", "libtcod A*", "Jps", "JpsPlus"}) {
+      for (const char* algo : {"AStar", "libtcod A*", "Jps", "JpsPlus", "SubgoalSearch"}) {
         const Row* r = find_row(rows, map, algo);
         if (r == nullptr) continue;
         auto ratio = [&](const Row* peer) {
@@ -594,6 +618,28 @@ void Extras::print(std::ostream& os, const std::vector<Row>& rows,
          << fmt("%.2f ms", r->cpu_ns / 1e6) << " | " << fmt("%.2f", bpc) << " | "
          << fmt("%.0f", bpc * static_cast<double>(m.grid.cell_count())) << " | "
          << (big ? "< 50 ms: " + pass(r->cpu_ns < 50e6) : std::string("-")) << " |\n";
+    }
+  }
+
+  // --- #20: SubgoalGraph builds ---
+  if (!st.build_maps.empty()) {
+    os << "\n### SubgoalGraph build (issue #20)\n\n"
+       << "A fresh `SubgoalGraph(grid, layer)` per iteration (allocation included): subgoals, "
+          "straight clearances and the direct edges. Issue #20's limits for a 512 x 512 map: "
+          "<= 1 s and <= 16 bytes a cell.\n\n"
+       << "| map | size | build | subgoals | edges | bytes/cell | limits |\n"
+       << "|---|---|---:|---:|---:|---:|---|\n";
+    for (const MapInput& m : st.build_maps) {
+      const Measured* r = find_measured(measured, "build/" + m.name + "/SubgoalGraph");
+      if (r == nullptr) continue;
+      const bool big = m.grid.cols() >= 512 || m.grid.rows() >= 512;
+      const double bpc = counter(*r, "bytes_per_cell");
+      os << "| " << m.name << " | " << m.grid.cols() << " x " << m.grid.rows() << " | "
+         << fmt("%.2f ms", r->cpu_ns / 1e6) << " | " << fmt("%.0f", counter(*r, "subgoals"))
+         << " | " << fmt("%.0f", counter(*r, "edges")) << " | " << fmt("%.2f", bpc) << " | "
+         << (big ? "<= 1 s: " + pass(r->cpu_ns <= 1e9) + ", <= 16 B/cell: " + pass(bpc <= 16)
+                 : std::string("-"))
+         << " |\n";
     }
   }
 

@@ -34,5 +34,6 @@
 #include "pathing/searcher.hpp"
 #include "pathing/sector_flow_field.hpp"
 #include "pathing/smoothing.hpp"
+#include "pathing/subgoal_graph.hpp"
 #include "pathing/version.hpp"
 #include "pathing/world.hpp"
