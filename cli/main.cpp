@@ -89,10 +89,10 @@ int main(int argc, char** argv) {
   scen_cmd
       ->add_option("--algo", scen.algo,
                    "Search: astar (optimal), bfs (greedy best-first), jps (jump point search, "
-                   "8-connected, uniform cost), jps+ (JPS with precomputed jump distances) or "
-                   "alt (A* with landmark heuristics, optimal; --landmarks) or hpa "
+                   "8-connected, uniform cost), jps+ (JPS with precomputed jump distances), "
+                   "subgoal (simple subgoal graph, 8-connected, uniform cost, optimal) or alt (A* with landmark heuristics, optimal; --landmarks) or hpa "
                    "(hierarchical A*, near-optimal: reports suboptimality; --sector, --smooth)")
-      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+", "alt", "hpa"}))
+      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+", "subgoal", "alt", "hpa"}))
       ->capture_default_str();
   scen_cmd
       ->add_option("--landmarks", scen.landmarks,
@@ -163,9 +163,9 @@ int main(int argc, char** argv) {
   path_cmd->add_option("gy", path.gy, "Goal row")->required();
   path_cmd
       ->add_option("--algo", path.algo,
-                   "Search: astar, bfs, jps, jps+ or hpa (hierarchical; the SVG shows its "
+                   "Search: astar, bfs, jps, jps+, subgoal or hpa (hierarchical; the SVG shows its "
                    "sectors, transitions and abstract path)")
-      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+", "hpa"}))
+      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+", "subgoal", "hpa"}))
       ->capture_default_str();
   path_cmd->add_option(
       "--prep", path.prep_file,

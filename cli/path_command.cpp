@@ -237,6 +237,10 @@ int run_path(const PathOptions& o) {
             : JpsPlusSearch(search_grid, io::load_jps_plus(o.prep_file, search_grid, search_layer));
     return run_with(jpp, o, map, search_grid, search_layer);
   }
+  if (o.algo == "subgoal") {
+    SubgoalCliSearch sub(search_grid, search_layer);
+    return run_with(sub, o, map, search_grid, search_layer);
+  }
   if (o.algo == "hpa") {
     const Connectivity conn = o.moves == 4 ? Connectivity::four : Connectivity::eight;
     HierarchyOptions ho;

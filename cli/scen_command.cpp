@@ -124,7 +124,7 @@ int run_scen(const ScenOptions& o) {
   std::vector<Row> rows;
   std::uint64_t allocations = 0;
   int sector = o.sector;  // hpa: the side of the hierarchy's sectors
-  double table_ms = -1;   // jps+, alt, hpa: time to build (or load) the table, landmarks, hierarchy
+  double table_ms = -1;   // jps+, subgoal, alt, hpa: time to build (or load) the table, landmarks, hierarchy
   std::size_t table_bytes = 0;
   SearchOptions options;
   options.connectivity = conn;
@@ -149,6 +149,11 @@ int run_scen(const ScenOptions& o) {
                   .count();
     table_bytes = jpp.table_bytes();
     allocations = run_queries(jpp, scen, map.grid, layer, options, rows);
+  } else if (o.algo == "subgoal") {
+    SubgoalCliSearch sub(map.grid, layer);
+    table_ms = sub.build_ms();
+    table_bytes = sub.table_bytes();
+    allocations = run_queries(sub, scen, map.grid, layer, options, rows);
   } else if (o.algo == "alt") {
     LandmarkOptions lo;
     lo.count = o.landmarks;

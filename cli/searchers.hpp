@@ -15,6 +15,7 @@
 #include "pathing/hpa_star.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_plus.hpp"
+#include "pathing/subgoal_graph.hpp"
 
 namespace pathing::cli {
 
@@ -65,6 +66,32 @@ class JpsPlusSearch {
   double build_ms_ = 0;
 };
 
+/// Simple subgoal graph search over a SubgoalGraph built at construction; the build is timed.
+class SubgoalCliSearch {
+ public:
+  SubgoalCliSearch(const Grid& grid, const GridLayer& layer) : search_(grid.cols(), grid.rows()) {
+    const auto t0 = std::chrono::steady_clock::now();
+    graph_.build(grid, layer);
+    build_ms_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    search_.reserve(graph_);
+  }
+  void reserve(int cols, int rows) { search_.reserve(cols, rows); }
+  PathResult find_path(const Grid& grid, const GridLayer&, GridCoord from, GridCoord to,
+                       std::vector<GridCoord>& out, const SearchOptions& options) {
+    return search_.find_path(grid, graph_, from, to, out, options);
+  }
+  /// The path's nodes (start, subgoals, goal), drawn as jump points.
+  void jump_points(std::vector<GridCoord>& out) const { search_.nodes(out); }
+  [[nodiscard]] std::size_t table_bytes() const noexcept { return graph_.memory_bytes(); }
+  [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
+
+ private:
+  SubgoalGraph graph_;
+  SubgoalSearch search_;
+  double build_ms_ = 0;
+};
+
 /// HPA* over a HierarchyMap built at construction (or loaded: `scen --prep`); the build is timed.
 /// `smoothing` is HpaStar::set_smoothing's window (0: off).
 class HpaSearch {
@@ -101,9 +128,10 @@ class HpaSearch {
   double build_ms_ = 0;
 };
 
-/// True for the jump point searches, which need 8-connected moves.
+/// True for the jump point searches and the subgoal graph search, which need 8-connected moves
+/// and uniform costs.
 inline bool is_jump_point_search(const std::string& algo) {
-  return algo == "jps" || algo == "jps+";
+  return algo == "jps" || algo == "jps+" || algo == "subgoal";
 }
 
 }  // namespace pathing::cli

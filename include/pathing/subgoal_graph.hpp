@@ -173,7 +173,7 @@ class SubgoalGraph {
 /// (nothing searched, `out` unchanged) unless `graph.matches(grid)`.
 ///
 /// Memory: 36 bytes a cell of search state (as `JpsPlus`) plus 4 bytes a subgoal. Allocation:
-/// none once `reserve`d for the grid and the searcher has seen a graph with as many subgoals.
+/// none after `reserve(graph)` for queries on that graph (or after a first query on it).
 /// Not thread-safe: one searcher per thread.
 class SubgoalSearch {
  public:
@@ -187,6 +187,13 @@ class SubgoalSearch {
   ///         Grid's limits (0 reserves nothing).
   void reserve(int cols, int rows) {
     search_.ensure(detail::reserved_cells(cols, rows, "pathing::SubgoalSearch"));
+  }
+
+  /// Sizes the search state for `graph`: its grid's cells and its subgoals (never shrinks); no
+  /// query on that graph allocates afterwards. @throws std::bad_alloc only.
+  void reserve(const SubgoalGraph& graph) {
+    reserve(graph.cols(), graph.rows());
+    if (goal_mark_.size() < graph.subgoal_count()) goal_mark_.resize(graph.subgoal_count(), 0);
   }
 
   /// Shortest path on `grid` under `layer` through the internal graph (rebuilt when the grid or

@@ -262,7 +262,7 @@ pathing_cli_test(td_goal_wall ARGS td ${PATHING_CLI_DATA}/rooms-64.map 7 0 EXPEC
   STDERR_REGEX "goal \\(7, 0\\) is a wall")
 
 # --- jump point search ----------------------------------------------------------------------------
-foreach(algo jps jps+)
+foreach(algo jps jps+ subgoal)
   string(REPLACE "+" "plus" tag ${algo})
   string(REPLACE "+" "\\+" algo_re ${algo})
   pathing_cli_test(scen_${tag} ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo ${algo} --check
