@@ -6,7 +6,14 @@
 #include <cstddef>
 #include <array>
 #include <cstdint>
+#include <algorithm>
+#include <functional>
 #include <limits>
+#include <optional>
+#include <queue>
+#include <stdexcept>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "pathing/coord.hpp"
@@ -15,6 +22,7 @@
 #include "pathing/detail/nodes/cell_key.hpp"
 #include "pathing/detail/reserve.hpp"
 #include "pathing/detail/subgoal/direct_scan.hpp"
+#include "pathing/error.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/jps_map.hpp"
 #include "pathing/layer.hpp"
@@ -22,6 +30,39 @@
 #include "pathing/result.hpp"
 
 namespace pathing {
+
+/// How a `SubgoalGraph` is built. The default is the simple subgoal graph, uncontracted.
+struct SubgoalOptions {
+  /// Contract the graph (docs/subgoal.md): contraction hierarchies over the subgoals (R.
+  /// Geisberger, P. Sanders, D. Schultes and D. Delling, WEA 2008; over subgoal graphs: T. Uras
+  /// and S. Koenig, SoCS 2014), leaving the subgoals that would need many shortcuts uncontracted
+  /// (the core). Queries stay exact and get much faster on mazes and room maps (maze512-1-0:
+  /// 36x, 8room_000: 3-5x), little or none on open game maps; the build takes longer (0.06-0.5 s
+  /// for the 512 x 512 Moving AI maps, bounded by `max_witness_work` on dense ones).
+  bool contract = false;
+  /// A subgoal is contracted only while its edge difference (shortcuts it needs minus its edges)
+  /// is at most this. [Limits: -64..64]
+  int max_edge_difference = 2;
+  /// Nodes a witness search may settle (beyond it the shortcut is kept: more edges, still
+  /// exact). [Limits: 1..65536]
+  int witness_settle_limit = 64;
+  /// Edge relaxations all witness searches together may make; once spent, the subgoals not yet
+  /// contracted form the core (a bound on the build, deterministic). [Limits: >= 0]
+  std::uint64_t max_witness_work = std::uint64_t{1} << 25;
+  /// Same fields.
+  friend bool operator==(const SubgoalOptions&, const SubgoalOptions&) = default;
+};
+
+/// An edge of a contracted subgoal graph: to subgoal number `to`, `cost` in fixed-point units
+/// (`cost::kStraight` a straight move), through subgoal number `mid` for a shortcut
+/// (`kNoMiddle`: an edge of the subgoal graph, walked diagonal-first from one end or the other).
+struct SubgoalEdge {
+  /// `mid` of an edge that is no shortcut.
+  static constexpr std::uint32_t kNoMiddle = 0xffffffffu;
+  std::uint32_t to = 0;          ///< The subgoal number it leads to.
+  std::uint32_t mid = kNoMiddle; ///< The middle subgoal of a shortcut, or `kNoMiddle`.
+  std::uint64_t cost = 0;        ///< Fixed-point cost (at least the octile distance of its ends).
+};
 
 /// A simple subgoal graph (T. Uras, S. Koenig and C. Hernandez, "Subgoal Graphs for Optimal
 /// Pathfinding in Eight-Neighbor Grids", ICAPS 2013), for 8-connected moves without corner cutting
@@ -50,17 +91,51 @@ class SubgoalGraph {
  public:
   /// An empty graph (0 x 0 cells). Allocates nothing.
   SubgoalGraph() = default;
-  /// The graph of `grid` under `layer`. @throws std::bad_alloc only.
-  SubgoalGraph(const Grid& grid, const GridLayer& layer) { build(grid, layer); }
+  /// The graph of `grid` under `layer` (`build`). @throws std::invalid_argument as `build`.
+  SubgoalGraph(const Grid& grid, const GridLayer& layer, const SubgoalOptions& options = {}) {
+    build(grid, layer, options);
+  }
 
-  /// Rebuilds the graph from `grid` under `layer`. O(cells + scans); allocates.
-  void build(const Grid& grid, const GridLayer& layer);
+  /// The non-throwing form of the constructor: the graph, or nothing when `build` would throw;
+  /// then `*error` (when not null) holds `ErrorCode::invalid_argument` and the message naming the
+  /// value.
+  [[nodiscard]] static std::optional<SubgoalGraph> create(const Grid& grid, const GridLayer& layer,
+                                                          const SubgoalOptions& options = {},
+                                                          Error* error = nullptr) {
+    if (!validate(options, error)) return std::nullopt;
+    SubgoalGraph g;
+    g.compute(grid, layer, options);
+    return g;
+  }
+
+  /// Rebuilds the graph from `grid` under `layer`: O(cells + scans), plus the contraction when
+  /// `options.contract` (bounded by `options.max_witness_work`). Allocates.
+  /// @throws std::invalid_argument, changing nothing, for an option outside its limits (named);
+  ///   std::bad_alloc.
+  void build(const Grid& grid, const GridLayer& layer, const SubgoalOptions& options = {}) {
+    Error e;
+    if (!validate(options, &e)) {
+      PATHING_THROW(std::invalid_argument(e.message));
+      return;
+    }
+    compute(grid, layer, options);
+  }
+
+  /// The options of the last build.
+  [[nodiscard]] const SubgoalOptions& options() const noexcept { return options_; }
+  /// Whether the graph is contracted (`SubgoalOptions::contract`).
+  [[nodiscard]] bool contracted() const noexcept { return options_.contract; }
+  /// Subgoals left uncontracted (the core); all of them when not contracted.
+  [[nodiscard]] std::size_t core_count() const noexcept { return core_count_; }
+  /// Edges of the contracted graph (upward edges of contracted subgoals, core edges; shortcuts
+  /// included); 0 when not contracted.
+  [[nodiscard]] std::size_t contracted_edge_count() const noexcept { return ch_edges_.size(); }
 
   /// Brings the graph up to date with `grid` under `layer`: nothing when current (O(1),
   /// `current`), else a full `build` (`rebuilt`; subgoal graphs have no incremental update).
   MapSync sync(const Grid& grid, const GridLayer& layer) {
     if (is_current(grid, layer)) return MapSync::current;
-    build(grid, layer);
+    compute(grid, layer, options_);
     return MapSync::rebuilt;
   }
 
@@ -104,6 +179,8 @@ class SubgoalGraph {
   /// Bytes held (the number to report as the preprocessing's memory cost).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return cls_.capacity() + clear_.capacity() * sizeof(Clearance) +
+           ch_offsets_.capacity() * sizeof(std::uint32_t) +
+           ch_edges_.capacity() * sizeof(SubgoalEdge) + core_.capacity() +
            id_.capacity() * sizeof(std::uint32_t) +
            (subgoals_.capacity() + offsets_.capacity() + edges_.capacity()) *
                sizeof(std::uint32_t) +
@@ -130,6 +207,20 @@ class SubgoalGraph {
   [[nodiscard]] std::uint32_t edge_begin(std::uint32_t id) const noexcept { return offsets_[id]; }
   /// The edges' target cells as cell keys (`detail::cell_key`).
   [[nodiscard]] const std::uint32_t* edge_keys() const noexcept { return edges_.data(); }
+  /// Whether subgoal number `id` is in the core (never contracted). O(1).
+  [[nodiscard]] bool in_core(std::uint32_t id) const noexcept { return core_[id] != 0; }
+  /// Contracted edges of subgoal number `id`: `contracted_edges()[contracted_begin(id) ..
+  /// contracted_begin(id + 1))`: a contracted subgoal's edges to the subgoals still there when it
+  /// was contracted ("upward"), a core subgoal's edges to the other core subgoals.
+  [[nodiscard]] std::uint32_t contracted_begin(std::uint32_t id) const noexcept {
+    return ch_offsets_[id];
+  }
+  /// The contracted edges (see `contracted_begin`).
+  [[nodiscard]] const SubgoalEdge* contracted_edges() const noexcept { return ch_edges_.data(); }
+  /// The cell of subgoal number `id`. O(1).
+  [[nodiscard]] GridCoord subgoal_cell(std::uint32_t id) const noexcept {
+    return detail::cell_of_key(subgoals_[id]);
+  }
 
  private:
   [[nodiscard]] std::size_t cell(int x, int y) const noexcept {
@@ -137,6 +228,27 @@ class SubgoalGraph {
            static_cast<std::size_t>(x);
   }
 
+  [[nodiscard]] static bool validate(const SubgoalOptions& o, Error* error) {
+    auto bad = [&](const char* what, long long v, const char* limits) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     std::string("pathing::SubgoalGraph: ") + what + " = " + std::to_string(v) +
+                         " is outside " + limits);
+      return false;
+    };
+    if (o.max_edge_difference < -64 || o.max_edge_difference > 64)
+      return bad("max_edge_difference", o.max_edge_difference, "[-64, 64]");
+    if (o.witness_settle_limit < 1 || o.witness_settle_limit > 65536)
+      return bad("witness_settle_limit", o.witness_settle_limit, "[1, 65536]");
+    return true;
+  }
+  void compute(const Grid& grid, const GridLayer& layer, const SubgoalOptions& options);
+  void contract();
+
+  SubgoalOptions options_;
+  std::size_t core_count_ = 0;
+  std::vector<std::uint32_t> ch_offsets_;  // CSR of ch_edges_ by subgoal number
+  std::vector<SubgoalEdge> ch_edges_;
+  std::vector<std::uint8_t> core_;         // per subgoal: 1 = never contracted
   JpsMap bits_;  // identity (grid, version, layer) and passability
   int cols_ = 0;
   int rows_ = 0;
@@ -193,7 +305,17 @@ class SubgoalSearch {
   /// query on that graph allocates afterwards. @throws std::bad_alloc only.
   void reserve(const SubgoalGraph& graph) {
     reserve(graph.cols(), graph.rows());
-    if (goal_mark_.size() < graph.subgoal_count()) goal_mark_.resize(graph.subgoal_count(), 0);
+    const std::size_t n = graph.subgoal_count();
+    if (goal_mark_.size() < n) {
+      goal_mark_.resize(n, 0);
+      down_stamp_.resize(n, 0);
+      down_head_.resize(n, 0);
+      seen_.resize(n, 0);
+    }
+    if (stack_.capacity() < 2 * n + 2) stack_.reserve(2 * n + 2);
+    if (chain_.capacity() < n + 2) chain_.reserve(n + 2);
+    if (downs_.capacity() < graph.contracted_edge_count())
+      downs_.reserve(graph.contracted_edge_count());
   }
 
   /// Shortest path on `grid` under `layer` through the internal graph (rebuilt when the grid or
@@ -236,17 +358,41 @@ class SubgoalSearch {
   PathResult search(const SubgoalGraph& graph, std::uint8_t unit_cost, GridCoord from,
                     GridCoord to, std::vector<GridCoord>& out, const SearchLimits& limits);
 
+  // The contracted graph's query (`SubgoalOptions::contract`).
+  PathResult search_contracted(const SubgoalGraph& graph, std::uint8_t unit_cost, GridCoord from,
+                               GridCoord to, std::vector<GridCoord>& out,
+                               const SearchLimits& limits);
+  // Appends the cells after `a` up to `b` of the edge between subgoals a and b of the contracted
+  // graph (shortcuts through their middle subgoals), counting moves.
+  void append_edge(const SubgoalGraph& graph, std::uint32_t a, std::uint32_t b,
+                   std::vector<GridCoord>& out, std::uint64_t& straight, std::uint64_t& diagonal);
+
+  // A down edge of the query: into subgoal `to` (of the goal's up-set), next in its list.
+  struct Down {
+    std::uint32_t to;
+    std::uint32_t next;
+    std::uint64_t cost;
+  };
+
   detail::JumpPointSearch search_;
   SubgoalGraph own_graph_;
   MapSync last_sync_ = MapSync::current;
   std::vector<std::uint32_t> goal_mark_;  // per subgoal: == mark_ when it reaches the goal directly
   std::uint32_t mark_ = 0;
+  std::vector<std::uint32_t> down_stamp_;  // per subgoal: == mark_ when down_head_ is this query's
+  std::vector<std::uint32_t> down_head_;   // per subgoal: first of its down edges (downs_)
+  std::vector<std::uint32_t> seen_;        // per subgoal: == mark_ once in the goal's up-set
+  std::vector<Down> downs_;
+  std::vector<std::uint32_t> stack_;       // up-set walk; path unpacking
+  std::vector<GridCoord> chain_;           // the nodes of the answer
 };
 
 // ---------------------------------------------------------------------------------------------
 // Implementation
 
-inline void SubgoalGraph::build(const Grid& grid, const GridLayer& layer) {
+inline void SubgoalGraph::compute(const Grid& grid, const GridLayer& layer,
+                                  const SubgoalOptions& options) {
+  options_ = options;
   bits_.build(grid, layer);
   cols_ = grid.cols();
   rows_ = grid.rows();
@@ -324,19 +470,151 @@ inline void SubgoalGraph::build(const Grid& grid, const GridLayer& layer) {
                                 });
     offsets_[i + 1] = static_cast<std::uint32_t>(edges_.size());
   }
+  ch_offsets_.clear();
+  ch_edges_.clear();
+  core_.assign(subgoals_.size(), 1);
+  core_count_ = subgoals_.size();
+  if (options_.contract) contract();
+}
+
+inline void SubgoalGraph::contract() {
+  const auto n = static_cast<std::uint32_t>(subgoals_.size());
+  // The undirected graph: both directions of every scan edge, octile costs, no duplicates.
+  std::vector<std::vector<SubgoalEdge>> adj(n);
+  auto add = [&](std::uint32_t a, std::uint32_t b, std::uint64_t c, std::uint32_t mid) {
+    for (SubgoalEdge& x : adj[a]) {
+      if (x.to == b) {
+        if (c < x.cost) {
+          x.cost = c;
+          x.mid = mid;
+        }
+        return;
+      }
+    }
+    adj[a].push_back(SubgoalEdge{b, mid, c});
+  };
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const GridCoord a = subgoal_cell(i);
+    for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e) {
+      const GridCoord b = detail::cell_of_key(edges_[e]);
+      const std::uint32_t j = id_[cell(b.x, b.y)];
+      const std::uint64_t c = octile_distance_fixed(a, b);
+      add(i, j, c, SubgoalEdge::kNoMiddle);
+      add(j, i, c, SubgoalEdge::kNoMiddle);
+    }
+  }
+  // Witness searches: Dijkstra from a over the remaining graph avoiding u, at most
+  // `witness_settle_limit` nodes settled, within the largest cost a shortcut through u would have.
+  std::vector<std::uint64_t> dist(n, 0);
+  std::vector<std::uint32_t> seen(n, 0);
+  std::uint32_t search = 0;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> heap;
+  std::uint64_t work = 0;
+  const std::uint64_t budget = options_.max_witness_work;
+  // Shortcuts needed to contract u (added when `apply`), or -1 once the work budget is spent.
+  auto shortcuts = [&](std::uint32_t u, bool apply) -> int {
+    if (work >= budget && !apply) return -1;
+    int count = 0;
+    const std::vector<SubgoalEdge> nb = adj[u];
+    for (std::size_t ia = 0; ia < nb.size(); ++ia) {
+      const std::uint32_t a = nb[ia].to;
+      std::uint64_t bound = 0;
+      for (std::size_t ib = ia + 1; ib < nb.size(); ++ib)
+        bound = std::max(bound, nb[ia].cost + nb[ib].cost);
+      if (ia + 1 >= nb.size()) continue;
+      ++search;
+      heap.clear();
+      dist[a] = 0;
+      seen[a] = search;
+      heap.emplace_back(0, a);
+      int settled = 0;
+      while (!heap.empty() && settled < options_.witness_settle_limit) {
+        std::pop_heap(heap.begin(), heap.end(), std::greater<>());
+        const auto [d, v] = heap.back();
+        heap.pop_back();
+        if (d != dist[v]) continue;
+        if (d > bound) break;
+        ++settled;
+        for (const SubgoalEdge& x : adj[v]) {
+          ++work;
+          if (x.to == u) continue;
+          const std::uint64_t nd = d + x.cost;
+          if (seen[x.to] != search || nd < dist[x.to]) {
+            seen[x.to] = search;
+            dist[x.to] = nd;
+            heap.emplace_back(nd, x.to);
+            std::push_heap(heap.begin(), heap.end(), std::greater<>());
+          }
+        }
+      }
+      for (std::size_t ib = ia + 1; ib < nb.size(); ++ib) {
+        const std::uint32_t b = nb[ib].to;
+        const std::uint64_t via = nb[ia].cost + nb[ib].cost;
+        if (seen[b] == search && dist[b] <= via) continue;
+        ++count;
+        if (apply) {
+          add(a, b, via, u);
+          add(b, a, via, u);
+        }
+      }
+    }
+    return count;
+  };
+  // Contraction order: smallest edge difference first, updated lazily (ties: smaller number).
+  using Entry = std::pair<int, std::uint32_t>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const int s = shortcuts(i, false);
+    if (s < 0) break;
+    queue.emplace(s - static_cast<int>(adj[i].size()), i);
+  }
+  std::vector<std::vector<SubgoalEdge>> up(n);
+  std::size_t contracted = 0;
+  while (!queue.empty()) {
+    const std::uint32_t u = queue.top().second;
+    queue.pop();
+    if (core_[u] == 0) continue;
+    const int s = shortcuts(u, false);
+    if (s < 0) break;  // the work budget is spent: the rest is the core
+    const int difference = s - static_cast<int>(adj[u].size());
+    if (!queue.empty() && difference > queue.top().first) {
+      queue.emplace(difference, u);
+      continue;
+    }
+    if (difference > options_.max_edge_difference) break;
+    shortcuts(u, true);
+    up[u] = std::move(adj[u]);
+    adj[u].clear();
+    for (const SubgoalEdge& x : up[u]) {
+      std::vector<SubgoalEdge>& l = adj[x.to];
+      l.erase(std::remove_if(l.begin(), l.end(), [u](const SubgoalEdge& y) { return y.to == u; }),
+              l.end());
+    }
+    core_[u] = 0;
+    ++contracted;
+  }
+  core_count_ = n - contracted;
+  ch_offsets_.assign(static_cast<std::size_t>(n) + 1, 0);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::vector<SubgoalEdge>& l = core_[i] != 0 ? adj[i] : up[i];
+    ch_edges_.insert(ch_edges_.end(), l.begin(), l.end());
+    ch_offsets_[i + 1] = static_cast<std::uint32_t>(ch_edges_.size());
+  }
 }
 
 inline PathResult SubgoalSearch::search(const SubgoalGraph& graph, std::uint8_t unit_cost,
                                         GridCoord from, GridCoord to, std::vector<GridCoord>& out,
                                         const SearchLimits& limits) {
-  PathResult r;
-  r.finish = from;
-  search_.ensure(static_cast<std::size_t>(graph.cols()) * static_cast<std::size_t>(graph.rows()));
-  if (goal_mark_.size() < graph.subgoal_count()) goal_mark_.resize(graph.subgoal_count(), 0);
+  reserve(graph);
   if (++mark_ == 0) {
     std::fill(goal_mark_.begin(), goal_mark_.end(), 0u);
+    std::fill(down_stamp_.begin(), down_stamp_.end(), 0u);
+    std::fill(seen_.begin(), seen_.end(), 0u);
     mark_ = 1;
   }
+  if (graph.contracted()) return search_contracted(graph, unit_cost, from, to, out, limits);
+  PathResult r;
+  r.finish = from;
   const std::uint8_t* const cls = graph.classes();
   const std::ptrdiff_t pitch = graph.pitch();
   const detail::SubgoalClearance* const clear = graph.clearances();
@@ -404,6 +682,203 @@ inline PathResult SubgoalSearch::search(const SubgoalGraph& graph, std::uint8_t 
       },
       r);
   search_.write_path(r, out, unit_cost);
+  return r;
+}
+
+inline void SubgoalSearch::append_edge(const SubgoalGraph& graph, std::uint32_t a,
+                                       std::uint32_t b, std::vector<GridCoord>& out,
+                                       std::uint64_t& straight, std::uint64_t& diagonal) {
+  const std::uint8_t* const cls = graph.classes();
+  const std::ptrdiff_t pitch = graph.pitch();
+  const SubgoalEdge* const edges = graph.contracted_edges();
+  // An explicit stack of (from, to) pairs, the later pair below the earlier one.
+  const std::size_t base = stack_.size();
+  stack_.push_back(b);
+  stack_.push_back(a);
+  while (stack_.size() > base) {
+    const std::uint32_t u = stack_.back();
+    stack_.pop_back();
+    const std::uint32_t v = stack_.back();
+    stack_.pop_back();
+    // The edge joining u and v: in the list of the one contracted first (or either, in the
+    // core); the cheapest if both hold one.
+    const SubgoalEdge* best = nullptr;
+    for (const std::uint32_t s : {u, v}) {
+      const std::uint32_t t = s == u ? v : u;
+      for (std::uint32_t e = graph.contracted_begin(s); e < graph.contracted_begin(s + 1); ++e) {
+        if (edges[e].to == t && (best == nullptr || edges[e].cost < best->cost)) best = &edges[e];
+      }
+    }
+    if (best != nullptr && best->mid != SubgoalEdge::kNoMiddle) {
+      stack_.push_back(v);
+      stack_.push_back(best->mid);
+      stack_.push_back(best->mid);
+      stack_.push_back(u);
+      continue;
+    }
+    // An edge of the subgoal graph: diagonal-first from u when that is legal, else from v.
+    const GridCoord cu = graph.subgoal_cell(u);
+    const GridCoord cv = graph.subgoal_cell(v);
+    const int adx = cv.x > cu.x ? cv.x - cu.x : cu.x - cv.x;
+    const int ady = cv.y > cu.y ? cv.y - cu.y : cu.y - cv.y;
+    const int diag = adx < ady ? adx : ady;
+    const int rest = (adx > ady ? adx : ady) - diag;
+    const int sx = cv.x > cu.x ? 1 : (cv.x < cu.x ? -1 : 0);
+    const int sy = cv.y > cu.y ? 1 : (cv.y < cu.y ? -1 : 0);
+    const int rx = adx > ady ? sx : 0;
+    const int ry = adx > ady ? 0 : sy;
+    bool diagonal_first = true;
+    {
+      std::ptrdiff_t p = graph.padded(cu.x, cu.y);
+      for (int i = 0; i < diag && diagonal_first; ++i) {
+        diagonal_first = detail::subgoal_diagonal_legal(cls, p, sx, sy * pitch);
+        p += sx + sy * pitch;
+      }
+      for (int i = 0; i < rest && diagonal_first; ++i) {
+        p += rx + ry * pitch;
+        diagonal_first = cls[p] != detail::kSubgoalBlocked;
+      }
+    }
+    GridCoord c = cu;
+    if (diagonal_first) {
+      for (int i = 0; i < diag; ++i) out.push_back(c = GridCoord{c.x + sx, c.y + sy});
+      for (int i = 0; i < rest; ++i) out.push_back(c = GridCoord{c.x + rx, c.y + ry});
+    } else {  // straight first: diagonal-first from v, reversed
+      for (int i = 0; i < rest; ++i) out.push_back(c = GridCoord{c.x + rx, c.y + ry});
+      for (int i = 0; i < diag; ++i) out.push_back(c = GridCoord{c.x + sx, c.y + sy});
+    }
+    straight += static_cast<std::uint64_t>(rest);
+    diagonal += static_cast<std::uint64_t>(diag);
+  }
+}
+
+inline PathResult SubgoalSearch::search_contracted(const SubgoalGraph& graph,
+                                                   std::uint8_t unit_cost, GridCoord from,
+                                                   GridCoord to, std::vector<GridCoord>& out,
+                                                   const SearchLimits& limits) {
+  PathResult r;
+  r.finish = from;
+  const std::uint8_t* const cls = graph.classes();
+  const detail::SubgoalClearance* const clear = graph.clearances();
+  const std::ptrdiff_t pitch = graph.pitch();
+  const std::ptrdiff_t goal_p = graph.padded(to.x, to.y);
+  const bool goal_open = cls[goal_p] != detail::kSubgoalBlocked;
+  const std::uint32_t mark = mark_;
+  // The goal's connections (as the uncontracted search), then its up-set: every subgoal reached
+  // from them by upward edges; each upward edge l -> u of the up-set becomes a down edge u -> l.
+  stack_.clear();
+  downs_.clear();
+  if (goal_open && !(from == to)) {
+    if (cls[goal_p] == detail::kSubgoalCell) {
+      stack_.push_back(graph.subgoal_id(to.x, to.y));
+    } else {
+      detail::subgoal_direct_scan(cls, clear, pitch, goal_p, to.x, to.y, false, 0, 0,
+                                  [&](std::ptrdiff_t q, int qx, int qy) {
+        const int dx = to.x - qx;
+        const int dy = to.y - qy;
+        if (detail::subgoal_diagonal_first_clear(cls, pitch, q, dx < 0 ? -dx : dx,
+                                                 dy < 0 ? -dy : dy, dx < 0 ? -1 : 1,
+                                                 dy < 0 ? -1 : 1)) {
+          const std::uint32_t id = graph.subgoal_id(qx, qy);
+          goal_mark_[id] = mark;
+          stack_.push_back(id);
+        }
+      });
+    }
+  }
+  for (const std::uint32_t id : stack_) seen_[id] = mark;
+  const SubgoalEdge* const edges = graph.contracted_edges();
+  while (!stack_.empty()) {
+    const std::uint32_t l = stack_.back();
+    stack_.pop_back();
+    if (graph.in_core(l)) continue;  // core edges go both ways already
+    for (std::uint32_t e = graph.contracted_begin(l); e < graph.contracted_begin(l + 1); ++e) {
+      const std::uint32_t u = edges[e].to;
+      const std::uint32_t head = down_stamp_[u] == mark ? down_head_[u] : SubgoalEdge::kNoMiddle;
+      down_stamp_[u] = mark;
+      down_head_[u] = static_cast<std::uint32_t>(downs_.size());
+      downs_.push_back(Down{l, head, edges[e].cost});
+      if (seen_[u] != mark) {
+        seen_[u] = mark;
+        stack_.push_back(u);
+      }
+    }
+  }
+  const std::uint32_t* const goal_mark = goal_mark_.data();
+  search_.run(
+      graph.cols(), graph.rows(), from, to, limits, unit_cost,
+      [&](int x, int y, std::uint8_t, auto& gen) {
+        auto direct = [&](int nx, int ny) PATHING_ALWAYS_INLINE {
+          gen(nx, ny, std::uint8_t{0}, octile_distance_fixed(GridCoord{x, y}, GridCoord{nx, ny}));
+        };
+        const std::ptrdiff_t p = graph.padded(x, y);
+        if (cls[p] != detail::kSubgoalCell || (x == from.x && y == from.y)) {
+          if (cls[p] == detail::kSubgoalBlocked) {  // a blocked start: its legal single moves
+            for (int dy = -1; dy <= 1; ++dy) {
+              for (int dx = -1; dx <= 1; ++dx) {
+                const std::ptrdiff_t q = p + dx + dy * pitch;
+                if ((dx == 0 && dy == 0) || cls[q] == detail::kSubgoalBlocked) continue;
+                if (dx != 0 && dy != 0 &&
+                    (cls[p + dx] == detail::kSubgoalBlocked ||
+                     cls[p + dy * pitch] == detail::kSubgoalBlocked)) {
+                  continue;
+                }
+                direct(x + dx, y + dy);
+              }
+            }
+            return;
+          }
+          detail::subgoal_direct_scan(cls, clear, pitch, p, x, y, goal_open, to.x, to.y,
+                                      [&](std::ptrdiff_t, int qx, int qy) { direct(qx, qy); });
+          return;
+        }
+        const std::uint32_t id = graph.subgoal_id(x, y);
+        const std::uint32_t end = graph.contracted_begin(id + 1);
+        for (std::uint32_t e = graph.contracted_begin(id); e < end; ++e) {
+          const GridCoord c = graph.subgoal_cell(edges[e].to);
+          gen(c.x, c.y, std::uint8_t{0}, edges[e].cost);
+        }
+        if (down_stamp_[id] == mark) {
+          for (std::uint32_t d = down_head_[id]; d != SubgoalEdge::kNoMiddle; d = downs_[d].next) {
+            const GridCoord c = graph.subgoal_cell(downs_[d].to);
+            gen(c.x, c.y, std::uint8_t{0}, downs_[d].cost);
+          }
+        }
+        if (goal_mark[id] == mark) direct(to.x, to.y);
+      },
+      r);
+  // The path: the nodes' chain, each edge unpacked into cells.
+  search_.write_jump_points(chain_);
+  out.clear();
+  out.push_back(from);
+  std::uint64_t straight = 0;
+  std::uint64_t diagonal = 0;
+  for (std::size_t i = 1; i < chain_.size(); ++i) {
+    const GridCoord a = chain_[i - 1];
+    const GridCoord b = chain_[i];
+    const bool a_sub = cls[graph.padded(a.x, a.y)] == detail::kSubgoalCell;
+    const bool b_sub = cls[graph.padded(b.x, b.y)] == detail::kSubgoalCell;
+    if (i == 1 || !a_sub || !b_sub) {
+      // From the start's scan, a blocked start's move, or to the goal: diagonal-first from a.
+      const int adx = b.x > a.x ? b.x - a.x : a.x - b.x;
+      const int ady = b.y > a.y ? b.y - a.y : a.y - b.y;
+      const int diag = adx < ady ? adx : ady;
+      const int rest = (adx > ady ? adx : ady) - diag;
+      const int sx = b.x > a.x ? 1 : (b.x < a.x ? -1 : 0);
+      const int sy = b.y > a.y ? 1 : (b.y < a.y ? -1 : 0);
+      GridCoord c = a;
+      for (int k = 0; k < diag; ++k) out.push_back(c = GridCoord{c.x + sx, c.y + sy});
+      for (int k = 0; k < rest; ++k)
+        out.push_back(c = GridCoord{c.x + (adx > ady ? sx : 0), c.y + (adx > ady ? 0 : sy)});
+      straight += static_cast<std::uint64_t>(rest);
+      diagonal += static_cast<std::uint64_t>(diag);
+    } else {
+      append_edge(graph, graph.subgoal_id(a.x, a.y), graph.subgoal_id(b.x, b.y), out, straight,
+                  diagonal);
+    }
+  }
+  r.moves = static_cast<std::uint32_t>(straight + diagonal);
+  r.cost = cost::exact_length(straight * unit_cost, diagonal * unit_cost);
   return r;
 }
 

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <iterator>
+#include <stdexcept>
 #include <random>
 #include <string>
 #include <vector>
@@ -14,6 +16,7 @@
 #include "support/alloc_counter.hpp"
 #include "support/layers.hpp"
 #include "support/reference.hpp"
+#include "support/throws.hpp"
 
 namespace pathing {
 namespace {
@@ -84,11 +87,12 @@ struct SubgoalStats {
 // `queries` random queries (the first with start == goal) on `g`: SubgoalSearch on a shared graph
 // and through its own graph against AStar: status, cost, valid path of every cell.
 void compare_subgoal_with_astar(const Grid& g, std::mt19937_64& rng, int queries,
-                                SubgoalStats& stats, const std::string& where) {
+                                SubgoalStats& stats, const std::string& where,
+                                const SubgoalOptions& options = {}) {
   static AStar astar;
   static SubgoalSearch search;
   static SubgoalSearch own;
-  const SubgoalGraph graph(g, kWalk);
+  const SubgoalGraph graph(g, kWalk, options);
   std::vector<GridCoord> ref;
   std::vector<GridCoord> out;
   std::vector<GridCoord> out2;
@@ -126,7 +130,7 @@ void compare_subgoal_with_astar(const Grid& g, std::mt19937_64& rng, int queries
                               std::abs(nodes[1].y - s.y) <= 1;
       ASSERT_TRUE(first_step || graph.is_subgoal(nodes[i].x, nodes[i].y)) << "node " << i;
     }
-    if (q == 1) {  // the grid overload: same answer
+    if (q == 1 && !options.contract) {  // the grid overload: same answer
       const PathResult r2 = own.find_path(g, kWalk, s, t, out2);
       ASSERT_EQ(r2.status, r.status);
       ASSERT_EQ(r2.cost, r.cost);
@@ -164,6 +168,78 @@ TEST(SubgoalSearch, SameCostsAsAStarOnThousandsOfRandomMaps) {
   EXPECT_LT(stats.found, stats.queries);
 }
 
+TEST(SubgoalSearch, ContractedSameCostsAsAStarOnThousandsOfRandomMaps) {
+  // The contracted graph under several core thresholds, witness limits and work budgets (0: no
+  // contraction at all, everything is the core).
+  const std::uint64_t seed = 20261128;
+  std::mt19937_64 rng(seed);
+  SubgoalStats stats;
+  const SubgoalOptions variants[] = {
+      {true, 2, 64, std::uint64_t{1} << 25},  {true, 64, 64, std::uint64_t{1} << 25},
+      {true, -3, 64, std::uint64_t{1} << 25}, {true, 8, 1, std::uint64_t{1} << 25},
+      {true, 2, 64, 0},                       {true, 2, 64, 500},
+  };
+  for (int m = 0; m < 2300; ++m) {
+    const SubgoalOptions& o = variants[static_cast<std::size_t>(m) % std::size(variants)];
+    const int side = m < 2200 ? 24 : 60;
+    const int w = 1 + static_cast<int>(rng() % static_cast<unsigned>(side));
+    const int h = 1 + static_cast<int>(rng() % static_cast<unsigned>(side));
+    const double density = static_cast<double>(rng() % 46) / 100.0;
+    const Grid g = test::random_grid(rng, w, h, density);
+    compare_subgoal_with_astar(g, rng, 5, stats,
+                               "seed " + std::to_string(seed) + " map " + std::to_string(m) + " " +
+                                   std::to_string(w) + "x" + std::to_string(h) + " variant " +
+                                   std::to_string(m % 6),
+                               o);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_EQ(stats.queries, 2300 * 5);
+  EXPECT_GT(stats.found, stats.queries / 2);
+}
+
+TEST(SubgoalGraph, ContractionShrinksTheCoreAndBadOptionsAreNamed) {
+  Grid comb(61, 61);
+  for (int y = 1; y < 61; y += 2)
+    for (int x = 0; x < 61; ++x)
+      if ((y % 4 == 1 && x != 60) || (y % 4 == 3 && x != 0)) comb.set_blocked({x, y}, true);
+  SubgoalOptions o;
+  o.contract = true;
+  const SubgoalGraph plain(comb, kWalk);
+  const SubgoalGraph contracted(comb, kWalk, o);
+  EXPECT_FALSE(plain.contracted());
+  EXPECT_EQ(plain.core_count(), plain.subgoal_count());
+  EXPECT_EQ(plain.contracted_edge_count(), 0u);
+  EXPECT_TRUE(contracted.contracted());
+  EXPECT_EQ(contracted.subgoal_count(), plain.subgoal_count());
+  EXPECT_LT(contracted.core_count(), contracted.subgoal_count() / 2);
+  EXPECT_GT(contracted.contracted_edge_count(), 0u);
+  EXPECT_EQ(contracted.options(), o);
+  // No budget: nothing contracted.
+  o.max_witness_work = 0;
+  EXPECT_EQ(SubgoalGraph(comb, kWalk, o).core_count(), plain.subgoal_count());
+  o = SubgoalOptions{};
+  o.witness_settle_limit = 0;
+  Error e;
+  EXPECT_FALSE(SubgoalGraph::create(comb, kWalk, o, &e).has_value());
+  EXPECT_EQ(e.code, ErrorCode::invalid_argument);
+  EXPECT_NE(e.message.find("witness_settle_limit = 0 is outside [1, 65536]"), std::string::npos)
+      << e.message;
+  o = SubgoalOptions{};
+  o.max_edge_difference = 65;
+  EXPECT_FALSE(SubgoalGraph::create(comb, kWalk, o, &e).has_value());
+  EXPECT_NE(e.message.find("max_edge_difference = 65"), std::string::npos) << e.message;
+  PATHING_EXPECT_THROW(SubgoalGraph(comb, kWalk, o), std::invalid_argument);
+  // A contracted graph answers as A* through the grid overload's sync too.
+  SubgoalSearch search;
+  std::vector<GridCoord> out;
+  const PathResult r = search.find_path(comb, contracted, {0, 0}, {0, 60}, out);
+  ASSERT_TRUE(r.found());
+  EXPECT_EQ(test::validate_path(comb, kWalk, Connectivity::eight, {0, 0}, out), "");
+  AStar astar;
+  std::vector<GridCoord> ref;
+  EXPECT_EQ(r.cost, astar.find_path(comb, kWalk, {0, 0}, {0, 60}, ref, {Connectivity::eight}).cost);
+}
+
 TEST(SubgoalSearch, RoomsAndCorridorsAsAStar) {
   // Rooms with doors and one-cell corridors: many subgoals, long detours.
   std::mt19937_64 rng(5);
@@ -176,13 +252,20 @@ TEST(SubgoalSearch, RoomsAndCorridorsAsAStar) {
         if ((x % room == 0 || y % room == 0) && rng() % 5 != 0) g.set_blocked({x, y}, true);
     compare_subgoal_with_astar(g, rng, 20, stats, "rooms " + std::to_string(k));
     if (HasFatalFailure()) return;
+    SubgoalOptions o;
+    o.contract = true;
+    compare_subgoal_with_astar(g, rng, 20, stats, "rooms contracted " + std::to_string(k), o);
+    if (HasFatalFailure()) return;
   }
   Grid comb(61, 61);
   for (int y = 1; y < 61; y += 2)
     for (int x = 0; x < 61; ++x)
       if ((y % 4 == 1 && x != 60) || (y % 4 == 3 && x != 0)) comb.set_blocked({x, y}, true);
   compare_subgoal_with_astar(comb, rng, 30, stats, "comb");
-  EXPECT_EQ(stats.queries, 40 * 20 + 30);
+  SubgoalOptions o;
+  o.contract = true;
+  compare_subgoal_with_astar(comb, rng, 30, stats, "comb contracted", o);
+  EXPECT_EQ(stats.queries, 40 * 40 + 60);
 }
 
 TEST(SubgoalSearch, StaysInSyncAndRefusesWhatItCannotHonour) {
@@ -275,6 +358,18 @@ TEST(SubgoalSearch, WarmQueriesAllocateNothing) {
   for (const auto& [s, t] : queries) found += search.find_path(g, graph, s, t, out).found() ? 1 : 0;
   EXPECT_EQ(test::allocation_count() - before, 0u);
   EXPECT_GT(found, 50);
+  // The contracted graph: reserve(graph) covers its down edges and unpacking too.
+  SubgoalOptions o;
+  o.contract = true;
+  const SubgoalGraph contracted(g, kWalk, o);
+  SubgoalSearch search2;
+  search2.reserve(contracted);
+  int found2 = 0;
+  const std::uint64_t before2 = test::allocation_count();
+  for (const auto& [s, t] : queries)
+    found2 += search2.find_path(g, contracted, s, t, out).found() ? 1 : 0;
+  EXPECT_EQ(test::allocation_count() - before2, 0u);
+  EXPECT_EQ(found2, found);
 }
 
 }  // namespace

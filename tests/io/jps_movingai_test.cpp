@@ -1,4 +1,4 @@
-// Jps, JpsPlus and SubgoalSearch on the Moving AI benchmark scenarios in ../shared/data/movingai: every
+// Jps, JpsPlus and SubgoalSearch (plain and contracted) on the Moving AI benchmark scenarios in ../shared/data/movingai: every
 // queried row must come out at the printed optimal length, with a valid path.
 //
 // Rows: every row in optimised builds, every test::kScenarioStride-th row in Debug/sanitizer
@@ -41,6 +41,11 @@ TEST_P(JpsMovingAi, EveryCheckedRowIsOptimal) {
   JpsPlus plus(map.grid.cols(), map.grid.rows());
   const SubgoalGraph subgoals(map.grid, layer);
   SubgoalSearch sub(map.grid.cols(), map.grid.rows());
+  SubgoalOptions contract;
+  contract.contract = true;
+  const SubgoalGraph contracted(map.grid, layer, contract);
+  SubgoalSearch sub_c;
+  sub_c.reserve(contracted);
   std::vector<GridCoord> a;
   std::vector<GridCoord> b;
   std::vector<GridCoord> c;
@@ -66,6 +71,11 @@ TEST_P(JpsMovingAi, EveryCheckedRowIsOptimal) {
       ASSERT_EQ(test::validate_path(map.grid, layer, Connectivity::eight, e.start(), c), "");
       ASSERT_EQ(c.back(), e.goal());
     }
+    const PathResult rc = sub_c.find_path(map.grid, contracted, e.start(), e.goal(), c);
+    ASSERT_TRUE(rc.found());
+    ASSERT_EQ(rc.cost, rj.cost) << "SubgoalSearch, contracted";
+    ASSERT_EQ(test::validate_path(map.grid, layer, Connectivity::eight, e.start(), c), "");
+    ASSERT_EQ(c.back(), e.goal());
     ASSERT_EQ(test::validate_path(map.grid, layer, Connectivity::eight, e.start(), a), "");
     ASSERT_EQ(test::validate_path(map.grid, layer, Connectivity::eight, e.start(), b), "");
     ASSERT_EQ(a.back(), e.goal());
