@@ -33,6 +33,7 @@ struct ScenOptions {
   int sector = 32;         ///< `--algo hpa`: side of a sector, in cells.
   int smooth = 0;          ///< `--algo hpa`: shortcut window in cells (0: off).
   double weight = 1.0;     ///< `--algo astar|hpa`: heuristic weight (weighted A*).
+  bool contract = false;   ///< `--algo subgoal`: contract the subgoal graph.
 };
 int run_scen(const ScenOptions& options);
 
@@ -67,6 +68,7 @@ struct PathOptions {
   int size = 1;           ///< Unit size K (a K x K body; start, goal, path: its top-left cells).
   int sector = 32;        ///< `--algo hpa`: side of a sector, in cells.
   std::string prep_file;  ///< `--prep`: a saved JPS+ table or hierarchy; empty: build it.
+  bool contract = false;  ///< `--algo subgoal`: contract the subgoal graph.
 };
 int run_path(const PathOptions& options);
 

@@ -105,6 +105,9 @@ int main(int argc, char** argv) {
                    "times the optimum, or hpa's abstract optimum; reports suboptimality)")
       ->check(CLI::Range(1.0, 1e9))
       ->capture_default_str();
+  scen_cmd->add_flag("--contract", scen.contract,
+                     "--algo subgoal: contract the subgoal graph (contraction hierarchies; much "
+                     "faster on mazes and rooms, a longer build)");
   scen_cmd->add_option("--sector", scen.sector, "--algo hpa: side of a sector, in cells")
       ->check(CLI::Range(4, 128))
       ->capture_default_str();
@@ -171,6 +174,8 @@ int main(int argc, char** argv) {
       "--prep", path.prep_file,
       "With --algo jps+ or hpa: load the table or hierarchy from this file (`pathing prep`; hpa: "
       "its sector size and moves are the file's) instead of building it");
+  path_cmd->add_flag("--contract", path.contract,
+                     "--algo subgoal: contract the subgoal graph (contraction hierarchies)");
   path_cmd->add_option("--sector", path.sector, "--algo hpa: side of a sector, in cells")
       ->check(CLI::Range(4, 128))
       ->capture_default_str();

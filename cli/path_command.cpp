@@ -205,6 +205,10 @@ int run_path(const PathOptions& o) {
     fmt::print(stderr, "pathing: --algo {} needs 8-connected moves (--moves 8)\n", o.algo);
     return kExitBadInput;
   }
+  if (o.contract && o.algo != "subgoal") {
+    fmt::print(stderr, "pathing: --contract needs --algo subgoal\n");
+    return kExitBadInput;
+  }
   if (!o.prep_file.empty() && o.algo != "jps+" && o.algo != "hpa") {
     fmt::print(stderr, "pathing: --prep needs --algo jps+ or hpa\n");
     return kExitBadInput;
@@ -238,7 +242,7 @@ int run_path(const PathOptions& o) {
     return run_with(jpp, o, map, search_grid, search_layer);
   }
   if (o.algo == "subgoal") {
-    SubgoalCliSearch sub(search_grid, search_layer);
+    SubgoalCliSearch sub(search_grid, search_layer, o.contract);
     return run_with(sub, o, map, search_grid, search_layer);
   }
   if (o.algo == "hpa") {

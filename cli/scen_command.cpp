@@ -117,6 +117,10 @@ int run_scen(const ScenOptions& o) {
                o.algo);
     return kExitBadInput;
   }
+  if (o.contract && o.algo != "subgoal") {
+    fmt::print(stderr, "pathing: --contract needs --algo subgoal\n");
+    return kExitBadInput;
+  }
   if (o.weight != 1.0 && o.algo != "astar" && o.algo != "hpa") {
     fmt::print(stderr, "pathing: --weight needs --algo astar or hpa\n");
     return kExitBadInput;
@@ -150,7 +154,7 @@ int run_scen(const ScenOptions& o) {
     table_bytes = jpp.table_bytes();
     allocations = run_queries(jpp, scen, map.grid, layer, options, rows);
   } else if (o.algo == "subgoal") {
-    SubgoalCliSearch sub(map.grid, layer);
+    SubgoalCliSearch sub(map.grid, layer, o.contract);
     table_ms = sub.build_ms();
     table_bytes = sub.table_bytes();
     allocations = run_queries(sub, scen, map.grid, layer, options, rows);

@@ -66,12 +66,16 @@ class JpsPlusSearch {
   double build_ms_ = 0;
 };
 
-/// Simple subgoal graph search over a SubgoalGraph built at construction; the build is timed.
+/// Subgoal graph search over a SubgoalGraph built at construction (contracted or not); the build
+/// is timed.
 class SubgoalCliSearch {
  public:
-  SubgoalCliSearch(const Grid& grid, const GridLayer& layer) : search_(grid.cols(), grid.rows()) {
+  SubgoalCliSearch(const Grid& grid, const GridLayer& layer, bool contract)
+      : search_(grid.cols(), grid.rows()) {
     const auto t0 = std::chrono::steady_clock::now();
-    graph_.build(grid, layer);
+    SubgoalOptions options;
+    options.contract = contract;
+    graph_.build(grid, layer, options);
     build_ms_ =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     search_.reserve(graph_);

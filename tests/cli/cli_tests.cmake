@@ -273,6 +273,12 @@ foreach(algo jps jps+ subgoal)
   pathing_cli_test(scen_${tag}_needs_8 ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo ${algo} --moves 4
     EXPECT_RC 2 STDERR_REGEX "--algo ${algo_re} needs 8-connected moves")
 endforeach()
+pathing_cli_test(scen_subgoal_contract ARGS scen ${PATHING_CLI_DATA}/maze-32.map.scen --algo subgoal --contract --check
+  STDOUT_REGEX "search +subgoal, 8-connected\n.*optimal +30 of 30 .*allocations +0 during.*precomputed +[0-9]+ bytes")
+pathing_cli_test(path_subgoal_contract ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --algo subgoal --contract
+  STDOUT_REGEX "^path found: 93 steps, cost 103\\.76955262 \\(subgoal, 8-connected")
+pathing_cli_test(scen_contract_needs_subgoal ARGS scen ${PATHING_CLI_DATA}/maze-32.map.scen --contract
+  EXPECT_RC 2 STDERR_REGEX "--contract needs --algo subgoal")
 pathing_cli_test(scen_json_jpsplus ARGS scen ${PATHING_CLI_DATA}/maze-32.map.scen --algo jps+ --json
   STDOUT_REGEX "\"optimal\": 30, .*\"allocations\": 0, \"algo\": \"jps\\+\", \"moves\": 8, \"table_bytes\": [0-9]+, \"table_build_ms\": [0-9.]+}")
 
