@@ -3,7 +3,9 @@
 // Our entry for the Grid-Based Path Planning Competition start kit (gppc-dev/startkit-classic):
 // the four functions of the kit's Entry.h, answered by JPS+ (`pathing::JpsPlus` over a
 // `pathing::JpsPlusMap`) on the header-only core alone, or, compiled with
-// -DPATHING_GPPC_SEARCH=jps, by online JPS (`pathing::Jps` over a `pathing::JpsMap`). Builds
+// -DPATHING_GPPC_SEARCH=jps, by online JPS (`pathing::Jps` over a `pathing::JpsMap`), or, with
+// -DPATHING_GPPC_SEARCH=subgoal, by the contracted subgoal graph search (`pathing::SubgoalSearch`
+// over a `pathing::SubgoalGraph` built with `SubgoalOptions::contract`). Builds
 // unchanged in a kit checkout (next to the kit's Entry.h) and here (next to our restatement of
 // it). See tools/gppc/README.md.
 #include "Entry.h"
@@ -20,13 +22,16 @@
 #include "pathing/jps_plus.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/result.hpp"
+#include "pathing/subgoal_graph.hpp"
 
-// The search, chosen at compile time: PATHING_GPPC_SEARCH is jps_plus (the default) or jps.
+// The search, chosen at compile time: PATHING_GPPC_SEARCH is jps_plus (the default), jps or
+// subgoal.
 #ifndef PATHING_GPPC_SEARCH
 #define PATHING_GPPC_SEARCH jps_plus
 #endif
 #define PATHING_GPPC_KIND_jps_plus 1
 #define PATHING_GPPC_KIND_jps 2
+#define PATHING_GPPC_KIND_subgoal 3
 #define PATHING_GPPC_CAT2(a, b) a##b
 #define PATHING_GPPC_CAT(a, b) PATHING_GPPC_CAT2(a, b)
 #if PATHING_GPPC_CAT(PATHING_GPPC_KIND_, PATHING_GPPC_SEARCH) == 1
@@ -34,16 +39,23 @@
 #elif PATHING_GPPC_CAT(PATHING_GPPC_KIND_, PATHING_GPPC_SEARCH) == 2
 #define PATHING_GPPC_NAME "pathing-jps"
 #define PATHING_GPPC_ONLINE 1
+#elif PATHING_GPPC_CAT(PATHING_GPPC_KIND_, PATHING_GPPC_SEARCH) == 3
+#define PATHING_GPPC_NAME "pathing-subgoal"
+#define PATHING_GPPC_SUBGOAL 1
 #else
-#error "PATHING_GPPC_SEARCH must be jps_plus or jps"
+#error "PATHING_GPPC_SEARCH must be jps_plus, jps or subgoal"
 #endif
 
 namespace {
 
-#ifdef PATHING_GPPC_ONLINE
+#if defined(PATHING_GPPC_ONLINE)
 /// Online JPS: the jump scans read the passability bitmaps (about 2 bits a cell).
 using SearchMap = pathing::JpsMap;
 using Searcher = pathing::Jps;
+#elif defined(PATHING_GPPC_SUBGOAL)
+/// The contracted subgoal graph (docs/subgoal.md): 15-22 bytes a cell on maze and room maps.
+using SearchMap = pathing::SubgoalGraph;
+using Searcher = pathing::SubgoalSearch;
 #else
 /// JPS+: precomputed jump distances (16.4 bytes a cell with their bitmaps).
 using SearchMap = pathing::JpsPlusMap;
@@ -76,7 +88,14 @@ class GppcSearch {
         }
       }
     }
+#ifdef PATHING_GPPC_SUBGOAL
+    pathing::SubgoalOptions options;
+    options.contract = true;
+    table_.build(grid_, kLayer, options);
+    search_.reserve(table_);
+#else
     table_.build(grid_, kLayer);
+#endif
     search_.reserve(grid_.cols(), grid_.rows());
     cells_.reserve(open + 1);  // a shortest path visits each cell at most once
   }
