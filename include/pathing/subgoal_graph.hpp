@@ -360,6 +360,20 @@ class SubgoalSearch {
   PathResult search(const SubgoalGraph& graph, std::uint8_t unit_cost, GridCoord from,
                     GridCoord to, std::vector<GridCoord>& out, const SearchLimits& limits);
 
+  // The goal's connections (`to` passable, not a subgoal): calls `f(id)` for each subgoal its scan
+  // reaches whose own diagonal-first path to the goal is clear (so that it would reach the goal).
+  template <class F>
+  static void goal_connections(const SubgoalGraph& graph, GridCoord to, F&& f);
+  // Expands cell (x, y) that is searched from by a scan, not by the graph's edges: the start, or
+  // a cell a blocked start moved to. A blocked cell (a blocked start: its own passability is
+  // ignored) gets its legal single moves; the subgoals were made with it blocked, so the cells it
+  // leaves to are searched from as starts of their own, and a path never enters it again. Else
+  // the cell's scan, with the goal (when `goal_open`) among the cells it stops at. Each successor
+  // goes to `direct(nx, ny)` (cost: the octile distance).
+  template <class Direct>
+  static void expand_cell(const SubgoalGraph& graph, int x, int y, GridCoord to, bool goal_open,
+                          Direct&& direct);
+
   // The contracted graph's query (`SubgoalOptions::contract`).
   PathResult search_contracted(const SubgoalGraph& graph, std::uint8_t unit_cost, GridCoord from,
                                GridCoord to, std::vector<GridCoord>& out,
@@ -621,23 +635,12 @@ inline PathResult SubgoalSearch::search(const SubgoalGraph& graph, std::uint8_t 
   PathResult r;
   r.finish = from;
   const std::uint8_t* const cls = graph.classes();
-  const std::ptrdiff_t pitch = graph.pitch();
-  const detail::SubgoalClearance* const clear = graph.clearances();
   const std::ptrdiff_t goal_p = graph.padded(to.x, to.y);
   const bool goal_open = cls[goal_p] != detail::kSubgoalBlocked;
-  // The goal's connections (when it is not a subgoal itself): the subgoals u its scan reaches,
-  // kept when u's own scan would reach the goal (the diagonal-first path from u is clear).
+  // The goal's connections, when it is not a subgoal itself (then the edges into it are the
+  // graph's).
   if (goal_open && cls[goal_p] != detail::kSubgoalCell && !(from == to)) {
-    detail::subgoal_direct_scan(cls, clear, pitch, goal_p, to.x, to.y, false, 0, 0,
-                                [&](std::ptrdiff_t q, int qx, int qy) {
-      const int dx = to.x - qx;
-      const int dy = to.y - qy;
-      if (detail::subgoal_diagonal_first_clear(cls, pitch, q, dx < 0 ? -dx : dx,
-                                               dy < 0 ? -dy : dy, dx < 0 ? -1 : 1,
-                                               dy < 0 ? -1 : 1)) {
-        goal_mark_[graph.subgoal_id(qx, qy)] = mark_;
-      }
-    });
+    goal_connections(graph, to, [&](std::uint32_t id) { goal_mark_[id] = mark_; });
   }
   const std::uint32_t* const keys = graph.edge_keys();
   const std::uint32_t mark = mark_;
@@ -651,30 +654,8 @@ inline PathResult SubgoalSearch::search(const SubgoalGraph& graph, std::uint8_t 
           const int diag = adx < ady ? adx : ady;
           gen(nx, ny, std::uint8_t{0}, detail::segment_cost(diag, (adx > ady ? adx : ady) - diag));
         };
-        const std::ptrdiff_t p = graph.padded(x, y);
-        if (cls[p] != detail::kSubgoalCell || (x == from.x && y == from.y)) {
-          if (cls[p] == detail::kSubgoalBlocked) {
-            // A blocked start (its own passability is ignored): its legal single moves. The
-            // subgoals were made with it blocked, so the cells it leaves to are searched from as
-            // starts of their own (the scan below): a path never enters it again.
-            for (int dy = -1; dy <= 1; ++dy) {
-              for (int dx = -1; dx <= 1; ++dx) {
-                const std::ptrdiff_t q = p + dx + dy * pitch;
-                if ((dx == 0 && dy == 0) || cls[q] == detail::kSubgoalBlocked) continue;
-                if (dx != 0 && dy != 0 &&
-                    (cls[p + dx] == detail::kSubgoalBlocked ||
-                     cls[p + dy * pitch] == detail::kSubgoalBlocked)) {
-                  continue;
-                }
-                generate(x + dx, y + dy);
-              }
-            }
-            return;
-          }
-          // The start (or a cell a blocked start moved to): its own scan, the goal among the
-          // cells it stops at.
-          detail::subgoal_direct_scan(cls, clear, pitch, p, x, y, goal_open, to.x, to.y,
-                                      [&](std::ptrdiff_t, int qx, int qy) { generate(qx, qy); });
+        if (cls[graph.padded(x, y)] != detail::kSubgoalCell || (x == from.x && y == from.y)) {
+          expand_cell(graph, x, y, to, goal_open, generate);
           return;
         }
         const std::uint32_t id = graph.subgoal_id(x, y);
@@ -688,6 +669,46 @@ inline PathResult SubgoalSearch::search(const SubgoalGraph& graph, std::uint8_t 
       r);
   search_.write_path(r, out, unit_cost);
   return r;
+}
+
+template <class F>
+void SubgoalSearch::goal_connections(const SubgoalGraph& graph, GridCoord to, F&& f) {
+  const std::uint8_t* const cls = graph.classes();
+  const std::ptrdiff_t pitch = graph.pitch();
+  detail::subgoal_direct_scan(cls, graph.clearances(), pitch, graph.padded(to.x, to.y), to.x, to.y,
+                              false, 0, 0, [&](std::ptrdiff_t q, int qx, int qy) {
+    const int dx = to.x - qx;
+    const int dy = to.y - qy;
+    if (detail::subgoal_diagonal_first_clear(cls, pitch, q, dx < 0 ? -dx : dx, dy < 0 ? -dy : dy,
+                                             dx < 0 ? -1 : 1, dy < 0 ? -1 : 1)) {
+      f(graph.subgoal_id(qx, qy));
+    }
+  });
+}
+
+template <class Direct>
+void SubgoalSearch::expand_cell(const SubgoalGraph& graph, int x, int y, GridCoord to,
+                                bool goal_open, Direct&& direct) {
+  const std::uint8_t* const cls = graph.classes();
+  const std::ptrdiff_t pitch = graph.pitch();
+  const std::ptrdiff_t p = graph.padded(x, y);
+  if (cls[p] == detail::kSubgoalBlocked) {
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        const std::ptrdiff_t q = p + dx + dy * pitch;
+        if ((dx == 0 && dy == 0) || cls[q] == detail::kSubgoalBlocked) continue;
+        if (dx != 0 && dy != 0 &&
+            (cls[p + dx] == detail::kSubgoalBlocked ||
+             cls[p + dy * pitch] == detail::kSubgoalBlocked)) {
+          continue;
+        }
+        direct(x + dx, y + dy);
+      }
+    }
+    return;
+  }
+  detail::subgoal_direct_scan(cls, graph.clearances(), pitch, p, x, y, goal_open, to.x, to.y,
+                              [&](std::ptrdiff_t, int qx, int qy) { direct(qx, qy); });
 }
 
 inline void SubgoalSearch::append_edge(const SubgoalGraph& graph, std::uint32_t a,
@@ -764,8 +785,6 @@ inline PathResult SubgoalSearch::search_contracted(const SubgoalGraph& graph,
   PathResult r;
   r.finish = from;
   const std::uint8_t* const cls = graph.classes();
-  const detail::SubgoalClearance* const clear = graph.clearances();
-  const std::ptrdiff_t pitch = graph.pitch();
   const std::ptrdiff_t goal_p = graph.padded(to.x, to.y);
   const bool goal_open = cls[goal_p] != detail::kSubgoalBlocked;
   const std::uint32_t mark = mark_;
@@ -777,17 +796,9 @@ inline PathResult SubgoalSearch::search_contracted(const SubgoalGraph& graph,
     if (cls[goal_p] == detail::kSubgoalCell) {
       stack_.push_back(graph.subgoal_id(to.x, to.y));
     } else {
-      detail::subgoal_direct_scan(cls, clear, pitch, goal_p, to.x, to.y, false, 0, 0,
-                                  [&](std::ptrdiff_t q, int qx, int qy) {
-        const int dx = to.x - qx;
-        const int dy = to.y - qy;
-        if (detail::subgoal_diagonal_first_clear(cls, pitch, q, dx < 0 ? -dx : dx,
-                                                 dy < 0 ? -dy : dy, dx < 0 ? -1 : 1,
-                                                 dy < 0 ? -1 : 1)) {
-          const std::uint32_t id = graph.subgoal_id(qx, qy);
-          goal_mark_[id] = mark;
-          stack_.push_back(id);
-        }
+      goal_connections(graph, to, [&](std::uint32_t id) {
+        goal_mark_[id] = mark;
+        stack_.push_back(id);
       });
     }
   }
@@ -816,25 +827,8 @@ inline PathResult SubgoalSearch::search_contracted(const SubgoalGraph& graph,
         auto direct = [&](int nx, int ny) PATHING_ALWAYS_INLINE {
           gen(nx, ny, std::uint8_t{0}, octile_distance_fixed(GridCoord{x, y}, GridCoord{nx, ny}));
         };
-        const std::ptrdiff_t p = graph.padded(x, y);
-        if (cls[p] != detail::kSubgoalCell || (x == from.x && y == from.y)) {
-          if (cls[p] == detail::kSubgoalBlocked) {  // a blocked start: its legal single moves
-            for (int dy = -1; dy <= 1; ++dy) {
-              for (int dx = -1; dx <= 1; ++dx) {
-                const std::ptrdiff_t q = p + dx + dy * pitch;
-                if ((dx == 0 && dy == 0) || cls[q] == detail::kSubgoalBlocked) continue;
-                if (dx != 0 && dy != 0 &&
-                    (cls[p + dx] == detail::kSubgoalBlocked ||
-                     cls[p + dy * pitch] == detail::kSubgoalBlocked)) {
-                  continue;
-                }
-                direct(x + dx, y + dy);
-              }
-            }
-            return;
-          }
-          detail::subgoal_direct_scan(cls, clear, pitch, p, x, y, goal_open, to.x, to.y,
-                                      [&](std::ptrdiff_t, int qx, int qy) { direct(qx, qy); });
+        if (cls[graph.padded(x, y)] != detail::kSubgoalCell || (x == from.x && y == from.y)) {
+          expand_cell(graph, x, y, to, goal_open, direct);
           return;
         }
         const std::uint32_t id = graph.subgoal_id(x, y);
