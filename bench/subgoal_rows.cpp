@@ -136,20 +136,16 @@ void subgoal_build_row(benchmark::State& s, const std::string& name, bool contra
                                  [m](benchmark::State& s) { subgoal_build_row(s, m, true); })
         ->Unit(benchmark::kMillisecond)
         ->Iterations(1);
-    benchmark::RegisterBenchmark(("subgoal/" + m + "/JpsPlus").c_str(),
-                                 [m](benchmark::State& s) {
-                                   subgoal_query_row(s, m, Which::jps_plus);
-                                 })
+    benchmark::RegisterBenchmark(("subgoal/" + m + "/JpsPlus").c_str(), [m](benchmark::State& s) {
+      subgoal_query_row(s, m, Which::jps_plus);
+    })->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(
+        ("subgoal/" + m + "/SubgoalSearch").c_str(),
+        [m](benchmark::State& s) { subgoal_query_row(s, m, Which::subgoal); })
         ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(("subgoal/" + m + "/SubgoalSearch").c_str(),
-                                 [m](benchmark::State& s) {
-                                   subgoal_query_row(s, m, Which::subgoal);
-                                 })
-        ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(("subgoal/" + m + "/SubgoalSearch contracted").c_str(),
-                                 [m](benchmark::State& s) {
-                                   subgoal_query_row(s, m, Which::contracted);
-                                 })
+    benchmark::RegisterBenchmark(
+        ("subgoal/" + m + "/SubgoalSearch contracted").c_str(),
+        [m](benchmark::State& s) { subgoal_query_row(s, m, Which::contracted); })
         ->Unit(benchmark::kMillisecond);
   }
   return true;

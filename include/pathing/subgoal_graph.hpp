@@ -3,10 +3,10 @@
 // Simple subgoal graphs: preprocessed exact search over the convex corners of the obstacles.
 #pragma once
 
-#include <cstddef>
-#include <array>
-#include <cstdint>
 #include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <limits>
 #include <optional>
@@ -61,9 +61,9 @@ struct SubgoalOptions {
 struct SubgoalEdge {
   /// `mid` of an edge that is no shortcut.
   static constexpr std::uint32_t kNoMiddle = 0xffffffffu;
-  std::uint32_t to = 0;          ///< The subgoal number it leads to.
-  std::uint32_t mid = kNoMiddle; ///< The middle subgoal of a shortcut, or `kNoMiddle`.
-  std::uint64_t cost = 0;        ///< Fixed-point cost (at least the octile distance of its ends).
+  std::uint32_t to = 0;           ///< The subgoal number it leads to.
+  std::uint32_t mid = kNoMiddle;  ///< The middle subgoal of a shortcut, or `kNoMiddle`.
+  std::uint64_t cost = 0;         ///< Fixed-point cost (at least the octile distance of its ends).
 };
 
 /// A simple subgoal graph (T. Uras, S. Koenig and C. Hernandez, "Subgoal Graphs for Optimal
@@ -250,18 +250,18 @@ class SubgoalGraph {
   std::size_t core_count_ = 0;
   std::vector<std::uint32_t> ch_offsets_;  // CSR of ch_edges_ by subgoal number
   std::vector<SubgoalEdge> ch_edges_;
-  std::vector<std::uint8_t> core_;         // per subgoal: 1 = never contracted
-  JpsMap bits_;  // identity (grid, version, layer) and passability
+  std::vector<std::uint8_t> core_;  // per subgoal: 1 = never contracted
+  JpsMap bits_;                     // identity (grid, version, layer) and passability
   int cols_ = 0;
   int rows_ = 0;
   std::ptrdiff_t pitch_ = 2;
-  std::vector<std::uint8_t> cls_;         // padded cell classes
-  std::vector<std::uint32_t> id_;         // subgoal number of each subgoal cell (row-major)
-  std::vector<std::uint32_t> subgoals_;   // cell keys, row-major
-  std::vector<std::uint32_t> offsets_;    // CSR: edges of subgoal i at [offsets_[i], offsets_[i+1])
-  std::vector<std::uint32_t> edges_;      // target cell keys
+  std::vector<std::uint8_t> cls_;        // padded cell classes
+  std::vector<std::uint32_t> id_;        // subgoal number of each subgoal cell (row-major)
+  std::vector<std::uint32_t> subgoals_;  // cell keys, row-major
+  std::vector<std::uint32_t> offsets_;   // CSR: edges of subgoal i at [offsets_[i], offsets_[i+1])
+  std::vector<std::uint32_t> edges_;     // target cell keys
   using Clearance = detail::SubgoalClearance;
-  std::vector<Clearance> clear_;          // straight clearances, padded like cls_
+  std::vector<Clearance> clear_;  // straight clearances, padded like cls_
 };
 
 /// Exact search over a `SubgoalGraph` (T. Uras, S. Koenig and C. Hernandez, ICAPS 2013): the
@@ -339,9 +339,8 @@ class SubgoalSearch {
     const detail::JumpSearchCheck c = detail::start_jump_query<SubgoalGraph>(
         search_, nullptr, nullptr, &graph, grid, graph.layer(), from, to, &out, options);
     if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
-    return detail::finish_jump_query(search(graph, c.unit_cost, from, c.target, out,
-                                            options.limits),
-                                     c);
+    return detail::finish_jump_query(
+        search(graph, c.unit_cost, from, c.target, out, options.limits), c);
   }
 
   /// What the last `find_path(grid, layer, ...)` that searched did to its internal graph.
@@ -357,8 +356,8 @@ class SubgoalSearch {
   }
 
  private:
-  PathResult search(const SubgoalGraph& graph, std::uint8_t unit_cost, GridCoord from,
-                    GridCoord to, std::vector<GridCoord>& out, const SearchLimits& limits);
+  PathResult search(const SubgoalGraph& graph, std::uint8_t unit_cost, GridCoord from, GridCoord to,
+                    std::vector<GridCoord>& out, const SearchLimits& limits);
 
   // The goal's connections (`to` passable, not a subgoal): calls `f(id)` for each subgoal its scan
   // reaches whose own diagonal-first path to the goal is clear (so that it would reach the goal).
@@ -399,8 +398,8 @@ class SubgoalSearch {
   std::vector<std::uint32_t> down_head_;   // per subgoal: first of its down edges (downs_)
   std::vector<std::uint32_t> seen_;        // per subgoal: == mark_ once in the goal's up-set
   std::vector<Down> downs_;
-  std::vector<std::uint32_t> stack_;       // up-set walk; path unpacking
-  std::vector<GridCoord> chain_;           // the nodes of the answer
+  std::vector<std::uint32_t> stack_;  // up-set walk; path unpacking
+  std::vector<GridCoord> chain_;      // the nodes of the answer
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -453,11 +452,13 @@ inline void SubgoalGraph::compute(const Grid& grid, const GridLayer& layer,
   for (int y = 0; y < rows_; ++y) {
     for (int x = cols_ - 1; x >= 0; --x) {
       const std::ptrdiff_t p = padded(x, y);
-      cl[p][0] = c[p + 1] == detail::kSubgoalFree ? static_cast<std::uint16_t>(cl[p + 1][0] + 1) : 0;
+      cl[p][0] =
+          c[p + 1] == detail::kSubgoalFree ? static_cast<std::uint16_t>(cl[p + 1][0] + 1) : 0;
     }
     for (int x = 0; x < cols_; ++x) {
       const std::ptrdiff_t p = padded(x, y);
-      cl[p][1] = c[p - 1] == detail::kSubgoalFree ? static_cast<std::uint16_t>(cl[p - 1][1] + 1) : 0;
+      cl[p][1] =
+          c[p - 1] == detail::kSubgoalFree ? static_cast<std::uint16_t>(cl[p - 1][1] + 1) : 0;
     }
   }
   for (int y = rows_ - 1; y >= 0; --y) {
@@ -480,10 +481,9 @@ inline void SubgoalGraph::compute(const Grid& grid, const GridLayer& layer,
   edges_.clear();
   for (std::size_t i = 0; i < subgoals_.size(); ++i) {
     const GridCoord s = detail::cell_of_key(subgoals_[i]);
-    detail::subgoal_direct_scan(c, cl, pitch_, padded(s.x, s.y), s.x, s.y, false, 0, 0,
-                                [&](std::ptrdiff_t, int qx, int qy) {
-                                  edges_.push_back(detail::cell_key(qx, qy));
-                                });
+    detail::subgoal_direct_scan(
+        c, cl, pitch_, padded(s.x, s.y), s.x, s.y, false, 0, 0,
+        [&](std::ptrdiff_t, int qx, int qy) { edges_.push_back(detail::cell_key(qx, qy)); });
     offsets_[i + 1] = static_cast<std::uint32_t>(edges_.size());
   }
   ch_offsets_.clear();
@@ -677,13 +677,14 @@ void SubgoalSearch::goal_connections(const SubgoalGraph& graph, GridCoord to, F&
   const std::ptrdiff_t pitch = graph.pitch();
   detail::subgoal_direct_scan(cls, graph.clearances(), pitch, graph.padded(to.x, to.y), to.x, to.y,
                               false, 0, 0, [&](std::ptrdiff_t q, int qx, int qy) {
-    const int dx = to.x - qx;
-    const int dy = to.y - qy;
-    if (detail::subgoal_diagonal_first_clear(cls, pitch, q, dx < 0 ? -dx : dx, dy < 0 ? -dy : dy,
-                                             dx < 0 ? -1 : 1, dy < 0 ? -1 : 1)) {
-      f(graph.subgoal_id(qx, qy));
-    }
-  });
+                                const int dx = to.x - qx;
+                                const int dy = to.y - qy;
+                                if (detail::subgoal_diagonal_first_clear(
+                                        cls, pitch, q, dx < 0 ? -dx : dx, dy < 0 ? -dy : dy,
+                                        dx < 0 ? -1 : 1, dy < 0 ? -1 : 1)) {
+                                  f(graph.subgoal_id(qx, qy));
+                                }
+                              });
 }
 
 template <class Direct>
@@ -711,9 +712,9 @@ void SubgoalSearch::expand_cell(const SubgoalGraph& graph, int x, int y, GridCoo
                               [&](std::ptrdiff_t, int qx, int qy) { direct(qx, qy); });
 }
 
-inline void SubgoalSearch::append_edge(const SubgoalGraph& graph, std::uint32_t a,
-                                       std::uint32_t b, std::vector<GridCoord>& out,
-                                       std::uint64_t& straight, std::uint64_t& diagonal) {
+inline void SubgoalSearch::append_edge(const SubgoalGraph& graph, std::uint32_t a, std::uint32_t b,
+                                       std::vector<GridCoord>& out, std::uint64_t& straight,
+                                       std::uint64_t& diagonal) {
   const std::uint8_t* const cls = graph.classes();
   const std::ptrdiff_t pitch = graph.pitch();
   const SubgoalEdge* const edges = graph.contracted_edges();

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <iterator>
-#include <stdexcept>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -175,9 +175,12 @@ TEST(SubgoalSearch, ContractedSameCostsAsAStarOnThousandsOfRandomMaps) {
   std::mt19937_64 rng(seed);
   SubgoalStats stats;
   const SubgoalOptions variants[] = {
-      {true, 2, 64, std::uint64_t{1} << 25},  {true, 64, 64, std::uint64_t{1} << 25},
-      {true, -3, 64, std::uint64_t{1} << 25}, {true, 8, 1, std::uint64_t{1} << 25},
-      {true, 2, 64, 0},                       {true, 2, 64, 500},
+      {true, 2, 64, std::uint64_t{1} << 25},
+      {true, 64, 64, std::uint64_t{1} << 25},
+      {true, -3, 64, std::uint64_t{1} << 25},
+      {true, 8, 1, std::uint64_t{1} << 25},
+      {true, 2, 64, 0},
+      {true, 2, 64, 500},
   };
   for (int m = 0; m < 2300; ++m) {
     const SubgoalOptions& o = variants[static_cast<std::size_t>(m) % std::size(variants)];

@@ -20,9 +20,8 @@ inline constexpr std::uint8_t kSubgoalCell = 2;
 
 /// Whether the diagonal move from padded index `p` by (dx, dy) is legal under the corner rule:
 /// the cell entered and both orthogonal cells it passes are not blocked. O(1).
-[[nodiscard]] PATHING_ALWAYS_INLINE inline bool subgoal_diagonal_legal(const std::uint8_t* cls,
-                                                                       std::ptrdiff_t p, int dx,
-                                                                       std::ptrdiff_t dy_pitch) noexcept {
+[[nodiscard]] PATHING_ALWAYS_INLINE inline bool subgoal_diagonal_legal(
+    const std::uint8_t* cls, std::ptrdiff_t p, int dx, std::ptrdiff_t dy_pitch) noexcept {
   return cls[p + dx] != kSubgoalBlocked && cls[p + dy_pitch] != kSubgoalBlocked &&
          cls[p + dx + dy_pitch] != kSubgoalBlocked;
 }
@@ -48,9 +47,9 @@ using SubgoalClearance = std::array<std::uint16_t, 4>;
 template <class Emit>
 PATHING_ALWAYS_INLINE inline void subgoal_direct_scan(const std::uint8_t* cls,
                                                       const SubgoalClearance* clear,
-                                                      std::ptrdiff_t pitch, std::ptrdiff_t s,
-                                                      int x, int y, bool has_target, int tx,
-                                                      int ty, Emit&& emit) {
+                                                      std::ptrdiff_t pitch, std::ptrdiff_t s, int x,
+                                                      int y, bool has_target, int tx, int ty,
+                                                      Emit&& emit) {
   // The straight scan from p = (px, py) in direction `dir` (step (sx, sy), `step` in the array):
   // emits the subgoal or extra cell that stops it within limit + 1 cells; returns the free cells
   // walked before the stop, at most `limit`.
