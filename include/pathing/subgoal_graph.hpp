@@ -286,8 +286,10 @@ class SubgoalGraph {
 /// grid or layer changed (`SubgoalGraph::sync`); `find_path(grid, graph, ...)` returns `stale`
 /// (nothing searched, `out` unchanged) unless `graph.matches(grid)`.
 ///
-/// Memory: 36 bytes a cell of search state (as `JpsPlus`) plus 4 bytes a subgoal. Allocation:
-/// none after `reserve(graph)` for queries on that graph (or after a first query on it).
+/// Memory: 36 bytes a cell of search state (as `JpsPlus`), 32 bytes a subgoal (goal marks, the
+/// up-set's marks and lists, the answer's nodes, a stack) and, for a contracted graph, 16 bytes a
+/// contracted edge (the query's down edges). Allocation: none after `reserve(graph)` for queries
+/// on that graph (or after a first query on it).
 /// Not thread-safe: one searcher per thread.
 class SubgoalSearch {
  public:
@@ -351,7 +353,11 @@ class SubgoalSearch {
 
   /// Bytes held: search state, goal marks and the internal graph.
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return search_.memory_bytes() + goal_mark_.capacity() * sizeof(std::uint32_t) +
+    return search_.memory_bytes() +
+           (goal_mark_.capacity() + down_stamp_.capacity() + down_head_.capacity() +
+            seen_.capacity() + stack_.capacity()) *
+               sizeof(std::uint32_t) +
+           chain_.capacity() * sizeof(GridCoord) + downs_.capacity() * sizeof(Down) +
            own_graph_.memory_bytes();
   }
 
