@@ -211,9 +211,10 @@ class SubgoalGraph {
   [[nodiscard]] const std::uint32_t* edge_keys() const noexcept { return edges_.data(); }
   /// Whether subgoal number `id` is in the core (never contracted). O(1).
   [[nodiscard]] bool in_core(std::uint32_t id) const noexcept { return core_[id] != 0; }
-  /// Contracted edges of subgoal number `id`: `contracted_edges()[contracted_begin(id) ..
-  /// contracted_begin(id + 1))`: a contracted subgoal's edges to the subgoals still there when it
-  /// was contracted ("upward"), a core subgoal's edges to the other core subgoals.
+  /// The first of the contracted edges of subgoal number `id` in `contracted_edges()`; its last
+  /// is the one before `contracted_begin(id + 1)`. A contracted subgoal's edges lead to the
+  /// subgoals still there when it was contracted (upward), a core subgoal's to the other core
+  /// subgoals.
   [[nodiscard]] std::uint32_t contracted_begin(std::uint32_t id) const noexcept {
     return ch_offsets_[id];
   }
