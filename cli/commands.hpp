@@ -29,7 +29,7 @@ struct ScenOptions {
   std::string tsv_file;    ///< Empty: no TSV.
   int landmarks = 8;       ///< `--algo alt`: landmarks to place.
   std::vector<int> costs;  ///< Tag costs (0 = impassable); empty: the Moving AI rules.
-  std::string prep_file;   ///< `--prep`: the saved table, landmarks or hierarchy; empty: build.
+  std::string prep_file;   ///< `--prep`: a saved structure (`pathing prep`); empty: build.
   int sector = 32;         ///< `--algo hpa`: side of a sector, in cells.
   int smooth = 0;          ///< `--algo hpa`: shortcut window in cells (0: off).
   double weight = 1.0;     ///< `--algo astar|hpa`: heuristic weight (weighted A*).
@@ -37,12 +37,13 @@ struct ScenOptions {
 };
 int run_scen(const ScenOptions& options);
 
-/// `pathing prep`: a JPS+ table, landmarks or an HPA* hierarchy of a map, saved for
-/// `scen --prep`.
+/// `pathing prep`: a JPS+ table, a subgoal graph, landmarks or an HPA* hierarchy of a map, saved
+/// for `scen --prep` and `path --prep`.
 struct PrepOptions {
   std::string map_file;
   std::string out_file;
-  std::string algo = "alt";  ///< "jps+", "alt" or "hpa".
+  std::string algo = "alt";  ///< "jps+", "subgoal", "alt" or "hpa".
+  bool contract = false;     ///< subgoal: contract the graph.
   int landmarks = 8;         ///< alt: landmarks to place.
   int moves = 8;             ///< alt: 4- or 8-connected distances; hpa: moves.
   int sector = 32;           ///< hpa: side of a sector, in cells.
@@ -67,7 +68,7 @@ struct PathOptions {
   bool smooth = false;    ///< Also string-pull the path into line-of-sight waypoints.
   int size = 1;           ///< Unit size K (a K x K body; start, goal, path: its top-left cells).
   int sector = 32;        ///< `--algo hpa`: side of a sector, in cells.
-  std::string prep_file;  ///< `--prep`: a saved JPS+ table or hierarchy; empty: build it.
+  std::string prep_file;  ///< `--prep`: a saved structure (`pathing prep`); empty: build.
   bool contract = false;  ///< `--algo subgoal`: contract the subgoal graph.
 };
 int run_path(const PathOptions& options);

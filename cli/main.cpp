@@ -90,7 +90,8 @@ int main(int argc, char** argv) {
       ->add_option("--algo", scen.algo,
                    "Search: astar (optimal), bfs (greedy best-first), jps (jump point search, "
                    "8-connected, uniform cost), jps+ (JPS with precomputed jump distances), "
-                   "subgoal (simple subgoal graph, 8-connected, uniform cost, optimal) or alt (A* with landmark heuristics, optimal; --landmarks) or hpa "
+                   "subgoal (simple subgoal graph, 8-connected, uniform cost, optimal) or alt (A* "
+                   "with landmark heuristics, optimal; --landmarks) or hpa "
                    "(hierarchical A*, near-optimal: reports suboptimality; --sector, --smooth)")
       ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+", "subgoal", "alt", "hpa"}))
       ->capture_default_str();
@@ -131,19 +132,25 @@ int main(int argc, char** argv) {
 
   scen_cmd->add_option(
       "--prep", scen.prep_file,
-      "With --algo jps+, alt or hpa: load the table, landmarks or hierarchy from this file "
-      "(`pathing prep`; hpa: its sector size and moves are the file's) "
+      "With --algo jps+, subgoal, alt or hpa: load the table, subgoal graph, landmarks or "
+      "hierarchy from this file (`pathing prep`; subgoal: contracted or not as saved; hpa: its "
+      "sector size and moves are the file's) "
       "instead of building them; refused when made for another map, layer or version");
 
   PrepOptions prep;
   CLI::App* prep_cmd = app.add_subcommand(
       "prep",
-      "Build a JPS+ table, landmarks or an HPA* hierarchy of a map and save it for `scen --prep`");
+      "Build a JPS+ table, a subgoal graph, landmarks or an HPA* hierarchy of a map and save it "
+      "for `scen --prep` and `path --prep`");
   prep_cmd->add_option("map", prep.map_file, "Map file (.map)")->required();
   prep_cmd->add_option("-o,--output", prep.out_file, "File to write")->required();
-  prep_cmd->add_option("--algo", prep.algo, "jps+ (JPS+ table), alt (landmarks) or hpa (hierarchy)")
-      ->check(CLI::IsMember({"jps+", "alt", "hpa"}))
+  prep_cmd
+      ->add_option("--algo", prep.algo,
+                   "jps+ (JPS+ table), subgoal (subgoal graph), alt (landmarks) or hpa (hierarchy)")
+      ->check(CLI::IsMember({"jps+", "subgoal", "alt", "hpa"}))
       ->capture_default_str();
+  prep_cmd->add_flag("--contract", prep.contract,
+                     "subgoal: contract the graph (contraction hierarchies; docs/subgoal.md)");
   prep_cmd->add_option("--landmarks", prep.landmarks, "alt: landmarks to place")
       ->check(CLI::Range(1, 32))
       ->capture_default_str();
@@ -172,8 +179,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   path_cmd->add_option(
       "--prep", path.prep_file,
-      "With --algo jps+ or hpa: load the table or hierarchy from this file (`pathing prep`; hpa: "
-      "its sector size and moves are the file's) instead of building it");
+      "With --algo jps+, subgoal or hpa: load the table, subgoal graph or hierarchy from this "
+      "file (`pathing prep`; hpa: its sector size and moves are the file's) instead of building "
+      "it");
   path_cmd->add_flag("--contract", path.contract,
                      "--algo subgoal: contract the subgoal graph (contraction hierarchies)");
   path_cmd->add_option("--sector", path.sector, "--algo hpa: side of a sector, in cells")

@@ -209,8 +209,13 @@ int run_path(const PathOptions& o) {
     fmt::print(stderr, "pathing: --contract needs --algo subgoal\n");
     return kExitBadInput;
   }
-  if (!o.prep_file.empty() && o.algo != "jps+" && o.algo != "hpa") {
-    fmt::print(stderr, "pathing: --prep needs --algo jps+ or hpa\n");
+  if (!o.prep_file.empty() && o.algo != "jps+" && o.algo != "subgoal" && o.algo != "hpa") {
+    fmt::print(stderr, "pathing: --prep needs --algo jps+, subgoal or hpa\n");
+    return kExitBadInput;
+  }
+  if (o.contract && !o.prep_file.empty()) {
+    fmt::print(stderr,
+               "pathing: --contract and --prep: a loaded subgoal graph is as it was saved\n");
     return kExitBadInput;
   }
   if (!o.prep_file.empty() && o.size > 1) {
@@ -242,7 +247,11 @@ int run_path(const PathOptions& o) {
     return run_with(jpp, o, map, search_grid, search_layer);
   }
   if (o.algo == "subgoal") {
-    SubgoalCliSearch sub(search_grid, search_layer, o.contract);
+    SubgoalCliSearch sub =
+        o.prep_file.empty()
+            ? SubgoalCliSearch(search_grid, search_layer, o.contract)
+            : SubgoalCliSearch(search_grid,
+                               io::load_subgoal_graph(o.prep_file, search_grid, search_layer));
     return run_with(sub, o, map, search_grid, search_layer);
   }
   if (o.algo == "hpa") {

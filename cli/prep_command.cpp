@@ -1,7 +1,8 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// `pathing prep`: builds a precomputed structure (JPS+ table, landmarks or HPA* hierarchy) of a
-// map and saves it in the binary format of pathing::io (docs/precomputed.md), for `scen --prep`.
+// `pathing prep`: builds a precomputed structure (JPS+ table, subgoal graph, landmarks or HPA*
+// hierarchy) of a map and saves it in the binary format of pathing::io (docs/precomputed.md), for
+// `scen --prep` and `path --prep`.
 #include <fmt/core.h>
 
 #include <chrono>
@@ -14,6 +15,7 @@
 #include "pathing/io/precomputed.hpp"
 #include "pathing/jps_plus.hpp"
 #include "pathing/landmarks.hpp"
+#include "pathing/subgoal_graph.hpp"
 
 namespace pathing::cli {
 
@@ -23,6 +25,10 @@ int run_prep(const PrepOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   std::string bytes;
   std::string what;
+  if (o.contract && o.algo != "subgoal") {
+    fmt::print(stderr, "pathing: --contract needs --algo subgoal\n");
+    return kExitBadInput;
+  }
   if (o.algo == "jps+") {
     if (layer.uniform_cost() == 0) {
       fmt::print(stderr,
@@ -32,6 +38,21 @@ int run_prep(const PrepOptions& o) {
     const JpsPlusMap table(map.grid, layer);
     bytes = io::serialize_jps_plus(table, map.grid);
     what = "JPS+ table";
+  } else if (o.algo == "subgoal") {
+    if (layer.uniform_cost() == 0) {
+      fmt::print(stderr,
+                 "pathing: --algo subgoal needs every passable cell to cost the same (--costs)\n");
+      return kExitBadInput;
+    }
+    SubgoalOptions so;
+    so.contract = o.contract;
+    const SubgoalGraph graph(map.grid, layer, so);
+    bytes = io::serialize_subgoal_graph(graph, map.grid);
+    what = fmt::format("subgoal graph{}, {} subgoals, {} edges", o.contract ? ", contracted" : "",
+                       graph.subgoal_count(), graph.edge_count());
+    if (o.contract)
+      what += fmt::format(", core {}, {} contracted edges", graph.core_count(),
+                          graph.contracted_edge_count());
   } else if (o.algo == "hpa") {
     HierarchyOptions ho;
     ho.sector_size = o.sector;

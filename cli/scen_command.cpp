@@ -108,8 +108,9 @@ int run_scen(const ScenOptions& o) {
     return kExitBadInput;
   }
   const GridLayer layer = layer_from_costs(o.costs, io::movingai_layer());
-  if (!o.prep_file.empty() && o.algo != "jps+" && o.algo != "alt" && o.algo != "hpa") {
-    fmt::print(stderr, "pathing: --prep needs --algo jps+, alt or hpa\n");
+  if (!o.prep_file.empty() && o.algo != "jps+" && o.algo != "subgoal" && o.algo != "alt" &&
+      o.algo != "hpa") {
+    fmt::print(stderr, "pathing: --prep needs --algo jps+, subgoal, alt or hpa\n");
     return kExitBadInput;
   }
   if (is_jump_point_search(o.algo) && layer.uniform_cost() == 0) {
@@ -121,6 +122,11 @@ int run_scen(const ScenOptions& o) {
     fmt::print(stderr, "pathing: --contract needs --algo subgoal\n");
     return kExitBadInput;
   }
+  if (o.contract && !o.prep_file.empty()) {
+    fmt::print(stderr,
+               "pathing: --contract and --prep: a loaded subgoal graph is as it was saved\n");
+    return kExitBadInput;
+  }
   if (o.weight != 1.0 && o.algo != "astar" && o.algo != "hpa") {
     fmt::print(stderr, "pathing: --weight needs --algo astar or hpa\n");
     return kExitBadInput;
@@ -128,7 +134,8 @@ int run_scen(const ScenOptions& o) {
   std::vector<Row> rows;
   std::uint64_t allocations = 0;
   int sector = o.sector;  // hpa: the side of the hierarchy's sectors
-  double table_ms = -1;   // jps+, subgoal, alt, hpa: time to build (or load) the table, landmarks, hierarchy
+  double table_ms =
+      -1;  // jps+, subgoal, alt, hpa: time to build (or load) the table, landmarks, hierarchy
   std::size_t table_bytes = 0;
   SearchOptions options;
   options.connectivity = conn;
@@ -154,8 +161,16 @@ int run_scen(const ScenOptions& o) {
     table_bytes = jpp.table_bytes();
     allocations = run_queries(jpp, scen, map.grid, layer, options, rows);
   } else if (o.algo == "subgoal") {
-    SubgoalCliSearch sub(map.grid, layer, o.contract);
-    table_ms = sub.build_ms();
+    const auto t0 = std::chrono::steady_clock::now();
+    SubgoalCliSearch sub =
+        o.prep_file.empty()
+            ? SubgoalCliSearch(map.grid, layer, o.contract)
+            : SubgoalCliSearch(map.grid, io::load_subgoal_graph(o.prep_file, map.grid, layer));
+    table_ms =
+        o.prep_file.empty()
+            ? sub.build_ms()
+            : std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                  .count();
     table_bytes = sub.table_bytes();
     allocations = run_queries(sub, scen, map.grid, layer, options, rows);
   } else if (o.algo == "alt") {

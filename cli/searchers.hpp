@@ -80,6 +80,11 @@ class SubgoalCliSearch {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     search_.reserve(graph_);
   }
+  /// Over a graph loaded elsewhere (`--prep`); `build_ms` is then 0 (the caller times the load).
+  SubgoalCliSearch(const Grid& grid, SubgoalGraph graph)
+      : graph_(std::move(graph)), search_(grid.cols(), grid.rows()) {
+    search_.reserve(graph_);
+  }
   void reserve(int cols, int rows) { search_.reserve(cols, rows); }
   PathResult find_path(const Grid& grid, const GridLayer&, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options) {
@@ -89,6 +94,8 @@ class SubgoalCliSearch {
   void jump_points(std::vector<GridCoord>& out) const { search_.nodes(out); }
   [[nodiscard]] std::size_t table_bytes() const noexcept { return graph_.memory_bytes(); }
   [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
+  /// The graph searched.
+  [[nodiscard]] const SubgoalGraph& graph() const noexcept { return graph_; }
 
  private:
   SubgoalGraph graph_;

@@ -2,14 +2,16 @@
 //
 // Input: one mode byte, then the file. Mode bits 0-1 pick one of three fixed small grids (and its
 // layer); bit 2 rewrites the file's last 8 bytes with the right checksum first, so the fuzzer
-// also reaches the grid, layer and payload checks. The three loaders (JPS+, landmarks, hierarchy)
-// get the file. Either a load fails with a PrecomputedError "NAME: ..." (and the try_ form
-// agrees), or it succeeds and then: the structure is current for the grid, saving it gives back
-// the same bytes (but for the library version that wrote it, which is not checked), a JPS+ table
-// equals the built one, A* with loaded landmarks finds paths of the optimal cost (plain A*'s) on a
-// few queries, and a loaded hierarchy has a fresh build's nodes and HpaStar over it finds a valid
-// path exactly when A* finds one, never cheaper, its cost reported exactly. Any other exception,
-// crash, leak or undefined behaviour is a defect.
+// also reaches the grid, layer and payload checks. The four loaders (JPS+, landmarks, hierarchy,
+// subgoal graph) get the file. Either a load fails with a PrecomputedError "NAME: ..." (and the
+// try_ form agrees), or it succeeds and then: the structure is current for the grid, saving it
+// gives back the same bytes (but for the library version that wrote it, which is not checked), a
+// JPS+ table equals the built one, A* with loaded landmarks finds paths of the optimal cost (plain
+// A*'s) on a few queries, and a loaded hierarchy has a fresh build's nodes and HpaStar over it
+// finds a valid path exactly when A* finds one, never cheaper, its cost reported exactly; a loaded
+// subgoal graph has a fresh build's subgoals and SubgoalSearch over it returns only valid paths,
+// never cheaper than A*'s, their cost reported exactly (a tampered file may hide a path). Any other
+// exception, crash, leak or undefined behaviour is a defect.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -23,6 +25,7 @@
 #include "pathing/io/precomputed.hpp"
 #include "pathing/jps_plus.hpp"
 #include "pathing/landmarks.hpp"
+#include "pathing/subgoal_graph.hpp"
 #include "support/reference.hpp"
 
 namespace {
@@ -139,6 +142,33 @@ void check_hierarchy(const HierarchyMap& m, const FuzzGrid& g) {
   }
 }
 
+void check_subgoal(const SubgoalGraph& m, const FuzzGrid& g) {
+  const SubgoalGraph fresh(g.grid, g.layer);
+  fuzz::check(m.subgoal_count() == fresh.subgoal_count() && m.edge_count() == fresh.edge_count(),
+              "subgoal graph differs from a build");
+  if (g.layer.uniform_cost() == 0) return;  // SubgoalSearch answers unsupported
+  AStar astar;
+  SubgoalSearch search;
+  std::vector<GridCoord> p1;
+  std::vector<GridCoord> p2;
+  const int cols = g.grid.cols();
+  const int rows = g.grid.rows();
+  for (int q = 0; q < 6; ++q) {
+    const GridCoord a{(q * 5) % cols, (q * 3) % rows};
+    const GridCoord b{(cols - 1 - q * 2 % cols + cols) % cols, (rows - 1 + q) % rows};
+    const PathResult r1 = astar.find_path(g.grid, g.layer, a, b, p1, {Connectivity::eight});
+    const PathResult r2 = search.find_path(g.grid, m, a, b, p2);
+    if (r2.status != SearchStatus::found) continue;
+    fuzz::check(r1.found(), "SubgoalSearch over a loaded graph: a path A* does not find");
+    fuzz::check(
+        test::validate_path(g.grid, g.layer, Connectivity::eight, a, p2).empty() && p2.back() == b,
+        "SubgoalSearch over a loaded graph: an invalid path");
+    fuzz::check(r2.cost == test::path_cost_units(g.grid, g.layer, p2),
+                "SubgoalSearch over a loaded graph: the cost reported is not the path's");
+    fuzz::check(r2.cost + 1e-9 >= r1.cost, "SubgoalSearch over a loaded graph: cheaper than A*");
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -193,6 +223,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::check(!io::try_parse_hierarchy(bytes, g.grid, g.layer, name, &err).has_value() &&
                     err.message == e.what(),
                 "try_parse_hierarchy disagrees with parse_hierarchy");
+  }
+
+  try {
+    const SubgoalGraph m = io::parse_subgoal_graph(bytes, g.grid, g.layer, name);
+    fuzz::check(m.is_current(g.grid, g.layer), "loaded subgoal graph not current");
+    fuzz::check(same_file(io::serialize_subgoal_graph(m, g.grid), bytes),
+                "subgoal graph save(load(f)) != f");
+    fuzz::check(io::try_parse_subgoal_graph(bytes, g.grid, g.layer, name).has_value(),
+                "try_parse_subgoal_graph disagrees");
+    check_subgoal(m, g);
+  } catch (const io::PrecomputedError& e) {
+    check_error(e, name, bytes.size());
+    Error err;
+    fuzz::check(!io::try_parse_subgoal_graph(bytes, g.grid, g.layer, name, &err).has_value() &&
+                    err.message == e.what(),
+                "try_parse_subgoal_graph disagrees with parse_subgoal_graph");
   }
   return 0;
 }

@@ -31,6 +31,10 @@
 
 namespace pathing {
 
+namespace io::detail {
+struct PrecomputedAccess;  // pathing::io's loader (io/precomputed.hpp)
+}  // namespace io::detail
+
 /// How a `SubgoalGraph` is built. The default is the simple subgoal graph, uncontracted.
 struct SubgoalOptions {
   /// Contract the graph (docs/subgoal.md): contraction hierarchies over the subgoals (R.
@@ -130,7 +134,8 @@ class SubgoalGraph {
   /// Subgoals left uncontracted (the core); all of them when not contracted.
   [[nodiscard]] std::size_t core_count() const noexcept { return core_count_; }
   /// Edges of the contracted graph (upward edges of contracted subgoals, core edges; shortcuts
-  /// included); 0 when not contracted.
+  /// included); 0 when not contracted, or when the work budget ran out before any subgoal was
+  /// contracted (such a graph keeps no contracted edges and is searched as the plain graph).
   [[nodiscard]] std::size_t contracted_edge_count() const noexcept { return ch_edges_.size(); }
 
   /// Brings the graph up to date with `grid` under `layer`: nothing when current (O(1),
@@ -214,7 +219,7 @@ class SubgoalGraph {
   /// The first of the contracted edges of subgoal number `id` in `contracted_edges()`; its last
   /// is the one before `contracted_begin(id + 1)`. A contracted subgoal's edges lead to the
   /// subgoals still there when it was contracted (upward), a core subgoal's to the other core
-  /// subgoals.
+  /// subgoals. Precondition: `contracted_edge_count() > 0` (id <= `subgoal_count()`).
   [[nodiscard]] std::uint32_t contracted_begin(std::uint32_t id) const noexcept {
     return ch_offsets_[id];
   }
@@ -246,6 +251,7 @@ class SubgoalGraph {
   }
   void compute(const Grid& grid, const GridLayer& layer, const SubgoalOptions& options);
   void contract();
+  friend struct io::detail::PrecomputedAccess;  // restores a saved graph
 
   SubgoalOptions options_;
   std::size_t core_count_ = 0;
@@ -617,6 +623,7 @@ inline void SubgoalGraph::contract() {
     ++contracted;
   }
   core_count_ = n - contracted;
+  if (contracted == 0) return;  // searched as the plain graph: no contracted edges kept
   ch_offsets_.assign(static_cast<std::size_t>(n) + 1, 0);
   for (std::uint32_t i = 0; i < n; ++i) {
     const std::vector<SubgoalEdge>& l = core_[i] != 0 ? adj[i] : up[i];

@@ -379,7 +379,7 @@ set_tests_properties(cli.scen_prep_alt cli.scen_prep_other_layer PROPERTIES FIXT
 set_tests_properties(cli.scen_prep_jps_plus cli.scen_prep_other_map PROPERTIES FIXTURES_REQUIRED cli_prep_jpp)
 pathing_cli_test(scen_prep_needs_algo
   ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --prep ${PATHING_CLI_OUT}/rooms-64.jpp
-  EXPECT_RC 2 STDERR_REGEX "--prep needs --algo jps\\+, alt or hpa")
+  EXPECT_RC 2 STDERR_REGEX "--prep needs --algo jps\\+, subgoal, alt or hpa")
 pathing_cli_test(prep_jps_plus_weighted
   ARGS prep ${PATHING_CLI_DATA}/terrain-64.map --algo jps+ --costs 1,3,5 -o ${PATHING_CLI_OUT}/x.jpp
   EXPECT_RC 2 STDERR_REGEX "--algo jps\\+ needs every passable cell to cost the same")
@@ -411,12 +411,39 @@ pathing_cli_test(path_prep_other_map
   EXPECT_RC 2 STDERR_REGEX "rooms-64\\.hpa: byte [0-9]+: made for a 64 x 64 grid")
 pathing_cli_test(path_prep_needs_algo
   ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --prep ${PATHING_CLI_OUT}/rooms-64.hpa
-  EXPECT_RC 2 STDERR_REGEX "--prep needs --algo jps\\+ or hpa")
+  EXPECT_RC 2 STDERR_REGEX "--prep needs --algo jps\\+, subgoal or hpa")
 pathing_cli_test(path_prep_size
   ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --algo hpa --size 2 --prep ${PATHING_CLI_OUT}/rooms-64.hpa
   EXPECT_RC 2 STDERR_REGEX "a unit of 2 x 2 cells searches its clearance grid")
 set_tests_properties(cli.path_prep_hpa cli.path_prep_other_map PROPERTIES FIXTURES_REQUIRED cli_prep_hpa)
 set_tests_properties(cli.path_prep_jps_plus PROPERTIES FIXTURES_REQUIRED cli_prep_jpp)
+# Subgoal graphs: a loaded contracted graph answers every row optimally, as a built one.
+pathing_cli_test(prep_subgoal
+  ARGS prep ${PATHING_CLI_DATA}/maze-32.map --algo subgoal --contract -o ${PATHING_CLI_OUT}/maze-32.sg
+  STDOUT_REGEX "wrote .*maze-32\\.sg \\(subgoal graph, contracted, [0-9]+ subgoals, [0-9]+ edges, core [0-9]+, [0-9]+ contracted edges; [0-9]+ bytes"
+  EXPECT_FILE ${PATHING_CLI_OUT}/maze-32.sg)
+pathing_cli_test(prep_subgoal_rooms
+  ARGS prep ${PATHING_CLI_DATA}/rooms-64.map --algo subgoal -o ${PATHING_CLI_OUT}/rooms-64.sg
+  STDOUT_REGEX "wrote .*rooms-64\\.sg \\(subgoal graph, [0-9]+ subgoals, [0-9]+ edges; 104 bytes"
+  EXPECT_FILE ${PATHING_CLI_OUT}/rooms-64.sg)
+set_tests_properties(cli.prep_subgoal cli.prep_subgoal_rooms PROPERTIES FIXTURES_SETUP cli_prep_subgoal)
+pathing_cli_test(scen_prep_subgoal
+  ARGS scen ${PATHING_CLI_DATA}/maze-32.map.scen --algo subgoal --prep ${PATHING_CLI_OUT}/maze-32.sg --check
+  STDOUT_REGEX "search +subgoal, 8-connected\n.*optimal +30 of 30 .*allocations +0 during.*precomputed .*loaded in")
+pathing_cli_test(path_prep_subgoal
+  ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --algo subgoal --prep ${PATHING_CLI_OUT}/rooms-64.sg
+  STDOUT_REGEX "^path found: 93 steps, cost 103\\.76955262 \\(subgoal, 8-connected")
+pathing_cli_test(scen_prep_subgoal_other_map
+  ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo subgoal --prep ${PATHING_CLI_OUT}/maze-32.sg
+  EXPECT_RC 2 STDERR_REGEX "maze-32\\.sg: byte [0-9]+: made for a [0-9]+ x [0-9]+ grid whose cells hash to 0x[0-9a-f]+")
+pathing_cli_test(scen_prep_subgoal_contract
+  ARGS scen ${PATHING_CLI_DATA}/maze-32.map.scen --algo subgoal --contract --prep ${PATHING_CLI_OUT}/maze-32.sg
+  EXPECT_RC 2 STDERR_REGEX "--contract and --prep: a loaded subgoal graph is as it was saved")
+set_tests_properties(cli.scen_prep_subgoal cli.path_prep_subgoal cli.scen_prep_subgoal_other_map
+  PROPERTIES FIXTURES_REQUIRED cli_prep_subgoal)
+pathing_cli_test(prep_contract_needs_subgoal
+  ARGS prep ${PATHING_CLI_DATA}/rooms-64.map --algo jps+ --contract -o ${PATHING_CLI_OUT}/x.jpp
+  EXPECT_RC 2 STDERR_REGEX "--contract needs --algo subgoal")
 pathing_cli_test(scen_prep_hpa_moves
   ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo hpa --moves 4 --prep ${PATHING_CLI_OUT}/rooms-64.hpa
   EXPECT_RC 2 STDERR_REGEX "rooms-64\\.hpa: the hierarchy is 8-connected; --moves 4 needs 4")

@@ -1,7 +1,7 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// Precomputed structures (JpsPlusMap, LandmarkMap, HierarchyMap) saved to and loaded from a
-// versioned, checksummed, endian-defined binary format -- the compiled pathing::io library.
+// Precomputed structures (JpsPlusMap, LandmarkMap, HierarchyMap, SubgoalGraph) saved to and loaded
+// from a versioned, checksummed, endian-defined binary format -- the compiled pathing::io library.
 // docs/precomputed.md.
 #pragma once
 
@@ -20,6 +20,7 @@
 #include "pathing/jps_plus.hpp"
 #include "pathing/landmarks.hpp"
 #include "pathing/layer.hpp"
+#include "pathing/subgoal_graph.hpp"
 
 namespace pathing::io {
 
@@ -79,7 +80,11 @@ class PrecomputedError : public std::runtime_error {
 /// Hierarchy payload: sector side (u32), connectivity (u32: 4 or 8), nodes N (u32), matrix
 /// entries M (u64), then for each sector (row-major) its node count (u16), then every sector's
 /// node cells (u32 y * cols + x, ascending), then every sector's count x count cost matrix (u32,
-/// row = from, `HierarchyMap::kNoPath` = no path inside the sector).
+/// row = from, `HierarchyMap::kNoPath` = no path inside the sector). Subgoal graph payload: the
+/// options (contract u32 0/1, max_edge_difference i32, witness_settle_limit u32,
+/// max_witness_work u64), subgoals N (u32), contracted subgoals C (u32), contracted edges E (u64);
+/// when C > 0, each subgoal's core flag (u8, 1 = core), each subgoal's contracted edge count
+/// (u32), then the E edges (to u32, mid u32 or 0xFFFFFFFF, cost u64 in `cost::kStraight` units).
 inline constexpr std::uint32_t kPrecomputedFormatVersion = 1;
 /// Bytes of the header before the payload.
 inline constexpr std::size_t kPrecomputedHeaderBytes = 60;
@@ -88,9 +93,10 @@ inline constexpr std::size_t kPrecomputedChecksumBytes = 8;
 
 /// What a precomputed file holds (the header's kind field).
 enum class PrecomputedKind : std::uint32_t {
-  jps_plus = 1,   ///< A `JpsPlusMap`.
-  landmarks = 2,  ///< A `LandmarkMap`.
-  hierarchy = 3,  ///< A `HierarchyMap` (HPA*'s sector graph).
+  jps_plus = 1,       ///< A `JpsPlusMap`.
+  landmarks = 2,      ///< A `LandmarkMap`.
+  hierarchy = 3,      ///< A `HierarchyMap` (HPA*'s sector graph).
+  subgoal_graph = 4,  ///< A `SubgoalGraph` (subgoals, and the contraction when contracted).
 };
 
 /// The 64-bit hash of a grid's cells recorded in a file: FNV-1a 64 over the cell values
@@ -117,6 +123,15 @@ enum class PrecomputedKind : std::uint32_t {
 /// 32). Complexity: O(bytes). Thread-safe for const arguments.
 /// @throws std::invalid_argument when `!map.is_current(grid, map.layer())`; std::bad_alloc.
 [[nodiscard]] std::string serialize_hierarchy(const HierarchyMap& map, const Grid& grid);
+
+/// The file bytes of `graph`, built (and current) for `grid` under `graph.layer()`: its options
+/// and, for a contracted graph, the contraction (core flags and contracted edges); the subgoals
+/// and scan edges are not stored (the loader recomputes them from the grid: milliseconds).
+/// Size: 104 bytes, plus 5 bytes a subgoal and 16 bytes a contracted edge when any subgoal was
+/// contracted. Complexity: O(bytes). Thread-safe for const arguments.
+/// @throws std::invalid_argument when `!graph.matches(grid)`, or (never for a built graph) when it
+///         has more than 32 contracted edges a cell; std::bad_alloc.
+[[nodiscard]] std::string serialize_subgoal_graph(const SubgoalGraph& graph, const Grid& grid);
 
 /// Reads a JPS+ table from file bytes for `grid` under `layer`: the result equals
 /// `JpsPlusMap(grid, layer)` (operator==) and `is_current(grid, layer)` holds.
@@ -170,6 +185,28 @@ enum class PrecomputedKind : std::uint32_t {
 [[nodiscard]] HierarchyMap parse_hierarchy(std::string_view bytes, const Grid& grid,
                                            const GridLayer& layer, const std::string& name);
 
+/// Reads a subgoal graph from file bytes for `grid` under `layer`: for a file saved from a graph
+/// of `grid` the result has the options, subgoals (same numbers), scan edges, core and
+/// contracted edges of the saved graph (so the same answers as it), and `matches(grid)` holds.
+///
+/// Header checks as `parse_jps_plus`; then the payload: the options within
+/// `SubgoalGraph`'s limits (named); the subgoals, clearances and scan edges are **recomputed**
+/// (a build without the contraction: O(cells + scans), milliseconds at 512 x 512) and the file's
+/// subgoal count must be theirs; the contraction is **checked, not recomputed** (the build's
+/// witness searches take 0.05-0.6 s): core flags 0 or 1 and their count as stated, edge counts
+/// adding up to E (at most 32 a cell), every edge to another subgoal, core subgoals' edges to
+/// core subgoals, every edge without a middle a scan edge (either way) costing the octile
+/// distance of its ends, every shortcut's middle a contracted subgoal whose cheapest edges to
+/// the two ends cost exactly the shortcut's cost, and no cycle among the contracted subgoals'
+/// edges. So every edge of a graph that loads unpacks into a walk of the grid of exactly its
+/// cost: a tampered file with a valid checksum can cost `SubgoalSearch` optimality or a path (a
+/// missing edge), never validity (every path it returns is a path of the grid, cost exact).
+/// Allocation: the recomputed graph plus at most the payload's own size. Complexity: O(bytes +
+/// cells + scans + edges x degree). Thread-safe for const arguments.
+/// @throws PrecomputedError; std::bad_alloc.
+[[nodiscard]] SubgoalGraph parse_subgoal_graph(std::string_view bytes, const Grid& grid,
+                                               const GridLayer& layer, const std::string& name);
+
 /// The most bytes `load_jps_plus` reads for `grid`: exactly the size of its file.
 [[nodiscard]] std::uint64_t max_jps_plus_file_bytes(const Grid& grid) noexcept;
 /// The most bytes `load_landmarks` reads for `grid`: the size of a file of 32 landmarks.
@@ -177,6 +214,9 @@ enum class PrecomputedKind : std::uint32_t {
 /// The most bytes `load_hierarchy` reads for `grid`: the largest file any sector size could
 /// give if every border cell of every sector were a node (real files are far smaller). O(1).
 [[nodiscard]] std::uint64_t max_hierarchy_file_bytes(const Grid& grid) noexcept;
+/// The most bytes `load_subgoal_graph` reads for `grid`: a file of one subgoal a cell and 32
+/// contracted edges a cell (real files are far smaller). O(1).
+[[nodiscard]] std::uint64_t max_subgoal_graph_file_bytes(const Grid& grid) noexcept;
 
 /// Reads and parses a JPS+ file (a regular file only, as `load_map`); error messages name `file`
 /// as given. Reads at most `max_jps_plus_file_bytes(grid)` + 1 bytes.
@@ -193,6 +233,11 @@ enum class PrecomputedKind : std::uint32_t {
 /// + 1 bytes). @throws PrecomputedError.
 [[nodiscard]] HierarchyMap load_hierarchy(const std::filesystem::path& file, const Grid& grid,
                                           const GridLayer& layer);
+
+/// Reads and parses a subgoal graph file (as load_jps_plus; at most
+/// `max_subgoal_graph_file_bytes(grid)` + 1 bytes). @throws PrecomputedError.
+[[nodiscard]] SubgoalGraph load_subgoal_graph(const std::filesystem::path& file, const Grid& grid,
+                                              const GridLayer& layer);
 
 /// Reads the kind field of file bytes after checking the magic and the format version (no
 /// checksum, grid or payload check: use it to choose the loader). O(1).
@@ -218,6 +263,12 @@ enum class PrecomputedKind : std::uint32_t {
                                                               const GridLayer& layer,
                                                               const std::string& name,
                                                               Error* error = nullptr) noexcept;
+/// The non-throwing form of `parse_subgoal_graph` (errors as `try_parse_jps_plus`).
+[[nodiscard]] std::optional<SubgoalGraph> try_parse_subgoal_graph(std::string_view bytes,
+                                                                  const Grid& grid,
+                                                                  const GridLayer& layer,
+                                                                  const std::string& name,
+                                                                  Error* error = nullptr) noexcept;
 /// The non-throwing form of `load_jps_plus`: as `try_parse_jps_plus`, and `ErrorCode::io_error`
 /// when the file cannot be opened or read or is not a regular file.
 [[nodiscard]] std::optional<JpsPlusMap> try_load_jps_plus(const std::filesystem::path& file,
@@ -233,6 +284,11 @@ enum class PrecomputedKind : std::uint32_t {
                                                              const Grid& grid,
                                                              const GridLayer& layer,
                                                              Error* error = nullptr) noexcept;
+/// The non-throwing form of `load_subgoal_graph` (errors as `try_load_jps_plus`).
+[[nodiscard]] std::optional<SubgoalGraph> try_load_subgoal_graph(const std::filesystem::path& file,
+                                                                 const Grid& grid,
+                                                                 const GridLayer& layer,
+                                                                 Error* error = nullptr) noexcept;
 /// The non-throwing form of `serialize_jps_plus`: the bytes, or nothing with `*error` set to
 /// `ErrorCode::invalid_argument` (map not current) or `out_of_memory`.
 [[nodiscard]] std::optional<std::string> try_serialize_jps_plus(const JpsPlusMap& map,
@@ -247,6 +303,10 @@ enum class PrecomputedKind : std::uint32_t {
 [[nodiscard]] std::optional<std::string> try_serialize_hierarchy(const HierarchyMap& map,
                                                                  const Grid& grid,
                                                                  Error* error = nullptr) noexcept;
+
+/// The non-throwing form of `serialize_subgoal_graph` (errors as `try_serialize_jps_plus`).
+[[nodiscard]] std::optional<std::string> try_serialize_subgoal_graph(
+    const SubgoalGraph& graph, const Grid& grid, Error* error = nullptr) noexcept;
 
 namespace detail {
 /// The loaders' access to the private members of the structures they restore (each class names
