@@ -5,11 +5,15 @@
 // `pathing::JpsPlusMap`) on the header-only core alone, or, compiled with
 // -DPATHING_GPPC_SEARCH=jps, by online JPS (`pathing::Jps` over a `pathing::JpsMap`), or, with
 // -DPATHING_GPPC_SEARCH=subgoal, by the contracted subgoal graph search (`pathing::SubgoalSearch`
-// over a `pathing::SubgoalGraph` built with `SubgoalOptions::contract`). Builds
+// over a `pathing::SubgoalGraph` built with `SubgoalOptions::contract`), or, with
+// -DPATHING_GPPC_SEARCH=auto, by whichever of JPS+ and the contracted subgoal search answers a
+// sample of the map's queries faster (chosen once a map, in `PrepareForSearch`). Builds
 // unchanged in a kit checkout (next to the kit's Entry.h) and here (next to our restatement of
 // it). See tools/gppc/README.md.
 #include "Entry.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -24,14 +28,15 @@
 #include "pathing/result.hpp"
 #include "pathing/subgoal_graph.hpp"
 
-// The search, chosen at compile time: PATHING_GPPC_SEARCH is jps_plus (the default), jps or
-// subgoal.
+// The search, chosen at compile time: PATHING_GPPC_SEARCH is jps_plus (the default), jps,
+// subgoal or auto.
 #ifndef PATHING_GPPC_SEARCH
 #define PATHING_GPPC_SEARCH jps_plus
 #endif
 #define PATHING_GPPC_KIND_jps_plus 1
 #define PATHING_GPPC_KIND_jps 2
 #define PATHING_GPPC_KIND_subgoal 3
+#define PATHING_GPPC_KIND_auto 4
 #define PATHING_GPPC_CAT2(a, b) a##b
 #define PATHING_GPPC_CAT(a, b) PATHING_GPPC_CAT2(a, b)
 #if PATHING_GPPC_CAT(PATHING_GPPC_KIND_, PATHING_GPPC_SEARCH) == 1
@@ -42,8 +47,11 @@
 #elif PATHING_GPPC_CAT(PATHING_GPPC_KIND_, PATHING_GPPC_SEARCH) == 3
 #define PATHING_GPPC_NAME "pathing-subgoal"
 #define PATHING_GPPC_SUBGOAL 1
+#elif PATHING_GPPC_CAT(PATHING_GPPC_KIND_, PATHING_GPPC_SEARCH) == 4
+#define PATHING_GPPC_NAME "pathing-auto"
+#define PATHING_GPPC_AUTO 1
 #else
-#error "PATHING_GPPC_SEARCH must be jps_plus, jps or subgoal"
+#error "PATHING_GPPC_SEARCH must be jps_plus, jps, subgoal or auto"
 #endif
 
 namespace {
@@ -57,7 +65,8 @@ using Searcher = pathing::Jps;
 using SearchMap = pathing::SubgoalGraph;
 using Searcher = pathing::SubgoalSearch;
 #else
-/// JPS+: precomputed jump distances (16.4 bytes a cell with their bitmaps).
+/// JPS+: precomputed jump distances (16.4 bytes a cell with their bitmaps). With `auto`, also the
+/// contracted subgoal graph while the choice is made, kept only when it wins.
 using SearchMap = pathing::JpsPlusMap;
 using Searcher = pathing::JpsPlus;
 #endif
@@ -73,7 +82,8 @@ using Searcher = pathing::JpsPlus;
 class GppcSearch {
  public:
   /// Builds the grid (traversable cells: tag 0, cost 1; the others blocked) and the JPS+ table
-  /// (or the online JPS bitmaps), and reserves the search state and the path buffer for the longest possible path. O(cells).
+  /// (or the online JPS bitmaps), and reserves the search state and the path buffer for the longest
+  /// possible path. O(cells).
   GppcSearch(const std::vector<bool>& bits, int width, int height) : grid_(width, height) {
     std::size_t open = 0;
     for (int y = 0; y < grid_.rows(); ++y) {
@@ -98,7 +108,17 @@ class GppcSearch {
 #endif
     search_.reserve(grid_.cols(), grid_.rows());
     cells_.reserve(open + 1);  // a shortest path visits each cell at most once
+#ifdef PATHING_GPPC_AUTO
+    choose_search();
+#endif
   }
+
+#ifdef PATHING_GPPC_AUTO
+  /// Whether the queries go to the contracted subgoal search (else JPS+).
+  [[nodiscard]] bool uses_subgoal() const noexcept {
+    return use_subgoal_;
+  }
+#endif
 
   /// Answers one query as `GetPath` documents: the turning points of a shortest path (the start,
   /// every cell where the direction of travel changes, the goal), or nothing. Allocates only when
@@ -111,7 +131,7 @@ class GppcSearch {
     // A start off the map is `invalid_endpoint`, an obstacle start is not searched from either
     // (the kit never asks; JpsPlus would ignore the start's own cell), no path `unreachable`.
     if (!grid_.in_bounds(from) || grid_.is_blocked(from)) return;
-    const pathing::PathResult r = search_.find_path(grid_, table_, from, to, cells_);
+    const pathing::PathResult r = run(from, to);
     if (!r.found() || cells_.empty()) return;
     // Every cell of the path -> its turning points. The kit's validator accepts any horizontal,
     // vertical or diagonal segment over free cells without corner cutting, which each straight
@@ -135,6 +155,62 @@ class GppcSearch {
   /// blocked cells are impassable (the kit's map has no terrain costs).
   static constexpr pathing::GridLayer kLayer = pathing::GridLayer::uniform(1, 0);
 
+  /// The chosen search's answer, every cell into `cells_`.
+  pathing::PathResult run(pathing::GridCoord from, pathing::GridCoord to) {
+#ifdef PATHING_GPPC_AUTO
+    if (use_subgoal_) return sub_search_.find_path(grid_, sub_, from, to, cells_);
+#endif
+    return search_.find_path(grid_, table_, from, to, cells_);
+  }
+
+#ifdef PATHING_GPPC_AUTO
+  /// Builds the contracted subgoal graph and keeps it when it answers a sample of 64 queries
+  /// faster than JPS+: pairs of traversable cells drawn by a fixed generator, timed twice on
+  /// each search (the faster of the two passes counts). A graph whose contraction contracted
+  /// nothing (dense and open maps: the work budget ran out) is dropped untimed: JPS+ is faster
+  /// there. Both searches are exact, so the choice changes only the time a query takes, never
+  /// its answer's length; near a tie it may differ from run to run.
+  void choose_search() {
+    pathing::SubgoalOptions options;
+    options.contract = true;
+    sub_.build(grid_, kLayer, options);
+    if (sub_.core_count() == sub_.subgoal_count()) {
+      sub_ = pathing::SubgoalGraph();
+      return;
+    }
+    sub_search_.reserve(sub_);
+    std::vector<pathing::GridCoord> sample;
+    std::uint64_t x = 0x9e3779b97f4a7c15ull;
+    const auto next = [&x]() {
+      x ^= x << 13;
+      x ^= x >> 7;
+      x ^= x << 17;
+      return x;
+    };
+    for (int tries = 0; tries < 100000 && sample.size() < 128; ++tries) {
+      const pathing::GridCoord c{
+          static_cast<int>(next() % static_cast<std::uint64_t>(grid_.cols())),
+          static_cast<int>(next() % static_cast<std::uint64_t>(grid_.rows()))};
+      if (!grid_.is_blocked(c)) sample.push_back(c);
+    }
+    const auto pass = [&](bool subgoal) {
+      const auto t0 = std::chrono::steady_clock::now();
+      for (std::size_t i = 0; i + 1 < sample.size(); i += 2) {
+        use_subgoal_ = subgoal;
+        (void)run(sample[i], sample[i + 1]);
+      }
+      return std::chrono::steady_clock::now() - t0;
+    };
+    const auto jps_plus = std::min(pass(false), pass(false));
+    const auto subgoal = std::min(pass(true), pass(true));
+    use_subgoal_ = subgoal < jps_plus;
+    if (!use_subgoal_) {
+      sub_ = pathing::SubgoalGraph();
+      sub_search_ = pathing::SubgoalSearch();
+    }
+  }
+#endif
+
   /// Whether the path changes direction at cell i (0 < i < cells_.size() - 1).
   [[nodiscard]] bool is_turn(std::size_t i) const noexcept {
     return cells_[i] - cells_[i - 1] != cells_[i + 1] - cells_[i];
@@ -148,6 +224,11 @@ class GppcSearch {
   SearchMap table_;
   Searcher search_;
   std::vector<pathing::GridCoord> cells_;  // every cell of the last path (find_path's output)
+#ifdef PATHING_GPPC_AUTO
+  pathing::SubgoalGraph sub_;          // the contracted graph, when it won
+  pathing::SubgoalSearch sub_search_;  // its searcher
+  bool use_subgoal_ = false;
+#endif
 };
 
 }  // namespace
@@ -176,8 +257,9 @@ bool GetPath(void* data, xyLoc s, xyLoc g, std::vector<xyLoc>& path) {
   return true;
 }
 
-/// "pathing-jps-plus" (our library's JPS+) or "pathing-jps" (online JPS): file-name-safe names,
-/// as the kit names its preprocessing file after them.
+/// "pathing-jps-plus" (our library's JPS+), "pathing-jps" (online JPS), "pathing-subgoal" (the
+/// contracted subgoal search) or "pathing-auto" (the faster of JPS+ and the contracted subgoal
+/// search, per map): file-name-safe names, as the kit names its preprocessing file after them.
 std::string GetName() {
   return PATHING_GPPC_NAME;
 }

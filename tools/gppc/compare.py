@@ -37,6 +37,7 @@ OURS = {
     "jps_plus": ("pathing-jps-plus", []),
     "jps": ("pathing-jps", ["-DPATHING_GPPC_SEARCH=jps"]),
     "subgoal": ("pathing-subgoal", ["-DPATHING_GPPC_SEARCH=subgoal"]),
+    "auto": ("pathing-auto", ["-DPATHING_GPPC_SEARCH=auto"]),
 }
 # Tolerance of a path length against the scenario's optimal length: 1e-4 relative, or the row's
 # printed precision when coarser (half a unit in the last printed place plus a float32 ulp, as
@@ -641,7 +642,7 @@ def main() -> int:
     ap.add_argument("--entry", action="append", default=[],
                     help="only this entry of --entries (repeatable)")
     ap.add_argument("--ours", default="jps_plus,jps",
-                    help="ours to include: jps_plus, jps, subgoal, comma-separated, or none "
+                    help="ours to include: jps_plus, jps, subgoal, auto, comma-separated, or none "
                          "(default: %(default)s)")
     ap.add_argument("--our-cxxflags", default="-O3 -DNDEBUG",
                     help="flags for ours besides -std=c++20 (default: %(default)s)")
@@ -691,7 +692,7 @@ def main() -> int:
     if args.ours != "none":
         for o in args.ours.split(","):
             if o not in OURS:
-                sys.exit(f"compare.py: --ours {o}: expected jps_plus, jps, subgoal or none")
+                sys.exit(f"compare.py: --ours {o}: expected jps_plus, jps, subgoal, auto or none")
             name, defs = OURS[o]
             entries.append(Entry(name, None, defs))
     pairs = [tuple(p.split(":", 1)) for p in args.pair if ":" in p] or [
