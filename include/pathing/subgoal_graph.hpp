@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -85,8 +86,10 @@ struct SubgoalEdge {
 ///   two ends are connected the same way, which is what `SubgoalSearch` does.
 ///
 /// Memory: 1 byte a cell (the cell classes, padded by one cell on every side), 4 bytes a cell
-/// (subgoal numbers), a `JpsMap` (about 2 bits a cell, for the grid's identity and passability),
-/// and 4 bytes a subgoal plus 4 bytes an edge: `memory_bytes()`. Build: O(cells) for the subgoals,
+/// (the straight clearances, saturated at 255), 0.25 bytes a cell (subgoal numbers by rank), a
+/// `JpsMap` (about 2 bits a cell, for the grid's identity and passability), and 8 bytes a
+/// subgoal plus 4 bytes an edge; a contracted graph also 5 bytes a subgoal and 16 bytes a
+/// contracted edge: `memory_bytes()`. Build: O(cells) for the subgoals,
 /// then one scan per subgoal (bounded by the region its straight and diagonal reach covers).
 ///
 /// Staying in sync: records the grid's `instance_id()`, `version()` and the layer, like every
@@ -178,7 +181,7 @@ class SubgoalGraph {
   void edges_of(int x, int y, std::vector<GridCoord>& out) const {
     out.clear();
     if (x < 0 || y < 0 || x >= cols_ || y >= rows_ || !is_subgoal(x, y)) return;
-    const std::uint32_t id = id_[cell(x, y)];
+    const std::uint32_t id = subgoal_id(x, y);
     for (std::uint32_t e = offsets_[id]; e < offsets_[id + 1]; ++e)
       out.push_back(detail::cell_of_key(edges_[e]));
   }
@@ -188,7 +191,7 @@ class SubgoalGraph {
     return cls_.capacity() + clear_.capacity() * sizeof(Clearance) +
            ch_offsets_.capacity() * sizeof(std::uint32_t) +
            ch_edges_.capacity() * sizeof(SubgoalEdge) + core_.capacity() +
-           id_.capacity() * sizeof(std::uint32_t) +
+           rank_.capacity() * sizeof(RankBlock) +
            (subgoals_.capacity() + offsets_.capacity() + edges_.capacity()) *
                sizeof(std::uint32_t) +
            bits_.memory_bytes();
@@ -209,7 +212,12 @@ class SubgoalGraph {
     return static_cast<std::ptrdiff_t>(y + 1) * pitch_ + (x + 1);
   }
   /// The number of the subgoal at (x, y), a subgoal of the grid (unspecified otherwise). O(1).
-  [[nodiscard]] std::uint32_t subgoal_id(int x, int y) const noexcept { return id_[cell(x, y)]; }
+  [[nodiscard]] std::uint32_t subgoal_id(int x, int y) const noexcept {
+    const std::size_t i = cell(x, y);
+    const RankBlock& b = rank_[i >> 6];
+    return b.rank + static_cast<std::uint32_t>(
+                        std::popcount(b.bits & ((std::uint64_t{1} << (i & 63u)) - 1u)));
+  }
   /// Edges of subgoal number `id`: `edge_keys()[edge_begin(id) .. edge_begin(id + 1))`.
   [[nodiscard]] std::uint32_t edge_begin(std::uint32_t id) const noexcept { return offsets_[id]; }
   /// The edges' target cells as cell keys (`detail::cell_key`).
@@ -262,8 +270,14 @@ class SubgoalGraph {
   int cols_ = 0;
   int rows_ = 0;
   std::ptrdiff_t pitch_ = 2;
-  std::vector<std::uint8_t> cls_;        // padded cell classes
-  std::vector<std::uint32_t> id_;        // subgoal number of each subgoal cell (row-major)
+  std::vector<std::uint8_t> cls_;  // padded cell classes
+  // Subgoal numbers by rank: a bit a cell (row-major; 1 = subgoal) in blocks of 64 cells, each
+  // with the number of subgoals before it (0.25 bytes a cell).
+  struct RankBlock {
+    std::uint64_t bits = 0;
+    std::uint32_t rank = 0;
+  };
+  std::vector<RankBlock> rank_;
   std::vector<std::uint32_t> subgoals_;  // cell keys, row-major
   std::vector<std::uint32_t> offsets_;   // CSR: edges of subgoal i at [offsets_[i], offsets_[i+1])
   std::vector<std::uint32_t> edges_;     // target cell keys
@@ -433,7 +447,7 @@ inline void SubgoalGraph::compute(const Grid& grid, const GridLayer& layer,
   // Subgoals: a passable cell s diagonal to a blocked cell b (on the grid) with both cells beside
   // the diagonal passable.
   subgoals_.clear();
-  id_.assign(grid.cell_count(), std::numeric_limits<std::uint32_t>::max());
+  rank_.assign((grid.cell_count() + 63) / 64, RankBlock{});
   std::uint8_t* const c = cls_.data();
   for (int y = 0; y < rows_; ++y) {
     for (int x = 0; x < cols_; ++x) {
@@ -454,40 +468,41 @@ inline void SubgoalGraph::compute(const Grid& grid, const GridLayer& layer,
       }
       if (corner) {
         c[p] = detail::kSubgoalCell;
-        id_[cell(x, y)] = static_cast<std::uint32_t>(subgoals_.size());
+        const std::size_t i = cell(x, y);
+        RankBlock& b = rank_[i >> 6];
+        if (b.bits == 0) b.rank = static_cast<std::uint32_t>(subgoals_.size());  // block's first
+        b.bits |= std::uint64_t{1} << (i & 63u);
         subgoals_.push_back(detail::cell_key(x, y));
       }
     }
   }
-  // Straight clearances: cells to the next blocked cell or subgoal, each way.
+  // Straight clearances: cells to the next blocked cell or subgoal, each way (saturated: see
+  // detail::SubgoalClearance).
   clear_.assign(cls_.size(), Clearance{});
   Clearance* const cl = clear_.data();
+  const auto grow = [](std::uint8_t v) {
+    return static_cast<std::uint8_t>(v < detail::kSubgoalClearanceMax ? v + 1 : v);
+  };
   for (int y = 0; y < rows_; ++y) {
     for (int x = cols_ - 1; x >= 0; --x) {
       const std::ptrdiff_t p = padded(x, y);
-      cl[p][0] =
-          c[p + 1] == detail::kSubgoalFree ? static_cast<std::uint16_t>(cl[p + 1][0] + 1) : 0;
+      cl[p][0] = c[p + 1] == detail::kSubgoalFree ? grow(cl[p + 1][0]) : std::uint8_t{0};
     }
     for (int x = 0; x < cols_; ++x) {
       const std::ptrdiff_t p = padded(x, y);
-      cl[p][1] =
-          c[p - 1] == detail::kSubgoalFree ? static_cast<std::uint16_t>(cl[p - 1][1] + 1) : 0;
+      cl[p][1] = c[p - 1] == detail::kSubgoalFree ? grow(cl[p - 1][1]) : std::uint8_t{0};
     }
   }
   for (int y = rows_ - 1; y >= 0; --y) {
     for (int x = 0; x < cols_; ++x) {
       const std::ptrdiff_t p = padded(x, y);
-      cl[p][2] = c[p + pitch_] == detail::kSubgoalFree
-                     ? static_cast<std::uint16_t>(cl[p + pitch_][2] + 1)
-                     : 0;
+      cl[p][2] = c[p + pitch_] == detail::kSubgoalFree ? grow(cl[p + pitch_][2]) : std::uint8_t{0};
     }
   }
   for (int y = 0; y < rows_; ++y) {
     for (int x = 0; x < cols_; ++x) {
       const std::ptrdiff_t p = padded(x, y);
-      cl[p][3] = c[p - pitch_] == detail::kSubgoalFree
-                     ? static_cast<std::uint16_t>(cl[p - pitch_][3] + 1)
-                     : 0;
+      cl[p][3] = c[p - pitch_] == detail::kSubgoalFree ? grow(cl[p - pitch_][3]) : std::uint8_t{0};
     }
   }
   offsets_.assign(subgoals_.size() + 1, 0);
@@ -526,7 +541,7 @@ inline void SubgoalGraph::contract() {
     const GridCoord a = subgoal_cell(i);
     for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e) {
       const GridCoord b = detail::cell_of_key(edges_[e]);
-      const std::uint32_t j = id_[cell(b.x, b.y)];
+      const std::uint32_t j = subgoal_id(b.x, b.y);
       const std::uint64_t c = octile_distance_fixed(a, b);
       add(i, j, c, SubgoalEdge::kNoMiddle);
       add(j, i, c, SubgoalEdge::kNoMiddle);

@@ -271,6 +271,44 @@ TEST(SubgoalSearch, RoomsAndCorridorsAsAStar) {
   EXPECT_EQ(stats.queries, 40 * 40 + 60);
 }
 
+TEST(SubgoalSearch, OpenRunsLongerThanTheSavedClearance) {
+  // Clearances are stored saturated at 255 cells and continued from there: strips 600 cells long
+  // (both ways) with a few obstacles, and a sparse 300 x 300 map, so that scans run past 255 and
+  // past 510 cells before they meet a subgoal or a wall.
+  std::mt19937_64 rng(255);
+  SubgoalStats stats;
+  for (int k = 0; k < 8; ++k) {
+    const bool wide = k % 2 == 0;
+    Grid g(wide ? 600 : 20, wide ? 20 : 600);
+    const int obstacles = 1 + static_cast<int>(rng() % 4);
+    for (int i = 0; i < obstacles; ++i) {
+      const GridCoord c{static_cast<int>(rng() % static_cast<unsigned>(g.cols())),
+                        static_cast<int>(rng() % static_cast<unsigned>(g.rows()))};
+      g.set_blocked(c, true);
+    }
+    SubgoalOptions o;
+    o.contract = k >= 4;
+    compare_subgoal_with_astar(g, rng, 25, stats, "strip " + std::to_string(k), o);
+    if (HasFatalFailure()) return;
+  }
+  Grid sparse(300, 300);
+  for (int i = 0; i < 12; ++i) {
+    sparse.set_blocked({static_cast<int>(rng() % 300), static_cast<int>(rng() % 300)}, true);
+  }
+  compare_subgoal_with_astar(sparse, rng, 10, stats, "sparse");
+  EXPECT_EQ(stats.queries, 8 * 25 + 10);
+  // One scan straight along a 600-cell row: the subgoal at its far end is an edge.
+  Grid row(600, 3);
+  row.set_blocked({599, 0}, true);
+  row.set_blocked({0, 2}, true);
+  const SubgoalGraph graph(row, kWalk);
+  ASSERT_TRUE(graph.is_subgoal(598, 1));
+  ASSERT_TRUE(graph.is_subgoal(1, 1));
+  std::vector<GridCoord> edges;
+  graph.edges_of(1, 1, edges);
+  EXPECT_NE(std::find(edges.begin(), edges.end(), GridCoord{598, 1}), edges.end());
+}
+
 TEST(SubgoalSearch, StaysInSyncAndRefusesWhatItCannotHonour) {
   Grid g = subgoal_art({
       "..........",

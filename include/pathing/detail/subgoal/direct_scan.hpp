@@ -28,8 +28,33 @@ inline constexpr std::uint8_t kSubgoalCell = 2;
 
 /// Straight clearances of a `SubgoalGraph`'s cells, indexed like the padded class array: for
 /// each direction (0 east, 1 west, 2 south, 3 north), how many cells a straight walk from the cell
-/// passes before it meets a blocked cell or a subgoal (the cell met is not counted).
-using SubgoalClearance = std::array<std::uint16_t, 4>;
+/// passes before it meets a blocked cell or a subgoal (the cell met is not counted), saturated at
+/// `kSubgoalClearanceMax`: a saturated value means "at least that many", and the walk goes on
+/// from the cell that many steps away (`subgoal_clearance`). 4 bytes a cell.
+using SubgoalClearance = std::array<std::uint8_t, 4>;
+
+/// The largest stored clearance (see `SubgoalClearance`).
+inline constexpr int kSubgoalClearanceMax = 255;
+
+/// The clearance of padded cell `p` in direction `dir` (0 east, 1 west, 2 south, 3 north; `step`
+/// the padded index step of that direction), unsaturated: each saturated value continues from
+/// the cell `kSubgoalClearanceMax` steps on (those cells are all free). O(1 + clearance / 255).
+[[nodiscard]] PATHING_ALWAYS_INLINE inline int subgoal_clearance(const SubgoalClearance* clear,
+                                                                 std::ptrdiff_t p, int dir,
+                                                                 std::ptrdiff_t step) noexcept {
+  const auto d = static_cast<std::size_t>(dir);
+  int c = clear[p][d];
+  if (c == kSubgoalClearanceMax) [[unlikely]] {
+    int total = 0;
+    do {
+      total += kSubgoalClearanceMax;
+      p += kSubgoalClearanceMax * step;
+      c = clear[p][d];
+    } while (c == kSubgoalClearanceMax);
+    c += total;
+  }
+  return c;
+}
 
 /// The direct scan of simple subgoal graphs (T. Uras, S. Koenig and C. Hernandez, "Subgoal Graphs
 /// for Optimal Pathfinding in Eight-Neighbor Grids", ICAPS 2013, "GetDirectHReachable"), from
@@ -55,7 +80,7 @@ PATHING_ALWAYS_INLINE inline void subgoal_direct_scan(const std::uint8_t* cls,
   // walked before the stop, at most `limit`.
   auto straight = [&](std::ptrdiff_t p, int px, int py, int dir, int sx, int sy,
                       std::ptrdiff_t step, int limit) PATHING_ALWAYS_INLINE {
-    int stop = clear[p][static_cast<std::size_t>(dir)] + 1;
+    int stop = subgoal_clearance(clear, p, dir, step) + 1;
     bool target = false;
     if (has_target) {
       const int along = sx != 0 ? (ty == py ? (tx - px) * sx : 0) : (tx == px ? (ty - py) * sy : 0);
