@@ -514,8 +514,11 @@ inline void SubgoalGraph::compute(const Grid& grid, const GridLayer& layer,
         [&](std::ptrdiff_t, int qx, int qy) { edges_.push_back(detail::cell_key(qx, qy)); });
     offsets_[i + 1] = static_cast<std::uint32_t>(edges_.size());
   }
-  ch_offsets_.clear();
-  ch_edges_.clear();
+  // No slack: `memory_bytes` counts what is held.
+  subgoals_.shrink_to_fit();
+  edges_.shrink_to_fit();
+  ch_offsets_ = {};
+  ch_edges_ = {};
   core_.assign(subgoals_.size(), 1);
   core_count_ = subgoals_.size();
   if (options_.contract) contract();
@@ -640,6 +643,9 @@ inline void SubgoalGraph::contract() {
   core_count_ = n - contracted;
   if (contracted == 0) return;  // searched as the plain graph: no contracted edges kept
   ch_offsets_.assign(static_cast<std::size_t>(n) + 1, 0);
+  std::size_t total = 0;
+  for (std::uint32_t i = 0; i < n; ++i) total += (core_[i] != 0 ? adj[i] : up[i]).size();
+  ch_edges_.reserve(total);  // exactly: `memory_bytes` counts what is held
   for (std::uint32_t i = 0; i < n; ++i) {
     const std::vector<SubgoalEdge>& l = core_[i] != 0 ? adj[i] : up[i];
     ch_edges_.insert(ch_edges_.end(), l.begin(), l.end());
