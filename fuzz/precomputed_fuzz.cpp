@@ -26,6 +26,7 @@
 #include "pathing/jps_plus.hpp"
 #include "pathing/landmarks.hpp"
 #include "pathing/subgoal_graph.hpp"
+#include "support/precomputed_bytes.hpp"
 #include "support/reference.hpp"
 
 namespace {
@@ -61,17 +62,6 @@ const FuzzGrid& fuzz_grid(unsigned which) {
       }(),
   };
   return grids[which % 3];
-}
-
-void fix_checksum(std::string& bytes) {
-  if (bytes.size() < 8) return;
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (std::size_t i = 0; i + 8 < bytes.size(); ++i) {
-    h ^= static_cast<std::uint8_t>(bytes[i]);
-    h *= 0x100000001b3ull;
-  }
-  for (std::size_t i = 0; i < 8; ++i)
-    bytes[bytes.size() - 8 + i] = static_cast<char>((h >> (8 * i)) & 0xFFu);
 }
 
 // save(load(f)) == f, but for the library version that wrote the file (bytes 16-19: recorded,
@@ -176,7 +166,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const unsigned mode = data[0];
   const FuzzGrid& g = fuzz_grid(mode & 3u);
   std::string bytes(reinterpret_cast<const char*>(data + 1), size - 1);
-  if ((mode & 4u) != 0) fix_checksum(bytes);
+  if ((mode & 4u) != 0) test::fix_precomputed_checksum(bytes);
   const std::string name = "fuzz.prep";
 
   try {

@@ -21,6 +21,7 @@
 #include "pathing/jps_plus.hpp"
 #include "pathing/landmarks.hpp"
 #include "pathing/version.hpp"
+#include "support/precomputed_bytes.hpp"
 #include "support/reference.hpp"
 
 namespace precomputed_test {
@@ -46,16 +47,8 @@ GridLayer prep_weighted_layer() {
   return GridLayer{1, 2, 5, 9};
 }
 
-// FNV-1a 64 of the first size - 8 bytes, written into the last 8 (a tampered file that passes
-// the checksum, to reach the payload checks).
 void prep_fix_checksum(std::string& bytes) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (std::size_t i = 0; i + 8 < bytes.size(); ++i) {
-    h ^= static_cast<std::uint8_t>(bytes[i]);
-    h *= 0x100000001b3ull;
-  }
-  for (std::size_t i = 0; i < 8; ++i)
-    bytes[bytes.size() - 8 + i] = static_cast<char>((h >> (8 * i)) & 0xFFu);
+  test::fix_precomputed_checksum(bytes);
 }
 
 void prep_put_u32(std::string& bytes, std::size_t at, std::uint32_t v) {

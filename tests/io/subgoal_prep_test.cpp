@@ -15,6 +15,7 @@
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/precomputed.hpp"
 #include "pathing/subgoal_graph.hpp"
+#include "support/precomputed_bytes.hpp"
 #include "support/reference.hpp"
 
 namespace subgoal_prep_test {
@@ -23,28 +24,14 @@ using namespace pathing;
 
 const GridLayer kWalk = io::movingai_layer();
 
-// FNV-1a 64 of all but the last 8 bytes, written into them (a tampered file that passes the
-// checksum, to reach the payload checks).
-void fix_checksum(std::string& bytes) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (std::size_t i = 0; i + 8 < bytes.size(); ++i) {
-    h ^= static_cast<std::uint8_t>(bytes[i]);
-    h *= 0x100000001b3ull;
-  }
-  for (std::size_t i = 0; i < 8; ++i)
-    bytes[bytes.size() - 8 + i] = static_cast<char>((h >> (8 * i)) & 0xFFu);
-}
+using test::fix_precomputed_checksum;
 
 void put(std::string& bytes, std::size_t at, std::uint64_t v, int width) {
-  for (int i = 0; i < width; ++i)
-    bytes[at + static_cast<std::size_t>(i)] = static_cast<char>((v >> (8 * i)) & 0xFFu);
+  test::put_le(bytes, at, v, width);
 }
 
 std::uint64_t get(const std::string& bytes, std::size_t at, int width) {
-  std::uint64_t v = 0;
-  for (int i = width - 1; i >= 0; --i)
-    v = v << 8 | static_cast<std::uint8_t>(bytes[at + static_cast<std::size_t>(i)]);
-  return v;
+  return test::get_le(bytes, at, width);
 }
 
 template <class F>
@@ -161,7 +148,7 @@ TEST(SubgoalGraphFile, RefusesAnotherGridLayerKindVersionOrAStaleGraph) {
             "j.prep: byte 12: holds a JPS+ table (kind 1), not a subgoal graph");
   std::string v2 = bytes;
   put(v2, 8, 2, 4);
-  fix_checksum(v2);
+  fix_precomputed_checksum(v2);
   EXPECT_EQ(error_of([&] { (void)io::parse_subgoal_graph(v2, grid, kWalk, "s.prep"); }),
             "s.prep: byte 8: made for format version 2, this library reads 1");
   const SubgoalGraph stale(grid, kWalk, o);
@@ -198,7 +185,7 @@ struct CombFile {
   [[nodiscard]] std::string with(std::size_t at, std::uint64_t v, int width) const {
     std::string t = bytes;
     put(t, at, v, width);
-    fix_checksum(t);
+    fix_precomputed_checksum(t);
     return t;
   }
   [[nodiscard]] std::string refusal(const std::string& t) const {
@@ -306,7 +293,7 @@ TEST(SubgoalGraphFile, RandomTamperingIsRefusedOrStaysSound) {
       t[at] = static_cast<char>(
           rng() % 4 == 0 ? rng() : static_cast<std::uint64_t>(t[at]) ^ (1u << (rng() % 8)));
     }
-    fix_checksum(t);
+    fix_precomputed_checksum(t);
     Error e;
     const std::optional<SubgoalGraph> g = io::try_parse_subgoal_graph(t, f.grid, kWalk, "r", &e);
     if (!g) {
