@@ -1,6 +1,6 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// Jump Point Search, online: block-based (63 cells a step) jumps over a JpsMap.
+// Jump Point Search, online: block-based (a 64-cell word a step) jumps over a JpsMap.
 #pragma once
 
 #include <cstddef>
@@ -24,7 +24,7 @@ namespace pathing {
 /// Jump Point Search (D. Harabor and A. Grastien, "Online Graph Pruning for Pathfinding on Grid
 /// Maps", AAAI 2011) for 8-connected grids WITHOUT corner cutting (the Moving AI benchmark rule:
 /// a diagonal move needs both orthogonal cells it passes passable), with the block-based jumps of
-/// "Improving Jump Point Search" (ICAPS 2014): straight jumps test 63 cells at a time on a
+/// "Improving Jump Point Search" (ICAPS 2014): straight jumps test a 64-cell word at a time on a
 /// bit-packed row (`JpsMap`, vertical ones on its transposed copy) with count-trailing-zeros.
 /// Diagonal jumps step one cell at a time and run the two straight scans from every cell; at a
 /// diagonal cell where a scan finds something, the scans' results are generated directly (the
@@ -95,7 +95,7 @@ class Jps {
   ///   `invalid_endpoint` when `from` or `to` is off the grid, or `unsupported` /
   ///   `invalid_argument` as the class comment says. Never throws but `std::bad_alloc` (growing).
   /// Complexity: the map's catch-up (see above), then typically far below A*'s; worst case
-  /// O(n log n + n * cols / 63) for n jump points.
+  /// O(n log n + n * cols / 64) for n jump points.
   PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options = {}) {
     sliced_.cancel();

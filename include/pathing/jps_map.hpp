@@ -1,7 +1,7 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
 // JpsMap: bit-packed passability of a grid under a layer, row-major and transposed, with the
-// block-based (63 cells a step) jump scans of "Improving Jump Point Search".
+// block-based (one 64-cell word a step) jump scans of "Improving Jump Point Search".
 #pragma once
 
 #include <array>
@@ -23,7 +23,7 @@ namespace pathing {
 
 /// The passability of a `Grid` under a `GridLayer` as two bitmaps, one bit a cell (1 = passable,
 /// i.e. layer cost non-zero): one row-major, one transposed (column-major) so that vertical jumps
-/// scan 63 cells of a column with one word load too. This is the data the jump point searches
+/// scan 64 cells of a column with one word load too. This is the data the jump point searches
 /// (`Jps`, `JpsPlus`) read; they treat every passable cell as cost 1.
 ///
 /// Layout: each line (a row, or a column in the transposed copy) is `2 + ceil(len / 64) + 2`
@@ -163,14 +163,14 @@ class JpsMap {
     return (rows_bits_.capacity() + cols_bits_.capacity()) * sizeof(std::uint64_t);
   }
 
-  // --- Jump scans (Harabor & Grastien 2014, block-based): 63 cells a step, with the rule for
+  // --- Jump scans (Harabor & Grastien 2014, block-based): a 64-cell word a step, with the rule for
   // 8-connected moves without corner cutting. Moving along a line, cell c is a jump point when a
   // neighbour line has c passable but the cell behind c (the one the mover comes from) blocked:
   // the cell beside c is then a forced neighbour. A scan starts at the cell after (x, y), stops
   // at the first jump point or at the goal, and returns its x (east/west) or y (south/north); it
   // returns kNoJump when it hits a blocked cell first. The start cell itself is not tested.
-  // Complexity: O(1 + distance / 63) word operations (63 cells a step: see scan_forward). `goal`
-  // may lie anywhere.
+  // Complexity: O(1 + distance / 64) word operations (word-aligned blocks: see scan_forward).
+  // `goal` may lie anywhere.
 
   /// Scans east (+x) from (x, y); -1 <= x <= cols - 1, 0 <= y < rows.
   [[nodiscard]] int jump_east(int x, int y, GridCoord goal) const noexcept {
@@ -230,58 +230,68 @@ class JpsMap {
     line[p >> 6] = v ? (line[p >> 6] | m) : (line[p >> 6] & ~m);
   }
 
-  // Bits p .. p + 63 of a line: bit i of the result is cell p + i. Needs -128 <= p <= len + 64.
-  static std::uint64_t bits_forward(const std::uint64_t* line, int p) noexcept {
-    const auto q = static_cast<unsigned>(p + kPadBits);
-    const std::uint64_t* w = line + (q >> 6);
-    const unsigned r = q & 63u;
-    return (w[0] >> r) | ((w[1] << 1) << (63u - r));
-  }
-  // Bits p .. p - 63 of a line: bit 63 - i of the result is cell p - i. Needs -65 <= p.
-  static std::uint64_t bits_backward(const std::uint64_t* line, int p) noexcept {
-    const auto q = static_cast<unsigned>(p + kPadBits);
-    const std::uint64_t* w = line + (q >> 6);
-    const unsigned r = q & 63u;
-    return (w[0] << (63u - r)) | ((w[-1] >> r) >> 1);
-  }
-
-  // Cells p+1, p+2, ... of `line`; `a` and `b` are the neighbour lines. A block covers 63 cells:
-  // one load of each neighbour line, starting one cell behind, gives both "cell open" and
-  // "cell behind blocked" for all 63.
+  // Cells p+1, p+2, ... of `line`; `a` and `b` are the neighbour lines. Word-aligned blocks of
+  // 64 cells: the first block is the word holding cell p + 1 (the cells before it masked off),
+  // the next ones the following words. A cell is "forced" when a neighbour line has it passable
+  // and the cell behind it blocked; the bit behind a word's first cell is the previous word's top
+  // bit (carried). One scan of the stop bits (forced or blocked) finds the first event; the goal
+  // is tested once, against the cells passed.
   static int scan_forward(const std::uint64_t* a, const std::uint64_t* line, const std::uint64_t* b,
                           int p, int goal) noexcept {
-    int s = p + 1;
-    for (;;) {
-      const std::uint64_t na = bits_forward(a, s - 1);  // bit i: cell s - 1 + i
-      const std::uint64_t nb = bits_forward(b, s - 1);
-      std::uint64_t stop = ((na >> 1) & ~na) | ((nb >> 1) & ~nb);  // bit i: forced at s + i
-      const auto gd = static_cast<unsigned>(goal - s);
-      if (gd < 63u) stop |= std::uint64_t{1} << gd;
-      const std::uint64_t blocked = ~bits_forward(line, s) | (std::uint64_t{1} << 63);
-      const int wall = std::countr_zero(blocked);
-      const int hit = std::countr_zero(stop);
-      if (hit < wall) return s + hit;
-      if (wall < 63) return kNoJump;
-      s += 63;
+    const int s = p + 1;
+    const auto q = static_cast<unsigned>(s + kPadBits);  // >= 64: word q / 64 - 1 exists
+    std::size_t w = q >> 6;
+    std::uint64_t na = a[w];
+    std::uint64_t nb = b[w];
+    std::uint64_t wall = ~line[w];
+    std::uint64_t stop = (na & ~((na << 1) | (a[w - 1] >> 63))) |
+                         (nb & ~((nb << 1) | (b[w - 1] >> 63))) | wall;
+    stop &= ~std::uint64_t{0} << (q & 63u);
+    int base = s - static_cast<int>(q & 63u);  // the cell of bit 0 of word w
+    while (stop == 0) {
+      const std::uint64_t ca = na >> 63;
+      const std::uint64_t cb = nb >> 63;
+      ++w;
+      base += 64;
+      na = a[w];
+      nb = b[w];
+      wall = ~line[w];
+      stop = (na & ~((na << 1) | ca)) | (nb & ~((nb << 1) | cb)) | wall;
     }
+    const unsigned bit = detail::lowest_bit(stop);
+    const int hit = base + static_cast<int>(bit);
+    // Every cell from s up to hit (excluded) is passable: the goal among them is reached first.
+    if (static_cast<unsigned>(goal - s) < static_cast<unsigned>(hit - s)) return goal;
+    return ((wall >> bit) & 1u) != 0 ? kNoJump : hit;
   }
-  // Cells p-1, p-2, ... of `line` (bit 63 - i of a block: cell e - i).
+  // Cells p-1, p-2, ... of `line`: as scan_forward, towards lower bits (the bit behind a word's
+  // last cell is the next word's bottom bit).
   static int scan_backward(const std::uint64_t* a, const std::uint64_t* line,
                            const std::uint64_t* b, int p, int goal) noexcept {
-    int e = p - 1;
-    for (;;) {
-      const std::uint64_t na = bits_backward(a, e + 1);  // bit 63 - i: cell e + 1 - i
-      const std::uint64_t nb = bits_backward(b, e + 1);
-      std::uint64_t stop = ((na << 1) & ~na) | ((nb << 1) & ~nb);  // bit 63 - i: forced at e - i
-      const auto gd = static_cast<unsigned>(e - goal);
-      if (gd < 63u) stop |= (std::uint64_t{1} << 63) >> gd;
-      const std::uint64_t blocked = ~bits_backward(line, e) | std::uint64_t{1};
-      const int wall = std::countl_zero(blocked);
-      const int hit = std::countl_zero(stop);
-      if (hit < wall) return e - hit;
-      if (wall < 63) return kNoJump;
-      e -= 63;
+    const int e = p - 1;
+    const auto q = static_cast<unsigned>(e + kPadBits);  // word q / 64 + 1 exists
+    std::size_t w = q >> 6;
+    std::uint64_t na = a[w];
+    std::uint64_t nb = b[w];
+    std::uint64_t wall = ~line[w];
+    std::uint64_t stop = (na & ~((na >> 1) | (a[w + 1] << 63))) |
+                         (nb & ~((nb >> 1) | (b[w + 1] << 63))) | wall;
+    stop &= ~std::uint64_t{0} >> (63u - (q & 63u));
+    int base = e - static_cast<int>(q & 63u);  // the cell of bit 0 of word w
+    while (stop == 0) {
+      const std::uint64_t ca = na << 63;
+      const std::uint64_t cb = nb << 63;
+      --w;
+      base -= 64;
+      na = a[w];
+      nb = b[w];
+      wall = ~line[w];
+      stop = (na & ~((na >> 1) | ca)) | (nb & ~((nb >> 1) | cb)) | wall;
     }
+    const unsigned bit = detail::highest_bit(stop);
+    const int hit = base + static_cast<int>(bit);
+    if (static_cast<unsigned>(e - goal) < static_cast<unsigned>(e - hit)) return goal;
+    return ((wall >> bit) & 1u) != 0 ? kNoJump : hit;
   }
 
   // update_cells without the checks: every cell on the grid, the map built from it.

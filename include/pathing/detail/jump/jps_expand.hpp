@@ -143,7 +143,7 @@ PATHING_ALWAYS_INLINE inline void jps_directions(std::uint8_t travel, Forced&& f
 /// fixed-point units of `segment_cost`, every cell costing 1 (`JumpPointSearch::run` applies the
 /// layer's unit cost). The goal is generated when a jump reaches it. Preconditions: `m` in sync
 /// with the searched grid, (x, y) on it (`goal` may lie anywhere), `travel` as `jps_directions`
-/// takes it. Complexity: O(1 + length / 63) a straight jump; a diagonal jump O(1 + length / 63)
+/// takes it. Complexity: O(1 + length / 64) a straight jump; a diagonal jump O(1 + length / 64)
 /// for each cell it steps over (two straight scans a cell), up to the first one whose scans find
 /// something. Allocates nothing; `gen` is the only side effect.
 template <class Gen>
