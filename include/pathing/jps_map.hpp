@@ -193,6 +193,71 @@ class JpsMap {
                          goal.x == x ? goal.y : kNoJump);
   }
 
+  /// What `jump_diagonal` found: the diagonal cell c it stopped at, `steps` diagonal moves from
+  /// the start (0: not even the first move is legal, nothing else is set), and there either the
+  /// goal (`goal`) or the results of the two straight scans from c along the diagonal's
+  /// components (`jh`: x of the horizontal one, `jv`: y of the vertical one, kNoJump for none; at
+  /// least one found something), and whether the diagonal may go on from c (`more`).
+  struct DiagonalJump {
+    int steps = 0;
+    int jh = kNoJump;
+    int jv = kNoJump;
+    bool goal = false;
+    bool more = false;
+  };
+
+  /// The diagonal jump from (x, y) in direction (DX, DY) (each -1 or 1; x to the right, y down):
+  /// steps one cell at a time while the move is legal without corner cutting (both orthogonal
+  /// cells and the diagonal cell passable) and runs the horizontal and vertical scans (as
+  /// `jump_east` ... `jump_north`) from each cell reached, up to the first cell that is the goal
+  /// or where a scan finds something; returns 0 steps when the walk ends before (a blocked cell).
+  /// (x, y) on the map, `goal` anywhere. O(cells stepped over * (1 + scan length / 64)).
+  template <int DX, int DY>
+  [[nodiscard]] DiagonalJump jump_diagonal(int x, int y, GridCoord goal) const noexcept {
+    static_assert((DX == 1 || DX == -1) && (DY == 1 || DY == -1));
+    // The goal's step count when it lies on this diagonal, else -1 (never reached).
+    const int gsteps = (goal.x - x) * DX == (goal.y - y) * DY && (goal.x - x) * DX > 0
+                           ? (goal.x - x) * DX
+                           : -1;
+    const auto rstep = static_cast<std::ptrdiff_t>(row_words_) * DY;
+    const auto cstep = static_cast<std::ptrdiff_t>(col_words_) * DX;
+    const std::uint64_t* r_back = row_line(y - DY);  // rows y - DY, y, y + DY
+    const std::uint64_t* r_cur = row_line(y);
+    const std::uint64_t* r_next = row_line(y + DY);
+    const std::uint64_t* c_back = col_line(x - DX);  // columns x - DX, x, x + DX
+    const std::uint64_t* c_cur = col_line(x);
+    const std::uint64_t* c_next = col_line(x + DX);
+    int cx = x;
+    int cy = y;
+    DiagonalJump j;
+    while (bit(r_cur, cx + DX) && bit(r_next, cx) && bit(r_next, cx + DX)) {
+      cx += DX;
+      cy += DY;
+      ++j.steps;
+      r_back = r_cur;
+      r_cur = r_next;
+      r_next += rstep;
+      c_back = c_cur;
+      c_cur = c_next;
+      c_next += cstep;
+      if (j.steps == gsteps) {
+        j.goal = true;
+        return j;
+      }
+      const int hgoal = goal.y == cy ? goal.x : kNoJump;
+      const int vgoal = goal.x == cx ? goal.y : kNoJump;
+      j.jh = DX > 0 ? scan_forward(r_back, r_cur, r_next, cx, hgoal)
+                    : scan_backward(r_back, r_cur, r_next, cx, hgoal);
+      j.jv = DY > 0 ? scan_forward(c_back, c_cur, c_next, cy, vgoal)
+                    : scan_backward(c_back, c_cur, c_next, cy, vgoal);
+      if (j.jh != kNoJump || j.jv != kNoJump) {
+        j.more = bit(r_cur, cx + DX) && bit(r_next, cx) && bit(r_next, cx + DX);
+        return j;
+      }
+    }
+    return DiagonalJump{};
+  }
+
   /// Same bitmaps, layer and grid identity.
   friend bool operator==(const JpsMap& a, const JpsMap& b) noexcept {
     return a.cols_ == b.cols_ && a.rows_ == b.rows_ && a.built_ == b.built_ &&
@@ -219,6 +284,11 @@ class JpsMap {
   }
   [[nodiscard]] std::uint64_t* col_line(int x) noexcept {
     return cols_bits_.data() + static_cast<std::size_t>(x + 1) * col_words_;
+  }
+  // Cell i of a line (padding included: -128 <= i).
+  [[nodiscard]] PATHING_ALWAYS_INLINE static bool bit(const std::uint64_t* line, int i) noexcept {
+    const auto p = static_cast<unsigned>(i + kPadBits);
+    return ((line[p >> 6] >> (p & 63u)) & 1u) != 0;
   }
   static void set_bit(std::uint64_t* line, int i) noexcept {
     const auto p = static_cast<unsigned>(i + kPadBits);
