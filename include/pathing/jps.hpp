@@ -121,6 +121,37 @@ class Jps {
                                      c);
   }
 
+  /// As `find_path`, but `out` receives only the turning points of the same path: the start,
+  /// every cell where the direction of travel changes, and the end (just the start when the path
+  /// has no move; `{from}` where `find_path` writes `{from}`). Consecutive points are joined by a
+  /// straight or 45-degree diagonal run of the path's cells, so `out` is `find_path`'s `out`
+  /// without the cells inside such runs. Status, finish, cost, moves, stats and `jump_points()`
+  /// are `find_path`'s. For callers that need no cell list (e.g. a waypoint follower, the GPPC
+  /// entry): writing every cell costs O(path length), this O(jump points). Allocation: as
+  /// `find_path`, once `out` has held twice as many points as the path has jump points.
+  PathResult find_turning_points(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                 GridCoord to, std::vector<GridCoord>& out,
+                                 const SearchOptions& options = {}) {
+    sliced_.cancel();
+    const detail::JumpSearchCheck c = detail::start_jump_query<JpsMap>(
+        search_, &own_map_, &last_sync_, nullptr, grid, layer, from, to, &out, options);
+    if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
+    return detail::finish_jump_query(
+        search(own_map_, c.unit_cost, from, c.target, out, options.limits, true), c);
+  }
+
+  /// Same, on a caller-owned `map`, as `find_path(grid, map, ...)`.
+  PathResult find_turning_points(const Grid& grid, const JpsMap& map, GridCoord from,
+                                 GridCoord to, std::vector<GridCoord>& out,
+                                 const SearchOptions& options = {}) {
+    sliced_.cancel();
+    const detail::JumpSearchCheck c = detail::start_jump_query<JpsMap>(
+        search_, nullptr, nullptr, &map, grid, map.layer(), from, to, &out, options);
+    if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
+    return detail::finish_jump_query(
+        search(map, c.unit_cost, from, c.target, out, options.limits, true), c);
+  }
+
   /// Sliced queries (Detour's `initSlicedFindPath` / `updateSlicedFindPath` /
   /// `finalizeSlicedFindPath`, recastnavigation): `find_path` run a budget of expansions at a
   /// time, so that a game spreads its queries over several frames; docs/sliced.md. The contract
@@ -191,7 +222,8 @@ class Jps {
   friend struct detail::TestAccess;
   void force_generation(std::uint32_t g) noexcept { search_.debug_force_generation(g); }
   PathResult search(const JpsMap& map, std::uint8_t unit_cost, GridCoord from, GridCoord to,
-                    std::vector<GridCoord>& out, const SearchLimits& limits);
+                    std::vector<GridCoord>& out, const SearchLimits& limits,
+                    bool turning_points = false);
 
   struct ExpandAt {
     template <class Gen>
@@ -211,8 +243,8 @@ class Jps {
 // Implementation
 
 inline PathResult Jps::search(const JpsMap& map, std::uint8_t unit_cost, GridCoord from,
-                              GridCoord to, std::vector<GridCoord>& out,
-                              const SearchLimits& limits) {
+                              GridCoord to, std::vector<GridCoord>& out, const SearchLimits& limits,
+                              bool turning_points) {
   PathResult r;
   r.finish = from;
   search_.ensure(static_cast<std::size_t>(map.cols()) * static_cast<std::size_t>(map.rows()));
@@ -222,7 +254,11 @@ inline PathResult Jps::search(const JpsMap& map, std::uint8_t unit_cost, GridCoo
         detail::jps_expand(map, x, y, travel, to, gen);
       },
       r);
-  search_.write_path(r, out, unit_cost);
+  if (turning_points) {
+    search_.write_turning_points(r, out, unit_cost);
+  } else {
+    search_.write_path(r, out, unit_cost);
+  }
   return r;
 }
 

@@ -97,7 +97,9 @@ class GppcSearch {
     table_.build(grid_, kLayer);
 #endif
     search_.reserve(grid_.cols(), grid_.rows());
-    cells_.reserve(open + 1);  // a shortest path visits each cell at most once
+    // A shortest path visits each cell at most once; `find_turning_points` asks for room for
+    // twice its jump points (cells of the path).
+    cells_.reserve(2 * (open + 1));
   }
 
   /// Answers one query as `GetPath` documents: the turning points of a shortest path (the start,
@@ -111,11 +113,12 @@ class GppcSearch {
     // A start off the map is `invalid_endpoint`, an obstacle start is not searched from either
     // (the kit never asks; JpsPlus would ignore the start's own cell), no path `unreachable`.
     if (!grid_.in_bounds(from) || grid_.is_blocked(from)) return;
+#ifdef PATHING_GPPC_SUBGOAL
     const pathing::PathResult r = search_.find_path(grid_, table_, from, to, cells_);
     if (!r.found() || cells_.empty()) return;
     // Every cell of the path -> its turning points. The kit's validator accepts any horizontal,
     // vertical or diagonal segment over free cells without corner cutting, which each straight
-    // run of a JPS+ path is.
+    // run of the path is.
     const std::size_t n = cells_.size();
     std::size_t turns = 2;  // start and goal
     for (std::size_t i = 1; i + 1 < n; ++i) {
@@ -128,6 +131,14 @@ class GppcSearch {
       if (is_turn(i)) path[k++] = to_loc(cells_[i]);
     }
     path[k] = to_loc(cells_[n - 1]);
+#else
+    // The jump point searches write the turning points themselves, from the jump points
+    // (O(jump points), not O(path length)).
+    const pathing::PathResult r = search_.find_turning_points(grid_, table_, from, to, cells_);
+    if (!r.found() || cells_.size() < 2) return;
+    path.resize(cells_.size());
+    for (std::size_t i = 0; i < cells_.size(); ++i) path[i] = to_loc(cells_[i]);
+#endif
   }
 
  private:
@@ -135,10 +146,12 @@ class GppcSearch {
   /// blocked cells are impassable (the kit's map has no terrain costs).
   static constexpr pathing::GridLayer kLayer = pathing::GridLayer::uniform(1, 0);
 
+#ifdef PATHING_GPPC_SUBGOAL
   /// Whether the path changes direction at cell i (0 < i < cells_.size() - 1).
   [[nodiscard]] bool is_turn(std::size_t i) const noexcept {
     return cells_[i] - cells_[i - 1] != cells_[i + 1] - cells_[i];
   }
+#endif
   /// The kit's form of a cell of the map (coordinates below 2^15: the kit's maps fit).
   [[nodiscard]] static xyLoc to_loc(pathing::GridCoord c) noexcept {
     return xyLoc{static_cast<std::int16_t>(c.x), static_cast<std::int16_t>(c.y)};
@@ -147,7 +160,7 @@ class GppcSearch {
   pathing::Grid grid_;
   SearchMap table_;
   Searcher search_;
-  std::vector<pathing::GridCoord> cells_;  // every cell of the last path (find_path's output)
+  std::vector<pathing::GridCoord> cells_;  // the last path: its cells (subgoal) or turning points
 };
 
 }  // namespace
