@@ -174,23 +174,23 @@ class JpsMap {
 
   /// Scans east (+x) from (x, y); -1 <= x <= cols - 1, 0 <= y < rows.
   [[nodiscard]] int jump_east(int x, int y, GridCoord goal) const noexcept {
-    return scan_forward(row_line(y - 1), row_line(y), row_line(y + 1), x,
-                        goal.y == y ? goal.x : kNoJump);
+    return jump_or_none(scan_forward<true>(row_line(y - 1), row_line(y), row_line(y + 1), x,
+                                           goal.y == y ? goal.x : kNoJump));
   }
   /// Scans west (-x) from (x, y); 0 <= x <= cols, 0 <= y < rows.
   [[nodiscard]] int jump_west(int x, int y, GridCoord goal) const noexcept {
-    return scan_backward(row_line(y - 1), row_line(y), row_line(y + 1), x,
-                         goal.y == y ? goal.x : kNoJump);
+    return jump_or_none(scan_backward<true>(row_line(y - 1), row_line(y), row_line(y + 1), x,
+                                            goal.y == y ? goal.x : kNoJump));
   }
   /// Scans south (+y) from (x, y) on the transposed bitmap; 0 <= x < cols, -1 <= y <= rows - 1.
   [[nodiscard]] int jump_south(int x, int y, GridCoord goal) const noexcept {
-    return scan_forward(col_line(x - 1), col_line(x), col_line(x + 1), y,
-                        goal.x == x ? goal.y : kNoJump);
+    return jump_or_none(scan_forward<true>(col_line(x - 1), col_line(x), col_line(x + 1), y,
+                                           goal.x == x ? goal.y : kNoJump));
   }
   /// Scans north (-y) from (x, y) on the transposed bitmap; 0 <= x < cols, 0 <= y <= rows.
   [[nodiscard]] int jump_north(int x, int y, GridCoord goal) const noexcept {
-    return scan_backward(col_line(x - 1), col_line(x), col_line(x + 1), y,
-                         goal.x == x ? goal.y : kNoJump);
+    return jump_or_none(scan_backward<true>(col_line(x - 1), col_line(x), col_line(x + 1), y,
+                                            goal.x == x ? goal.y : kNoJump));
   }
 
   /// What `jump_diagonal` found: the diagonal cell c it stopped at, `steps` diagonal moves from
@@ -215,10 +215,6 @@ class JpsMap {
   template <int DX, int DY>
   [[nodiscard]] DiagonalJump jump_diagonal(int x, int y, GridCoord goal) const noexcept {
     static_assert((DX == 1 || DX == -1) && (DY == 1 || DY == -1));
-    // The goal's step count when it lies on this diagonal, else -1 (never reached).
-    const int gsteps = (goal.x - x) * DX == (goal.y - y) * DY && (goal.x - x) * DX > 0
-                           ? (goal.x - x) * DX
-                           : -1;
     const auto rstep = static_cast<std::ptrdiff_t>(row_words_) * DY;
     const auto cstep = static_cast<std::ptrdiff_t>(col_words_) * DX;
     const std::uint64_t* r_back = row_line(y - DY);  // rows y - DY, y, y + DY
@@ -230,7 +226,8 @@ class JpsMap {
     int cx = x;
     int cy = y;
     DiagonalJump j;
-    while (bit(r_cur, cx + DX) && bit(r_next, cx) && bit(r_next, cx + DX)) {
+    if (!(bit(r_cur, x + DX) && bit(r_next, x) && bit(r_next, x + DX))) return j;
+    for (;;) {
       cx += DX;
       cy += DY;
       ++j.steps;
@@ -240,22 +237,37 @@ class JpsMap {
       c_back = c_cur;
       c_cur = c_next;
       c_next += cstep;
-      if (j.steps == gsteps) {
-        j.goal = true;
-        return j;
+      int rh;  // raw scan answers (see scan_forward)
+      int rv;
+      if (cx == goal.x || cy == goal.y) [[unlikely]] {  // the goal's row or column
+        if (cx == goal.x && cy == goal.y) {
+          j.goal = true;
+          return j;
+        }
+        const int hgoal = goal.y == cy ? goal.x : kNoJump;
+        const int vgoal = goal.x == cx ? goal.y : kNoJump;
+        rh = DX > 0 ? scan_forward<true>(r_back, r_cur, r_next, cx, hgoal)
+                    : scan_backward<true>(r_back, r_cur, r_next, cx, hgoal);
+        rv = DY > 0 ? scan_forward<true>(c_back, c_cur, c_next, cy, vgoal)
+                    : scan_backward<true>(c_back, c_cur, c_next, cy, vgoal);
+      } else {
+        rh = DX > 0 ? scan_forward<false>(r_back, r_cur, r_next, cx, 0)
+                    : scan_backward<false>(r_back, r_cur, r_next, cx, 0);
+        rv = DY > 0 ? scan_forward<false>(c_back, c_cur, c_next, cy, 0)
+                    : scan_backward<false>(c_back, c_cur, c_next, cy, 0);
       }
-      const int hgoal = goal.y == cy ? goal.x : kNoJump;
-      const int vgoal = goal.x == cx ? goal.y : kNoJump;
-      j.jh = DX > 0 ? scan_forward(r_back, r_cur, r_next, cx, hgoal)
-                    : scan_backward(r_back, r_cur, r_next, cx, hgoal);
-      j.jv = DY > 0 ? scan_forward(c_back, c_cur, c_next, cy, vgoal)
-                    : scan_backward(c_back, c_cur, c_next, cy, vgoal);
-      if (j.jh != kNoJump || j.jv != kNoJump) {
+      if ((rh & rv) >= 0) {  // not both blocked cells: a scan found something
+        j.jh = jump_or_none(rh);
+        j.jv = jump_or_none(rv);
         j.more = bit(r_cur, cx + DX) && bit(r_next, cx) && bit(r_next, cx + DX);
         return j;
       }
+      // Both scans hit a blocked cell: the next move is legal unless one of them was the first
+      // cell (an orthogonal cell of the move), or the diagonal cell is blocked.
+      if (rh == cx + DX - kWall || rv == cy + DY - kWall || !bit(r_next, cx + DX)) {
+        return DiagonalJump{};
+      }
     }
-    return DiagonalJump{};
   }
 
   /// Same bitmaps, layer and grid identity.
@@ -268,6 +280,11 @@ class JpsMap {
  private:
   friend class JpsPlusMap;
   static constexpr int kPadBits = 128;
+  // Offset of a raw scan's "blocked cell" answers: cell c as c - kWall, below 0 for every cell a
+  // scan can reach (-129 <= c < 2^15 + 128).
+  static constexpr int kWall = 1 << 20;
+  // A raw scan answer as the public scans return it.
+  [[nodiscard]] static int jump_or_none(int raw) noexcept { return raw < 0 ? kNoJump : raw; }
 
   static std::size_t line_words(int len) noexcept {
     return (static_cast<std::size_t>(len) + 63) / 64 + 4;
@@ -305,7 +322,9 @@ class JpsMap {
   // the next ones the following words. A cell is "forced" when a neighbour line has it passable
   // and the cell behind it blocked; the bit behind a word's first cell is the previous word's top
   // bit (carried). One scan of the stop bits (forced or blocked) finds the first event; the goal
-  // is tested once, against the cells passed.
+  // (with `Goal`) is tested once, against the cells passed. Returns the jump point (or the goal),
+  // or, for a blocked cell c reached first, c - kWall (negative).
+  template <bool Goal>
   static int scan_forward(const std::uint64_t* a, const std::uint64_t* line, const std::uint64_t* b,
                           int p, int goal) noexcept {
     const int s = p + 1;
@@ -331,11 +350,14 @@ class JpsMap {
     const unsigned bit = detail::lowest_bit(stop);
     const int hit = base + static_cast<int>(bit);
     // Every cell from s up to hit (excluded) is passable: the goal among them is reached first.
-    if (static_cast<unsigned>(goal - s) < static_cast<unsigned>(hit - s)) return goal;
-    return ((wall >> bit) & 1u) != 0 ? kNoJump : hit;
+    if constexpr (Goal) {
+      if (static_cast<unsigned>(goal - s) < static_cast<unsigned>(hit - s)) return goal;
+    }
+    return ((wall >> bit) & 1u) != 0 ? hit - kWall : hit;
   }
   // Cells p-1, p-2, ... of `line`: as scan_forward, towards lower bits (the bit behind a word's
   // last cell is the next word's bottom bit).
+  template <bool Goal>
   static int scan_backward(const std::uint64_t* a, const std::uint64_t* line,
                            const std::uint64_t* b, int p, int goal) noexcept {
     const int e = p - 1;
@@ -360,8 +382,10 @@ class JpsMap {
     }
     const unsigned bit = detail::highest_bit(stop);
     const int hit = base + static_cast<int>(bit);
-    if (static_cast<unsigned>(e - goal) < static_cast<unsigned>(e - hit)) return goal;
-    return ((wall >> bit) & 1u) != 0 ? kNoJump : hit;
+    if constexpr (Goal) {
+      if (static_cast<unsigned>(e - goal) < static_cast<unsigned>(e - hit)) return goal;
+    }
+    return ((wall >> bit) & 1u) != 0 ? hit - kWall : hit;
   }
 
   // update_cells without the checks: every cell on the grid, the map built from it.
