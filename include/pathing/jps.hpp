@@ -43,10 +43,11 @@ namespace pathing {
 /// included (the segment between two jump points is expanded diagonal-first); `stats` counts
 /// nodes expanded (taken off the open list) and generated (pushed): jump points, the goal and the
 /// diagonal cells pushed to continue a diagonal; `jump_points()` gives the nodes of the last
-/// path. Partial results end at the expanded jump point closest to the goal
-/// (octile distance), which may be farther from the goal than the closest reachable cell;
-/// `max_cost` prunes jump points whose g exceeds it. The start cell's own passability is ignored
-/// (a unit may stand on a blocked cell); a blocked goal is unreachable.
+/// path. `find_turning_points` runs the same search and writes only the path's turning points
+/// (O(jump points) instead of O(path length)). Partial results end at the expanded jump point
+/// closest to the goal (octile distance), which may be farther from the goal than the closest
+/// reachable cell; `max_cost` prunes jump points whose g exceeds it. The start cell's own
+/// passability is ignored (a unit may stand on a blocked cell); a blocked goal is unreachable.
 ///
 /// Tie-breaking: open list ordered by f = g + octile h, ties toward larger g, then an order fixed
 /// by the pushes (see `detail::JumpPointSearch`); successors generated in the fixed order of
@@ -141,9 +142,8 @@ class Jps {
   }
 
   /// Same, on a caller-owned `map`, as `find_path(grid, map, ...)`.
-  PathResult find_turning_points(const Grid& grid, const JpsMap& map, GridCoord from,
-                                 GridCoord to, std::vector<GridCoord>& out,
-                                 const SearchOptions& options = {}) {
+  PathResult find_turning_points(const Grid& grid, const JpsMap& map, GridCoord from, GridCoord to,
+                                 std::vector<GridCoord>& out, const SearchOptions& options = {}) {
     sliced_.cancel();
     const detail::JumpSearchCheck c = detail::start_jump_query<JpsMap>(
         search_, nullptr, nullptr, &map, grid, map.layer(), from, to, &out, options);

@@ -333,8 +333,8 @@ class JpsMap {
     std::uint64_t na = a[w];
     std::uint64_t nb = b[w];
     std::uint64_t wall = ~line[w];
-    std::uint64_t stop = (na & ~((na << 1) | (a[w - 1] >> 63))) |
-                         (nb & ~((nb << 1) | (b[w - 1] >> 63))) | wall;
+    std::uint64_t stop =
+        (na & ~((na << 1) | (a[w - 1] >> 63))) | (nb & ~((nb << 1) | (b[w - 1] >> 63))) | wall;
     stop &= ~std::uint64_t{0} << (q & 63u);
     int base = s - static_cast<int>(q & 63u);  // the cell of bit 0 of word w
     while (stop == 0) {
@@ -366,8 +366,8 @@ class JpsMap {
     std::uint64_t na = a[w];
     std::uint64_t nb = b[w];
     std::uint64_t wall = ~line[w];
-    std::uint64_t stop = (na & ~((na >> 1) | (a[w + 1] << 63))) |
-                         (nb & ~((nb >> 1) | (b[w + 1] << 63))) | wall;
+    std::uint64_t stop =
+        (na & ~((na >> 1) | (a[w + 1] << 63))) | (nb & ~((nb >> 1) | (b[w + 1] << 63))) | wall;
     stop &= ~std::uint64_t{0} >> (63u - (q & 63u));
     int base = e - static_cast<int>(q & 63u);  // the cell of bit 0 of word w
     while (stop == 0) {

@@ -68,12 +68,14 @@ using Searcher = pathing::JpsPlus;
 /// Memory, for a map of n cells: the grid (n / 2 bytes), the JPS+ table with its bitmaps (16.4
 /// bytes a cell: `JpsPlusMap::memory_bytes`; online JPS: the bitmaps alone, about 0.25 bytes a
 /// cell), the search state (36 bytes a cell, reserved up front: `JpsPlus::memory_bytes`) and the
-/// cell buffer (8 bytes a traversable cell, reserved up front): 53 to 61 bytes a cell, 13.8 to
-/// 15.8 MB for 512 x 512 (JPS+); about 17 bytes a cell less for online JPS.
+/// point buffer (16 bytes a traversable cell, reserved up front: twice the jump points a path
+/// can have, as `find_turning_points` asks): 53 to 69 bytes a cell, 13.8 to 17.9 MB for 512 x
+/// 512 (JPS+); about 17 bytes a cell less for online JPS.
 class GppcSearch {
  public:
   /// Builds the grid (traversable cells: tag 0, cost 1; the others blocked) and the JPS+ table
-  /// (or the online JPS bitmaps), and reserves the search state and the path buffer for the longest possible path. O(cells).
+  /// (or the online JPS bitmaps), and reserves the search state and the path buffer for the longest
+  /// possible path. O(cells).
   GppcSearch(const std::vector<bool>& bits, int width, int height) : grid_(width, height) {
     std::size_t open = 0;
     for (int y = 0; y < grid_.rows(); ++y) {
