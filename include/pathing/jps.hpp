@@ -1,6 +1,6 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// Jump Point Search, online: block-based (63 cells a step) jumps over a JpsMap.
+// Jump Point Search, online: block-based (a 64-cell word a step) jumps over a JpsMap.
 #pragma once
 
 #include <cstddef>
@@ -24,7 +24,7 @@ namespace pathing {
 /// Jump Point Search (D. Harabor and A. Grastien, "Online Graph Pruning for Pathfinding on Grid
 /// Maps", AAAI 2011) for 8-connected grids WITHOUT corner cutting (the Moving AI benchmark rule:
 /// a diagonal move needs both orthogonal cells it passes passable), with the block-based jumps of
-/// "Improving Jump Point Search" (ICAPS 2014): straight jumps test 63 cells at a time on a
+/// "Improving Jump Point Search" (ICAPS 2014): straight jumps test a 64-cell word at a time on a
 /// bit-packed row (`JpsMap`, vertical ones on its transposed copy) with count-trailing-zeros.
 /// Diagonal jumps step one cell at a time and run the two straight scans from every cell; at a
 /// diagonal cell where a scan finds something, the scans' results are generated directly (the
@@ -43,10 +43,11 @@ namespace pathing {
 /// included (the segment between two jump points is expanded diagonal-first); `stats` counts
 /// nodes expanded (taken off the open list) and generated (pushed): jump points, the goal and the
 /// diagonal cells pushed to continue a diagonal; `jump_points()` gives the nodes of the last
-/// path. Partial results end at the expanded jump point closest to the goal
-/// (octile distance), which may be farther from the goal than the closest reachable cell;
-/// `max_cost` prunes jump points whose g exceeds it. The start cell's own passability is ignored
-/// (a unit may stand on a blocked cell); a blocked goal is unreachable.
+/// path. `find_turning_points` runs the same search and writes only the path's turning points
+/// (O(jump points) instead of O(path length)). Partial results end at the expanded jump point
+/// closest to the goal (octile distance), which may be farther from the goal than the closest
+/// reachable cell; `max_cost` prunes jump points whose g exceeds it. The start cell's own
+/// passability is ignored (a unit may stand on a blocked cell); a blocked goal is unreachable.
 ///
 /// Tie-breaking: open list ordered by f = g + octile h, ties toward larger g, then an order fixed
 /// by the pushes (see `detail::JumpPointSearch`); successors generated in the fixed order of
@@ -95,7 +96,7 @@ class Jps {
   ///   `invalid_endpoint` when `from` or `to` is off the grid, or `unsupported` /
   ///   `invalid_argument` as the class comment says. Never throws but `std::bad_alloc` (growing).
   /// Complexity: the map's catch-up (see above), then typically far below A*'s; worst case
-  /// O(n log n + n * cols / 63) for n jump points.
+  /// O(n log n + n * cols / 64) for n jump points.
   PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options = {}) {
     sliced_.cancel();
@@ -119,6 +120,36 @@ class Jps {
     if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
     return detail::finish_jump_query(search(map, c.unit_cost, from, c.target, out, options.limits),
                                      c);
+  }
+
+  /// As `find_path`, but `out` receives only the turning points of the same path: the start,
+  /// every cell where the direction of travel changes, and the end (just the start when the path
+  /// has no move; `{from}` where `find_path` writes `{from}`). Consecutive points are joined by a
+  /// straight or 45-degree diagonal run of the path's cells, so `out` is `find_path`'s `out`
+  /// without the cells inside such runs. Status, finish, cost, moves, stats and `jump_points()`
+  /// are `find_path`'s. For callers that need no cell list (e.g. a waypoint follower, the GPPC
+  /// entry): writing every cell costs O(path length), this O(jump points). Allocation: as
+  /// `find_path`, once `out` has held twice as many points as the path has jump points.
+  PathResult find_turning_points(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                 GridCoord to, std::vector<GridCoord>& out,
+                                 const SearchOptions& options = {}) {
+    sliced_.cancel();
+    const detail::JumpSearchCheck c = detail::start_jump_query<JpsMap>(
+        search_, &own_map_, &last_sync_, nullptr, grid, layer, from, to, &out, options);
+    if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
+    return detail::finish_jump_query(
+        search(own_map_, c.unit_cost, from, c.target, out, options.limits, true), c);
+  }
+
+  /// Same, on a caller-owned `map`, as `find_path(grid, map, ...)`.
+  PathResult find_turning_points(const Grid& grid, const JpsMap& map, GridCoord from, GridCoord to,
+                                 std::vector<GridCoord>& out, const SearchOptions& options = {}) {
+    sliced_.cancel();
+    const detail::JumpSearchCheck c = detail::start_jump_query<JpsMap>(
+        search_, nullptr, nullptr, &map, grid, map.layer(), from, to, &out, options);
+    if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
+    return detail::finish_jump_query(
+        search(map, c.unit_cost, from, c.target, out, options.limits, true), c);
   }
 
   /// Sliced queries (Detour's `initSlicedFindPath` / `updateSlicedFindPath` /
@@ -191,7 +222,8 @@ class Jps {
   friend struct detail::TestAccess;
   void force_generation(std::uint32_t g) noexcept { search_.debug_force_generation(g); }
   PathResult search(const JpsMap& map, std::uint8_t unit_cost, GridCoord from, GridCoord to,
-                    std::vector<GridCoord>& out, const SearchLimits& limits);
+                    std::vector<GridCoord>& out, const SearchLimits& limits,
+                    bool turning_points = false);
 
   struct ExpandAt {
     template <class Gen>
@@ -211,8 +243,8 @@ class Jps {
 // Implementation
 
 inline PathResult Jps::search(const JpsMap& map, std::uint8_t unit_cost, GridCoord from,
-                              GridCoord to, std::vector<GridCoord>& out,
-                              const SearchLimits& limits) {
+                              GridCoord to, std::vector<GridCoord>& out, const SearchLimits& limits,
+                              bool turning_points) {
   PathResult r;
   r.finish = from;
   search_.ensure(static_cast<std::size_t>(map.cols()) * static_cast<std::size_t>(map.rows()));
@@ -222,7 +254,11 @@ inline PathResult Jps::search(const JpsMap& map, std::uint8_t unit_cost, GridCoo
         detail::jps_expand(map, x, y, travel, to, gen);
       },
       r);
-  search_.write_path(r, out, unit_cost);
+  if (turning_points) {
+    search_.write_turning_points(r, out, unit_cost);
+  } else {
+    search_.write_path(r, out, unit_cost);
+  }
   return r;
 }
 

@@ -1,7 +1,7 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
 // JpsMap: bit-packed passability of a grid under a layer, row-major and transposed, with the
-// block-based (63 cells a step) jump scans of "Improving Jump Point Search".
+// block-based (one 64-cell word a step) jump scans of "Improving Jump Point Search".
 #pragma once
 
 #include <array>
@@ -23,7 +23,7 @@ namespace pathing {
 
 /// The passability of a `Grid` under a `GridLayer` as two bitmaps, one bit a cell (1 = passable,
 /// i.e. layer cost non-zero): one row-major, one transposed (column-major) so that vertical jumps
-/// scan 63 cells of a column with one word load too. This is the data the jump point searches
+/// scan 64 cells of a column with one word load too. This is the data the jump point searches
 /// (`Jps`, `JpsPlus`) read; they treat every passable cell as cost 1.
 ///
 /// Layout: each line (a row, or a column in the transposed copy) is `2 + ceil(len / 64) + 2`
@@ -163,34 +163,111 @@ class JpsMap {
     return (rows_bits_.capacity() + cols_bits_.capacity()) * sizeof(std::uint64_t);
   }
 
-  // --- Jump scans (Harabor & Grastien 2014, block-based): 63 cells a step, with the rule for
+  // --- Jump scans (Harabor & Grastien 2014, block-based): a 64-cell word a step, with the rule for
   // 8-connected moves without corner cutting. Moving along a line, cell c is a jump point when a
   // neighbour line has c passable but the cell behind c (the one the mover comes from) blocked:
   // the cell beside c is then a forced neighbour. A scan starts at the cell after (x, y), stops
   // at the first jump point or at the goal, and returns its x (east/west) or y (south/north); it
   // returns kNoJump when it hits a blocked cell first. The start cell itself is not tested.
-  // Complexity: O(1 + distance / 63) word operations (63 cells a step: see scan_forward). `goal`
-  // may lie anywhere.
+  // Complexity: O(1 + distance / 64) word operations (word-aligned blocks: see scan_forward).
+  // `goal` may lie anywhere.
 
   /// Scans east (+x) from (x, y); -1 <= x <= cols - 1, 0 <= y < rows.
   [[nodiscard]] int jump_east(int x, int y, GridCoord goal) const noexcept {
-    return scan_forward(row_line(y - 1), row_line(y), row_line(y + 1), x,
-                        goal.y == y ? goal.x : kNoJump);
+    return jump_or_none(scan_forward<true>(row_line(y - 1), row_line(y), row_line(y + 1), x,
+                                           goal.y == y ? goal.x : kNoJump));
   }
   /// Scans west (-x) from (x, y); 0 <= x <= cols, 0 <= y < rows.
   [[nodiscard]] int jump_west(int x, int y, GridCoord goal) const noexcept {
-    return scan_backward(row_line(y - 1), row_line(y), row_line(y + 1), x,
-                         goal.y == y ? goal.x : kNoJump);
+    return jump_or_none(scan_backward<true>(row_line(y - 1), row_line(y), row_line(y + 1), x,
+                                            goal.y == y ? goal.x : kNoJump));
   }
   /// Scans south (+y) from (x, y) on the transposed bitmap; 0 <= x < cols, -1 <= y <= rows - 1.
   [[nodiscard]] int jump_south(int x, int y, GridCoord goal) const noexcept {
-    return scan_forward(col_line(x - 1), col_line(x), col_line(x + 1), y,
-                        goal.x == x ? goal.y : kNoJump);
+    return jump_or_none(scan_forward<true>(col_line(x - 1), col_line(x), col_line(x + 1), y,
+                                           goal.x == x ? goal.y : kNoJump));
   }
   /// Scans north (-y) from (x, y) on the transposed bitmap; 0 <= x < cols, 0 <= y <= rows.
   [[nodiscard]] int jump_north(int x, int y, GridCoord goal) const noexcept {
-    return scan_backward(col_line(x - 1), col_line(x), col_line(x + 1), y,
-                         goal.x == x ? goal.y : kNoJump);
+    return jump_or_none(scan_backward<true>(col_line(x - 1), col_line(x), col_line(x + 1), y,
+                                            goal.x == x ? goal.y : kNoJump));
+  }
+
+  /// What `jump_diagonal` found: the diagonal cell c it stopped at, `steps` diagonal moves from
+  /// the start (0: not even the first move is legal, nothing else is set), and there either the
+  /// goal (`goal`) or the results of the two straight scans from c along the diagonal's
+  /// components (`jh`: x of the horizontal one, `jv`: y of the vertical one, kNoJump for none; at
+  /// least one found something), and whether the diagonal may go on from c (`more`).
+  struct DiagonalJump {
+    int steps = 0;
+    int jh = kNoJump;
+    int jv = kNoJump;
+    bool goal = false;
+    bool more = false;
+  };
+
+  /// The diagonal jump from (x, y) in direction (DX, DY) (each -1 or 1; x to the right, y down):
+  /// steps one cell at a time while the move is legal without corner cutting (both orthogonal
+  /// cells and the diagonal cell passable) and runs the horizontal and vertical scans (as
+  /// `jump_east` ... `jump_north`) from each cell reached, up to the first cell that is the goal
+  /// or where a scan finds something; returns 0 steps when the walk ends before (a blocked cell).
+  /// (x, y) on the map, `goal` anywhere. O(cells stepped over * (1 + scan length / 64)).
+  template <int DX, int DY>
+  [[nodiscard]] DiagonalJump jump_diagonal(int x, int y, GridCoord goal) const noexcept {
+    static_assert((DX == 1 || DX == -1) && (DY == 1 || DY == -1));
+    const auto rstep = static_cast<std::ptrdiff_t>(row_words_) * DY;
+    const auto cstep = static_cast<std::ptrdiff_t>(col_words_) * DX;
+    const std::uint64_t* r_back = row_line(y - DY);  // rows y - DY, y, y + DY
+    const std::uint64_t* r_cur = row_line(y);
+    const std::uint64_t* r_next = row_line(y + DY);
+    const std::uint64_t* c_back = col_line(x - DX);  // columns x - DX, x, x + DX
+    const std::uint64_t* c_cur = col_line(x);
+    const std::uint64_t* c_next = col_line(x + DX);
+    int cx = x;
+    int cy = y;
+    DiagonalJump j;
+    if (!(bit(r_cur, x + DX) && bit(r_next, x) && bit(r_next, x + DX))) return j;
+    for (;;) {
+      cx += DX;
+      cy += DY;
+      ++j.steps;
+      r_back = r_cur;
+      r_cur = r_next;
+      r_next += rstep;
+      c_back = c_cur;
+      c_cur = c_next;
+      c_next += cstep;
+      int rh;  // raw scan answers (see scan_forward)
+      int rv;
+      if (cx == goal.x || cy == goal.y) [[unlikely]] {  // the goal's row or column
+        if (cx == goal.x && cy == goal.y) {
+          j.goal = true;
+          return j;
+        }
+        const int hgoal = goal.y == cy ? goal.x : kNoJump;
+        const int vgoal = goal.x == cx ? goal.y : kNoJump;
+        rh = DX > 0 ? scan_forward<true>(r_back, r_cur, r_next, cx, hgoal)
+                    : scan_backward<true>(r_back, r_cur, r_next, cx, hgoal);
+        rv = DY > 0 ? scan_forward<true>(c_back, c_cur, c_next, cy, vgoal)
+                    : scan_backward<true>(c_back, c_cur, c_next, cy, vgoal);
+      } else {
+        rh = DX > 0 ? scan_forward<false>(r_back, r_cur, r_next, cx, 0)
+                    : scan_backward<false>(r_back, r_cur, r_next, cx, 0);
+        rv = DY > 0 ? scan_forward<false>(c_back, c_cur, c_next, cy, 0)
+                    : scan_backward<false>(c_back, c_cur, c_next, cy, 0);
+      }
+      if ((rh & rv) >= 0) {  // not both blocked cells: a scan found something
+        j.jh = jump_or_none(rh);
+        j.jv = jump_or_none(rv);
+        j.more = bit(r_cur, cx + DX) && bit(r_next, cx) && bit(r_next, cx + DX);
+        return j;
+      }
+      // Both scans hit a blocked cell: the next move is legal unless one of them was the first
+      // cell (an orthogonal cell of the move), or the diagonal cell is blocked.
+      if (rh == cx + DX - kWall || rv == cy + DY - kWall || !bit(r_next, cx + DX)) {
+        return DiagonalJump{};
+      }
+    }
   }
 
   /// Same bitmaps, layer and grid identity.
@@ -203,6 +280,11 @@ class JpsMap {
  private:
   friend class JpsPlusMap;
   static constexpr int kPadBits = 128;
+  // Offset of a raw scan's "blocked cell" answers: cell c as c - kWall, below 0 for every cell a
+  // scan can reach (-129 <= c < 2^15 + 128).
+  static constexpr int kWall = 1 << 20;
+  // A raw scan answer as the public scans return it.
+  [[nodiscard]] static int jump_or_none(int raw) noexcept { return raw < 0 ? kNoJump : raw; }
 
   static std::size_t line_words(int len) noexcept {
     return (static_cast<std::size_t>(len) + 63) / 64 + 4;
@@ -220,6 +302,11 @@ class JpsMap {
   [[nodiscard]] std::uint64_t* col_line(int x) noexcept {
     return cols_bits_.data() + static_cast<std::size_t>(x + 1) * col_words_;
   }
+  // Cell i of a line (padding included: -128 <= i).
+  [[nodiscard]] PATHING_ALWAYS_INLINE static bool bit(const std::uint64_t* line, int i) noexcept {
+    const auto p = static_cast<unsigned>(i + kPadBits);
+    return ((line[p >> 6] >> (p & 63u)) & 1u) != 0;
+  }
   static void set_bit(std::uint64_t* line, int i) noexcept {
     const auto p = static_cast<unsigned>(i + kPadBits);
     line[p >> 6] |= std::uint64_t{1} << (p & 63u);
@@ -230,58 +317,75 @@ class JpsMap {
     line[p >> 6] = v ? (line[p >> 6] | m) : (line[p >> 6] & ~m);
   }
 
-  // Bits p .. p + 63 of a line: bit i of the result is cell p + i. Needs -128 <= p <= len + 64.
-  static std::uint64_t bits_forward(const std::uint64_t* line, int p) noexcept {
-    const auto q = static_cast<unsigned>(p + kPadBits);
-    const std::uint64_t* w = line + (q >> 6);
-    const unsigned r = q & 63u;
-    return (w[0] >> r) | ((w[1] << 1) << (63u - r));
-  }
-  // Bits p .. p - 63 of a line: bit 63 - i of the result is cell p - i. Needs -65 <= p.
-  static std::uint64_t bits_backward(const std::uint64_t* line, int p) noexcept {
-    const auto q = static_cast<unsigned>(p + kPadBits);
-    const std::uint64_t* w = line + (q >> 6);
-    const unsigned r = q & 63u;
-    return (w[0] << (63u - r)) | ((w[-1] >> r) >> 1);
-  }
-
-  // Cells p+1, p+2, ... of `line`; `a` and `b` are the neighbour lines. A block covers 63 cells:
-  // one load of each neighbour line, starting one cell behind, gives both "cell open" and
-  // "cell behind blocked" for all 63.
+  // Cells p+1, p+2, ... of `line`; `a` and `b` are the neighbour lines. Word-aligned blocks of
+  // 64 cells: the first block is the word holding cell p + 1 (the cells before it masked off),
+  // the next ones the following words. A cell is "forced" when a neighbour line has it passable
+  // and the cell behind it blocked; the bit behind a word's first cell is the previous word's top
+  // bit (carried). One scan of the stop bits (forced or blocked) finds the first event; the goal
+  // (with `Goal`) is tested once, against the cells passed. Returns the jump point (or the goal),
+  // or, for a blocked cell c reached first, c - kWall (negative).
+  template <bool Goal>
   static int scan_forward(const std::uint64_t* a, const std::uint64_t* line, const std::uint64_t* b,
                           int p, int goal) noexcept {
-    int s = p + 1;
-    for (;;) {
-      const std::uint64_t na = bits_forward(a, s - 1);  // bit i: cell s - 1 + i
-      const std::uint64_t nb = bits_forward(b, s - 1);
-      std::uint64_t stop = ((na >> 1) & ~na) | ((nb >> 1) & ~nb);  // bit i: forced at s + i
-      const auto gd = static_cast<unsigned>(goal - s);
-      if (gd < 63u) stop |= std::uint64_t{1} << gd;
-      const std::uint64_t blocked = ~bits_forward(line, s) | (std::uint64_t{1} << 63);
-      const int wall = std::countr_zero(blocked);
-      const int hit = std::countr_zero(stop);
-      if (hit < wall) return s + hit;
-      if (wall < 63) return kNoJump;
-      s += 63;
+    const int s = p + 1;
+    const auto q = static_cast<unsigned>(s + kPadBits);  // >= 64: word q / 64 - 1 exists
+    std::size_t w = q >> 6;
+    std::uint64_t na = a[w];
+    std::uint64_t nb = b[w];
+    std::uint64_t wall = ~line[w];
+    std::uint64_t stop =
+        (na & ~((na << 1) | (a[w - 1] >> 63))) | (nb & ~((nb << 1) | (b[w - 1] >> 63))) | wall;
+    stop &= ~std::uint64_t{0} << (q & 63u);
+    int base = s - static_cast<int>(q & 63u);  // the cell of bit 0 of word w
+    while (stop == 0) {
+      const std::uint64_t ca = na >> 63;
+      const std::uint64_t cb = nb >> 63;
+      ++w;
+      base += 64;
+      na = a[w];
+      nb = b[w];
+      wall = ~line[w];
+      stop = (na & ~((na << 1) | ca)) | (nb & ~((nb << 1) | cb)) | wall;
     }
+    const unsigned bit = detail::lowest_bit(stop);
+    const int hit = base + static_cast<int>(bit);
+    // Every cell from s up to hit (excluded) is passable: the goal among them is reached first.
+    if constexpr (Goal) {
+      if (static_cast<unsigned>(goal - s) < static_cast<unsigned>(hit - s)) return goal;
+    }
+    return ((wall >> bit) & 1u) != 0 ? hit - kWall : hit;
   }
-  // Cells p-1, p-2, ... of `line` (bit 63 - i of a block: cell e - i).
+  // Cells p-1, p-2, ... of `line`: as scan_forward, towards lower bits (the bit behind a word's
+  // last cell is the next word's bottom bit).
+  template <bool Goal>
   static int scan_backward(const std::uint64_t* a, const std::uint64_t* line,
                            const std::uint64_t* b, int p, int goal) noexcept {
-    int e = p - 1;
-    for (;;) {
-      const std::uint64_t na = bits_backward(a, e + 1);  // bit 63 - i: cell e + 1 - i
-      const std::uint64_t nb = bits_backward(b, e + 1);
-      std::uint64_t stop = ((na << 1) & ~na) | ((nb << 1) & ~nb);  // bit 63 - i: forced at e - i
-      const auto gd = static_cast<unsigned>(e - goal);
-      if (gd < 63u) stop |= (std::uint64_t{1} << 63) >> gd;
-      const std::uint64_t blocked = ~bits_backward(line, e) | std::uint64_t{1};
-      const int wall = std::countl_zero(blocked);
-      const int hit = std::countl_zero(stop);
-      if (hit < wall) return e - hit;
-      if (wall < 63) return kNoJump;
-      e -= 63;
+    const int e = p - 1;
+    const auto q = static_cast<unsigned>(e + kPadBits);  // word q / 64 + 1 exists
+    std::size_t w = q >> 6;
+    std::uint64_t na = a[w];
+    std::uint64_t nb = b[w];
+    std::uint64_t wall = ~line[w];
+    std::uint64_t stop =
+        (na & ~((na >> 1) | (a[w + 1] << 63))) | (nb & ~((nb >> 1) | (b[w + 1] << 63))) | wall;
+    stop &= ~std::uint64_t{0} >> (63u - (q & 63u));
+    int base = e - static_cast<int>(q & 63u);  // the cell of bit 0 of word w
+    while (stop == 0) {
+      const std::uint64_t ca = na << 63;
+      const std::uint64_t cb = nb << 63;
+      --w;
+      base -= 64;
+      na = a[w];
+      nb = b[w];
+      wall = ~line[w];
+      stop = (na & ~((na >> 1) | ca)) | (nb & ~((nb >> 1) | cb)) | wall;
     }
+    const unsigned bit = detail::highest_bit(stop);
+    const int hit = base + static_cast<int>(bit);
+    if constexpr (Goal) {
+      if (static_cast<unsigned>(e - goal) < static_cast<unsigned>(e - hit)) return goal;
+    }
+    return ((wall >> bit) & 1u) != 0 ? hit - kWall : hit;
   }
 
   // update_cells without the checks: every cell on the grid, the map built from it.

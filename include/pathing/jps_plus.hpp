@@ -377,6 +377,31 @@ class JpsPlus {
                                      c);
   }
 
+  /// As `find_path`, but `out` receives only the turning points of the same path, as
+  /// `Jps::find_turning_points` (O(jump points) instead of O(path length) for the output).
+  PathResult find_turning_points(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                 GridCoord to, std::vector<GridCoord>& out,
+                                 const SearchOptions& options = {}) {
+    sliced_.cancel();
+    const detail::JumpSearchCheck c = detail::start_jump_query<JpsPlusMap>(
+        search_, &own_map_, &last_sync_, nullptr, grid, layer, from, to, &out, options);
+    if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
+    return detail::finish_jump_query(
+        search(own_map_, c.unit_cost, from, c.target, out, options.limits, true), c);
+  }
+
+  /// Same, on a caller-owned table, as `find_path(grid, map, ...)`.
+  PathResult find_turning_points(const Grid& grid, const JpsPlusMap& map, GridCoord from,
+                                 GridCoord to, std::vector<GridCoord>& out,
+                                 const SearchOptions& options = {}) {
+    sliced_.cancel();
+    const detail::JumpSearchCheck c = detail::start_jump_query<JpsPlusMap>(
+        search_, nullptr, nullptr, &map, grid, map.layer(), from, to, &out, options);
+    if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
+    return detail::finish_jump_query(
+        search(map, c.unit_cost, from, c.target, out, options.limits, true), c);
+  }
+
   /// Sliced queries, as `Jps::start_query` / `continue_query` / `finish_query` / `cancel_query`
   /// (same contract; docs/sliced.md): the result of `finish_query` equals `find_path`'s exactly.
   /// Starts a query on the internal table (synced here, as `find_path` does); nothing expanded.
@@ -414,7 +439,8 @@ class JpsPlus {
   friend struct detail::TestAccess;
   void force_generation(std::uint32_t g) noexcept { search_.debug_force_generation(g); }
   PathResult search(const JpsPlusMap& map, std::uint8_t unit_cost, GridCoord from, GridCoord to,
-                    std::vector<GridCoord>& out, const SearchLimits& limits);
+                    std::vector<GridCoord>& out, const SearchLimits& limits,
+                    bool turning_points = false);
 
   struct ExpandAt {
     template <class Gen>
@@ -435,7 +461,7 @@ class JpsPlus {
 
 inline PathResult JpsPlus::search(const JpsPlusMap& map, std::uint8_t unit_cost, GridCoord from,
                                   GridCoord to, std::vector<GridCoord>& out,
-                                  const SearchLimits& limits) {
+                                  const SearchLimits& limits, bool turning_points) {
   PathResult r;
   r.finish = from;
   search_.ensure(static_cast<std::size_t>(map.cols()) * static_cast<std::size_t>(map.rows()));
@@ -444,7 +470,11 @@ inline PathResult JpsPlus::search(const JpsPlusMap& map, std::uint8_t unit_cost,
       [&](int x, int y, std::uint8_t travel, auto& gen)
           PATHING_ALWAYS_INLINE { detail::jps_plus_expand(map, x, y, travel, to, gen); },
       r);
-  search_.write_path(r, out, unit_cost);
+  if (turning_points) {
+    search_.write_turning_points(r, out, unit_cost);
+  } else {
+    search_.write_path(r, out, unit_cost);
+  }
   return r;
 }
 

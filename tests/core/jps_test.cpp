@@ -569,12 +569,15 @@ TEST_P(JumpSearch, WarmQueriesAllocateNothing) {
     jump_points(pts);
   }
   out.reserve(120 * 90);
-  pts.reserve(120 * 90);
+  pts.reserve(2 * 120 * 90);
   std::uint64_t expanded = 0;
   const test::AllocationScope scope;
   for (const auto& [s, t] : queries) {
     expanded += find(g, s, t, out).stats.expanded;
     jump_points(pts);
+    // Turning points: the same search, into a buffer holding twice the cells.
+    expanded += GetParam().plus ? plus_.find_turning_points(g, kWalk, s, t, pts).stats.expanded
+                                : jps_.find_turning_points(g, kWalk, s, t, pts).stats.expanded;
   }
   EXPECT_EQ(scope.count(), 0u);
   EXPECT_GT(expanded, 100u);
@@ -586,6 +589,17 @@ struct RandomStats {
   int queries = 0;
   int found = 0;
 };
+
+// The turning points of a cell path: the first cell, every cell where the step changes, the last.
+std::vector<GridCoord> turning_points_of(const std::vector<GridCoord>& cells) {
+  std::vector<GridCoord> pts;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (i == 0 || i + 1 == cells.size() || cells[i] - cells[i - 1] != cells[i + 1] - cells[i]) {
+      pts.push_back(cells[i]);
+    }
+  }
+  return pts;
+}
 
 // Runs `queries` random queries (plus corner cases) on `g` with Jps (map and grid overloads),
 // JpsPlus and AStar and checks statuses, costs, paths and jump points.
@@ -635,12 +649,29 @@ void compare_with_astar(const Grid& g, std::mt19937_64& rng, int queries, Random
         plus.jump_points(pts);
       }
       ASSERT_EQ(check_jump_points(pts, out), "") << who;
+      // find_turning_points: the same search, only the turning points of the same path.
+      std::vector<GridCoord> turns{GridCoord{-5, -5}};  // stale content is replaced
+      const PathResult t2 = rp == &j ? jps.find_turning_points(g, map, s, t, turns)
+                                     : plus.find_turning_points(g, table, s, t, turns);
+      ASSERT_EQ(t2.status, r.status) << who;
+      ASSERT_EQ(t2.finish, r.finish) << who;
+      ASSERT_EQ(t2.cost, r.cost) << who;
+      ASSERT_EQ(t2.moves, r.moves) << who;
+      ASSERT_EQ(t2.stats.expanded, r.stats.expanded) << who;
+      ASSERT_EQ(t2.stats.generated, r.stats.generated) << who;
+      ASSERT_EQ(turns, turning_points_of(out)) << who;
     }
     if (q == 1) {  // the grid overload gives the same answer as the map overload
       std::vector<GridCoord> again;
       const PathResult j2 = jps.find_path(g, kWalk, s, t, again);
       ASSERT_EQ(j2.cost, j.cost);
       ASSERT_EQ(again, a_out);
+      const PathResult t2 = jps.find_turning_points(g, kWalk, s, t, again);
+      ASSERT_EQ(t2.cost, j.cost);
+      ASSERT_EQ(again, turning_points_of(a_out));
+      const PathResult t3 = plus.find_turning_points(g, kWalk, s, t, again);
+      ASSERT_EQ(t3.cost, p.cost);
+      ASSERT_EQ(again, turning_points_of(b_out));
     }
   }
 }

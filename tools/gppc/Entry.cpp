@@ -77,8 +77,9 @@ using Searcher = pathing::JpsPlus;
 /// Memory, for a map of n cells: the grid (n / 2 bytes), the JPS+ table with its bitmaps (16.4
 /// bytes a cell: `JpsPlusMap::memory_bytes`; online JPS: the bitmaps alone, about 0.25 bytes a
 /// cell), the search state (36 bytes a cell, reserved up front: `JpsPlus::memory_bytes`) and the
-/// cell buffer (8 bytes a traversable cell, reserved up front): 53 to 61 bytes a cell, 13.8 to
-/// 15.8 MB for 512 x 512 (JPS+); about 17 bytes a cell less for online JPS.
+/// point buffer (16 bytes a traversable cell, reserved up front: twice the jump points a path
+/// can have, as `find_turning_points` asks): 53 to 69 bytes a cell, 13.8 to 17.9 MB for 512 x
+/// 512 (JPS+); about 17 bytes a cell less for online JPS.
 class GppcSearch {
  public:
   /// Builds the grid (traversable cells: tag 0, cost 1; the others blocked) and the JPS+ table
@@ -107,7 +108,9 @@ class GppcSearch {
     table_.build(grid_, kLayer);
 #endif
     search_.reserve(grid_.cols(), grid_.rows());
-    cells_.reserve(open + 1);  // a shortest path visits each cell at most once
+    // A shortest path visits each cell at most once; `find_turning_points` asks for room for
+    // twice its jump points (cells of the path).
+    cells_.reserve(2 * (open + 1));
 #ifdef PATHING_GPPC_AUTO
     choose_search();
 #endif
@@ -131,11 +134,19 @@ class GppcSearch {
     // A start off the map is `invalid_endpoint`, an obstacle start is not searched from either
     // (the kit never asks; JpsPlus would ignore the start's own cell), no path `unreachable`.
     if (!grid_.in_bounds(from) || grid_.is_blocked(from)) return;
-    const pathing::PathResult r = run(from, to);
-    if (!r.found() || cells_.empty()) return;
-    // Every cell of the path -> its turning points. The kit's validator accepts any horizontal,
-    // vertical or diagonal segment over free cells without corner cutting, which each straight
-    // run of a JPS+ path is.
+    bool every_cell = false;
+    const pathing::PathResult r = run(from, to, every_cell);
+    if (!r.found() || cells_.size() < 2) return;
+    if (!every_cell) {
+      // The jump point searches write the turning points themselves, from the jump points
+      // (O(jump points), not O(path length)).
+      path.resize(cells_.size());
+      for (std::size_t i = 0; i < cells_.size(); ++i) path[i] = to_loc(cells_[i]);
+      return;
+    }
+    // Every cell of the path (the subgoal search) -> its turning points. The kit's validator
+    // accepts any horizontal, vertical or diagonal segment over free cells without corner cutting,
+    // which each straight run of the path is.
     const std::size_t n = cells_.size();
     std::size_t turns = 2;  // start and goal
     for (std::size_t i = 1; i + 1 < n; ++i) {
@@ -155,12 +166,22 @@ class GppcSearch {
   /// blocked cells are impassable (the kit's map has no terrain costs).
   static constexpr pathing::GridLayer kLayer = pathing::GridLayer::uniform(1, 0);
 
-  /// The chosen search's answer, every cell into `cells_`.
-  pathing::PathResult run(pathing::GridCoord from, pathing::GridCoord to) {
-#ifdef PATHING_GPPC_AUTO
-    if (use_subgoal_) return sub_search_.find_path(grid_, sub_, from, to, cells_);
-#endif
+  /// The chosen search's answer into `cells_`: every cell of the path (the subgoal search;
+  /// `every_cell` set) or only its turning points (JPS and JPS+: `find_turning_points`).
+  pathing::PathResult run(pathing::GridCoord from, pathing::GridCoord to, bool& every_cell) {
+#ifdef PATHING_GPPC_SUBGOAL
+    every_cell = true;
     return search_.find_path(grid_, table_, from, to, cells_);
+#else
+#ifdef PATHING_GPPC_AUTO
+    if (use_subgoal_) {
+      every_cell = true;
+      return sub_search_.find_path(grid_, sub_, from, to, cells_);
+    }
+#endif
+    every_cell = false;
+    return search_.find_turning_points(grid_, table_, from, to, cells_);
+#endif
   }
 
 #ifdef PATHING_GPPC_AUTO
@@ -197,7 +218,8 @@ class GppcSearch {
       const auto t0 = std::chrono::steady_clock::now();
       for (std::size_t i = 0; i + 1 < sample.size(); i += 2) {
         use_subgoal_ = subgoal;
-        (void)run(sample[i], sample[i + 1]);
+        bool every_cell = false;
+        (void)run(sample[i], sample[i + 1], every_cell);
       }
       return std::chrono::steady_clock::now() - t0;
     };
@@ -223,7 +245,7 @@ class GppcSearch {
   pathing::Grid grid_;
   SearchMap table_;
   Searcher search_;
-  std::vector<pathing::GridCoord> cells_;  // every cell of the last path (find_path's output)
+  std::vector<pathing::GridCoord> cells_;  // the last path: its cells (subgoal) or turning points
 #ifdef PATHING_GPPC_AUTO
   pathing::SubgoalGraph sub_;          // the contracted graph, when it won
   pathing::SubgoalSearch sub_search_;  // its searcher

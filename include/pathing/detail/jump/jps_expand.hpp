@@ -143,7 +143,7 @@ PATHING_ALWAYS_INLINE inline void jps_directions(std::uint8_t travel, Forced&& f
 /// fixed-point units of `segment_cost`, every cell costing 1 (`JumpPointSearch::run` applies the
 /// layer's unit cost). The goal is generated when a jump reaches it. Preconditions: `m` in sync
 /// with the searched grid, (x, y) on it (`goal` may lie anywhere), `travel` as `jps_directions`
-/// takes it. Complexity: O(1 + length / 63) a straight jump; a diagonal jump O(1 + length / 63)
+/// takes it. Complexity: O(1 + length / 64) a straight jump; a diagonal jump O(1 + length / 64)
 /// for each cell it steps over (two straight scans a cell), up to the first one whose scans find
 /// something. Allocates nothing; `gen` is the only side effect.
 template <class Gen>
@@ -174,33 +174,42 @@ inline void jps_expand(const JpsMap& m, int x, int y, std::uint8_t travel, GridC
         return;
     }
   };
-  auto diagonal = [&](int dx, int dy) {
-    const std::uint8_t h = travel_code(dx > 0 ? Direction8::right : Direction8::left);
-    const std::uint8_t v = travel_code(dy > 0 ? Direction8::down : Direction8::up);
-    const std::uint8_t d = travel_code(diagonal_direction(dx, dy));
-    int cx = x;
-    int cy = y;
-    while (m.passable(cx + dx, cy) && m.passable(cx, cy + dy) && m.passable(cx + dx, cy + dy)) {
-      cx += dx;
-      cy += dy;
-      const int steps = (cx - x) * dx;  // diagonal moves from (x, y)
-      if (cx == goal.x && cy == goal.y) {
-        gen(cx, cy, d, segment_cost(steps, 0));
-        return;
-      }
-      const int jh = dx > 0 ? m.jump_east(cx, cy, goal) : m.jump_west(cx, cy, goal);
-      const int jv = dy > 0 ? m.jump_south(cx, cy, goal) : m.jump_north(cx, cy, goal);
-      if (jh == JpsMap::kNoJump && jv == JpsMap::kNoJump) continue;
-      if (jh != JpsMap::kNoJump) gen(jh, cy, h, segment_cost(steps, (jh - cx) * dx));
-      if (jv != JpsMap::kNoJump) gen(cx, jv, v, segment_cost(steps, (jv - cy) * dy));
-      // Once the goal is generated through (x, y) at octile distance, nothing further along
-      // this diagonal can lead to it more cheaply.
-      const bool goal_found = (cy == goal.y && jh == goal.x) || (cx == goal.x && jv == goal.y);
-      if (!goal_found && m.passable(cx + dx, cy) && m.passable(cx, cy + dy) &&
-          m.passable(cx + dx, cy + dy)) {
-        gen(cx, cy, static_cast<std::uint8_t>(kDiagonalContinuation | d), segment_cost(steps, 0));
-      }
+  auto diagonal_to = [&]<int DX, int DY>() PATHING_ALWAYS_INLINE {
+    const JpsMap::DiagonalJump j = m.jump_diagonal<DX, DY>(x, y, goal);
+    if (j.steps == 0) return;
+    const std::uint8_t d = travel_code(diagonal_direction(DX, DY));
+    const int cx = x + j.steps * DX;
+    const int cy = y + j.steps * DY;
+    if (j.goal) {
+      gen(cx, cy, d, segment_cost(j.steps, 0));
       return;
+    }
+    if (j.jh != JpsMap::kNoJump) {
+      gen(j.jh, cy, travel_code(DX > 0 ? Direction8::right : Direction8::left),
+          segment_cost(j.steps, (j.jh - cx) * DX));
+    }
+    if (j.jv != JpsMap::kNoJump) {
+      gen(cx, j.jv, travel_code(DY > 0 ? Direction8::down : Direction8::up),
+          segment_cost(j.steps, (j.jv - cy) * DY));
+    }
+    // Once the goal is generated through (x, y) at octile distance, nothing further along this
+    // diagonal can lead to it more cheaply.
+    const bool goal_found = (cy == goal.y && j.jh == goal.x) || (cx == goal.x && j.jv == goal.y);
+    if (!goal_found && j.more) {
+      gen(cx, cy, static_cast<std::uint8_t>(kDiagonalContinuation | d), segment_cost(j.steps, 0));
+    }
+  };
+  auto diagonal = [&](int dx, int dy) PATHING_ALWAYS_INLINE {
+    if (dx > 0) {
+      if (dy > 0) {
+        diagonal_to.template operator()<1, 1>();
+      } else {
+        diagonal_to.template operator()<1, -1>();
+      }
+    } else if (dy > 0) {
+      diagonal_to.template operator()<-1, 1>();
+    } else {
+      diagonal_to.template operator()<-1, -1>();
     }
   };
   jps_directions(

@@ -378,6 +378,65 @@ class JumpPointSearch {
     r.cost = cost::exact_length(straight * unit_cost, diagonal * unit_cost);
   }
 
+  /// The turning points of the path `write_path` would write, into `out` (capacity reused): the
+  /// start, every cell where the direction of the next move differs from that of the move into
+  /// it, and `r.finish` (the start alone when they are the same cell). Consecutive points are
+  /// joined by a straight or 45-degree diagonal run of the path's cells. Sets `r.moves` and
+  /// `r.cost` as `write_path` does. Call right after `run`. O(jump points); allocates only when
+  /// `out` holds less than twice the jump points.
+  void write_turning_points(PathResult& r, std::vector<GridCoord>& out,
+                            std::uint8_t unit_cost = 1) const {
+    const std::uint32_t finish = cell_key(r.finish.x, r.finish.y);
+    std::size_t count = 1;  // jump points
+    std::uint64_t straight = 0;
+    std::uint64_t diagonal = 0;
+    for (std::uint32_t k = finish; parent(k) != k; k = parent(k)) {
+      const GridCoord a = cell_of_key(parent(k));
+      const GridCoord b = cell_of_key(k);
+      const int adx = std::abs(b.x - a.x);
+      const int ady = std::abs(b.y - a.y);
+      const int diag = adx < ady ? adx : ady;
+      diagonal += static_cast<std::uint64_t>(diag);
+      straight += static_cast<std::uint64_t>((adx > ady ? adx : ady) - diag);
+      ++count;
+    }
+    // Backwards from the finish into the top of `out`: each segment adds its bend (when it has a
+    // diagonal and a straight part) and its start; a point between two runs of one direction is
+    // overwritten by the next one. At most 2 * count - 1 points.
+    out.resize(2 * count);
+    GridCoord* const o = out.data();
+    std::size_t top = out.size() - 1;
+    o[top] = r.finish;
+    GridCoord run{0, 0};  // direction from o[top] to the point after it (none yet)
+    auto add = [&](GridCoord p) PATHING_ALWAYS_INLINE {
+      const GridCoord n = o[top];
+      const GridCoord d{(n.x > p.x) - (n.x < p.x), (n.y > p.y) - (n.y < p.y)};
+      if (d == run) {
+        o[top] = p;
+      } else {
+        o[--top] = p;
+        run = d;
+      }
+    };
+    for (std::uint32_t k = finish; parent(k) != k; k = parent(k)) {
+      const GridCoord a = cell_of_key(parent(k));
+      const GridCoord c = cell_of_key(k);
+      const int sx = (c.x > a.x) - (c.x < a.x);
+      const int sy = (c.y > a.y) - (c.y < a.y);
+      const int adx = std::abs(c.x - a.x);
+      const int ady = std::abs(c.y - a.y);
+      const int diag = adx < ady ? adx : ady;
+      // Diagonal-first from a: the bend is diag diagonal moves from a.
+      if (diag != 0 && adx != ady) add(GridCoord{a.x + diag * sx, a.y + diag * sy});
+      add(a);
+    }
+    const std::size_t n = out.size() - top;
+    for (std::size_t i = 0; i < n; ++i) o[i] = o[top + i];
+    out.resize(n);
+    r.moves = static_cast<std::uint32_t>(straight + diagonal);
+    r.cost = cost::exact_length(straight * unit_cost, diagonal * unit_cost);
+  }
+
   /// The jump points of the last path `run` produced (start, every node on the chain, finish),
   /// into `out` (capacity reused). Empty when no search ran yet. O(jump points).
   void write_jump_points(std::vector<GridCoord>& out) const {
