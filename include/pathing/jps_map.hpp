@@ -199,11 +199,11 @@ class JpsMap {
   /// components (`jh`: x of the horizontal one, `jv`: y of the vertical one, kNoJump for none; at
   /// least one found something), and whether the diagonal may go on from c (`more`).
   struct DiagonalJump {
-    int steps = 0;
-    int jh = kNoJump;
-    int jv = kNoJump;
-    bool goal = false;
-    bool more = false;
+    int steps = 0;      ///< Diagonal moves from the start to c (0: none legal).
+    int jh = kNoJump;   ///< x where the horizontal scan from c stopped, or kNoJump.
+    int jv = kNoJump;   ///< y where the vertical scan from c stopped, or kNoJump.
+    bool goal = false;  ///< c is the goal.
+    bool more = false;  ///< The diagonal may go on from c.
   };
 
   /// The diagonal jump from (x, y) in direction (DX, DY) (each -1 or 1; x to the right, y down):
