@@ -6,8 +6,11 @@
 // whole refined path without and with shortcutting, each with the abstract search's heuristic
 // weight 1 (plain HPA*), 1.5 and 2 (counters `subopt_mean`, `subopt_p99`,
 // `subopt_max`: cost / optimal over the queries), a one-cell edit and `sync` (per edit), and the
-// optimal searches beside it (A*, JPS+ at 4096; JPS at 16384). Tiled rows need ../shared/data (or
-// PATHING_SHARED_DATA) and are skipped with a message without it.
+// optimal searches beside it (A*, JPS+ at 4096; JPS at 16384). Rows ending in `landmarks=8` search
+// a copy of the map with 8 landmarks on its abstract graph (`HierarchyMap::build_landmarks`; its
+// build row reports their time and bytes a cell); the other rows use the octile bound alone.
+// Tiled rows need ../shared/data (or PATHING_SHARED_DATA) and are skipped with a message without
+// it.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -42,8 +45,21 @@ struct HpaCase {
   Grid grid{1, 1};
   GridLayer layer;
   std::unique_ptr<HierarchyMap> map;
+  std::unique_ptr<HierarchyMap> lm_map;  // a copy with landmarks (landmark rows), made on first use
   io::Scenario scen;
 };
+
+constexpr int kLandmarks = 8;
+
+// The map the rows search: the plain one, or (landmarks > 0) the copy with landmarks.
+const HierarchyMap& hpa_map(HpaCase& c, int landmarks) {
+  if (landmarks == 0) return *c.map;
+  if (!c.lm_map) {
+    c.lm_map = std::make_unique<HierarchyMap>(*c.map);
+    static_cast<void>(c.lm_map->build_landmarks(c.grid, landmarks));
+  }
+  return *c.lm_map;
+}
 
 fs::path hpa_shared_data() {
   const char* env = std::getenv("PATHING_SHARED_DATA");
@@ -104,9 +120,10 @@ void build_row(benchmark::State& s, const std::string& name) {
   s.counters["nodes"] = static_cast<double>(map.node_count());
 }
 
-void first_steps_row(benchmark::State& s, const std::string& name, double weight) {
-  const HpaCase* c = hpa_case(name);
+void first_steps_row(benchmark::State& s, const std::string& name, double weight, int landmarks) {
+  HpaCase* c = hpa_case(name);
   if (hpa_skip(s, c)) return;
+  const HierarchyMap& map = hpa_map(*c, landmarks);
   HpaStar hpa;
   std::vector<GridCoord> out;
   out.reserve(c->grid.cell_count() / 16);
@@ -117,7 +134,7 @@ void first_steps_row(benchmark::State& s, const std::string& name, double weight
     for (const io::ScenarioEntry& e : c->scen.entries) {
       SearchOptions o;
       o.weight = weight;
-      const PathResult r = hpa.plan(c->grid, c->layer, *c->map, e.start(), e.goal(), o);
+      const PathResult r = hpa.plan(c->grid, c->layer, map, e.start(), e.goal(), o);
       out.clear();
       const SearchStatus st = hpa.refine_until(33, out);
       wrong = wrong || !r.found() || out.size() < 33 || st == SearchStatus::stale;
@@ -129,9 +146,11 @@ void first_steps_row(benchmark::State& s, const std::string& name, double weight
   set_query_counters(s, static_cast<double>(c->scen.entries.size()), static_cast<double>(expanded));
 }
 
-void path_row(benchmark::State& s, const std::string& name, int smoothing, double weight) {
-  const HpaCase* c = hpa_case(name);
+void path_row(benchmark::State& s, const std::string& name, int smoothing, double weight,
+              int landmarks) {
+  HpaCase* c = hpa_case(name);
   if (hpa_skip(s, c)) return;
+  const HierarchyMap& map = hpa_map(*c, landmarks);
   HpaStar hpa;
   hpa.set_smoothing(smoothing);
   std::vector<GridCoord> out;
@@ -145,7 +164,7 @@ void path_row(benchmark::State& s, const std::string& name, int smoothing, doubl
     for (const io::ScenarioEntry& e : c->scen.entries) {
       SearchOptions o;
       o.weight = weight;
-      const PathResult r = hpa.find_path(c->grid, c->layer, *c->map, e.start(), e.goal(), out, o);
+      const PathResult r = hpa.find_path(c->grid, c->layer, map, e.start(), e.goal(), out, o);
       wrong = wrong || !r.found() || r.cost < e.optimal_length - e.tolerance();
       ratios.push_back(r.cost / e.optimal_length);
       expanded += r.stats.expanded;
@@ -161,6 +180,22 @@ void path_row(benchmark::State& s, const std::string& name, int smoothing, doubl
   s.counters["subopt_p99"] = ratios[static_cast<std::size_t>(std::ceil(0.99 * n)) - 1];
   s.counters["subopt_max"] = ratios.back();
   set_query_counters(s, n, static_cast<double>(expanded));
+}
+
+// Landmarks on the abstract graph: one `build_landmarks` of kLandmarks on a copy of the map.
+void landmark_build_row(benchmark::State& s, const std::string& name) {
+  const HpaCase* c = hpa_case(name);
+  if (hpa_skip(s, c)) return;
+  HierarchyMap map = *c->map;
+  for (auto _ : s) {
+    static_cast<void>(map.build_landmarks(c->grid, kLandmarks));
+    benchmark::DoNotOptimize(map.landmark_count());
+  }
+  s.counters["landmark_bytes_per_cell"] =
+      static_cast<double>(map.memory_bytes() - c->map->memory_bytes()) /
+      static_cast<double>(c->grid.cell_count());
+  s.counters["bytes_per_cell"] =
+      static_cast<double>(map.memory_bytes()) / static_cast<double>(c->grid.cell_count());
 }
 
 // One iteration: a random cell toggled and synced, then toggled back and synced (2 edits).
@@ -220,15 +255,32 @@ void optimal_row(benchmark::State& s, const std::string& name, Run&& run) {
       const std::string wt = weight == 1.0 ? "" : (weight == 1.5 ? " weight=1.5" : " weight=2");
       benchmark::RegisterBenchmark(
           (prefix + "first 32 steps" + s32 + wt).c_str(),
-          [m, weight](benchmark::State& s) { first_steps_row(s, m, weight); })
+          [m, weight](benchmark::State& s) { first_steps_row(s, m, weight, 0); })
           ->Unit(benchmark::kMillisecond);
       benchmark::RegisterBenchmark((prefix + "path" + s32 + wt).c_str(), [m, weight](
                                                                              benchmark::State& s) {
-        path_row(s, m, 0, weight);
+        path_row(s, m, 0, weight, 0);
       })->Unit(benchmark::kMillisecond);
       benchmark::RegisterBenchmark(
           (prefix + "path smoothed" + s32 + " window=" + std::to_string(kSmoothing) + wt).c_str(),
-          [m, weight](benchmark::State& s) { path_row(s, m, kSmoothing, weight); })
+          [m, weight](benchmark::State& s) { path_row(s, m, kSmoothing, weight, 0); })
+          ->Unit(benchmark::kMillisecond);
+    }
+    const std::string lm = " landmarks=" + std::to_string(kLandmarks);
+    benchmark::RegisterBenchmark((prefix + "build" + s32 + lm).c_str(),
+                                 [m](benchmark::State& s) { landmark_build_row(s, m); })
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(1);
+    for (const double weight : {1.0, 1.5, 2.0}) {
+      const std::string wt = weight == 1.0 ? "" : (weight == 1.5 ? " weight=1.5" : " weight=2");
+      benchmark::RegisterBenchmark(
+          (prefix + "first 32 steps" + s32 + wt + lm).c_str(),
+          [m, weight](benchmark::State& s) { first_steps_row(s, m, weight, kLandmarks); })
+          ->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(
+          (prefix + "path smoothed" + s32 + " window=" + std::to_string(kSmoothing) + wt + lm)
+              .c_str(),
+          [m, weight](benchmark::State& s) { path_row(s, m, kSmoothing, weight, kLandmarks); })
           ->Unit(benchmark::kMillisecond);
     }
     benchmark::RegisterBenchmark((prefix + "edit+sync" + s32).c_str(), [m](benchmark::State& s) {

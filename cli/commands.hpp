@@ -28,6 +28,7 @@ struct ScenOptions {
   bool json = false;
   std::string tsv_file;    ///< Empty: no TSV.
   int landmarks = 8;       ///< `--algo alt`: landmarks to place.
+  int hpa_landmarks = 0;   ///< `--algo hpa`: landmarks on the abstract graph (0: none).
   std::vector<int> costs;  ///< Tag costs (0 = impassable); empty: the Moving AI rules.
   std::string prep_file;   ///< `--prep`: a saved structure (`pathing prep`); empty: build.
   int sector = 32;         ///< `--algo hpa`: side of a sector, in cells.

@@ -95,11 +95,14 @@ int main(int argc, char** argv) {
                    "(hierarchical A*, near-optimal: reports suboptimality; --sector, --smooth)")
       ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+", "subgoal", "alt", "hpa"}))
       ->capture_default_str();
-  scen_cmd
-      ->add_option("--landmarks", scen.landmarks,
-                   "--algo alt: landmarks to place (more: fewer expansions, 4 bytes a cell each)")
-      ->check(CLI::Range(1, 32))
-      ->capture_default_str();
+  CLI::Option* scen_landmarks =
+      scen_cmd
+          ->add_option(
+              "--landmarks", scen.landmarks,
+              "--algo alt: landmarks to place (more: fewer expansions, 4 bytes a cell "
+              "each); --algo hpa: landmarks on the abstract graph (1-16; off unless given)")
+          ->check(CLI::Range(1, 32))
+          ->capture_default_str();
   scen_cmd
       ->add_option("--weight", scen.weight,
                    "--algo astar or hpa: heuristic weight w >= 1 (weighted A*: cost at most w "
@@ -287,7 +290,10 @@ int main(int argc, char** argv) {
 
   try {
     int rc = kExitBadInput;
-    if (*scen_cmd) rc = run_scen(scen);
+    if (*scen_cmd) {
+      scen.hpa_landmarks = scen_landmarks->count() > 0 ? scen.landmarks : 0;
+      rc = run_scen(scen);
+    }
     if (*path_cmd) rc = run_path(path);
     if (*gen_cmd) rc = run_gen(gen);
     if (*prep_cmd) rc = run_prep(prep);

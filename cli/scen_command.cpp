@@ -206,6 +206,11 @@ int run_scen(const ScenOptions& o) {
       return kExitBadInput;
     }
     sector = hpa.map().sector_size();  // a loaded hierarchy's own
+    Error lm_error;
+    if (o.hpa_landmarks > 0 && !hpa.build_landmarks(map.grid, o.hpa_landmarks, lm_error)) {
+      fmt::print(stderr, "pathing: {}\n", lm_error.message);
+      return kExitBadInput;
+    }
     table_ms =
         o.prep_file.empty()
             ? hpa.build_ms()
@@ -312,11 +317,14 @@ int run_scen(const ScenOptions& o) {
   } else {
     fmt::print("scenario     {}\n", o.scen_file);
     fmt::print("map          {} ({} x {})\n", map_file.string(), map.grid.cols(), map.grid.rows());
-    fmt::print("search       {}, {}-connected{}{}\n", algo_name, o.moves,
-               o.weight != 1.0 ? fmt::format(", weight {:g}", o.weight) : std::string(),
-               o.algo == "hpa"
-                   ? fmt::format(" (sectors of {} cells, smoothing window {})", sector, o.smooth)
-                   : std::string());
+    fmt::print(
+        "search       {}, {}-connected{}{}\n", algo_name, o.moves,
+        o.weight != 1.0 ? fmt::format(", weight {:g}", o.weight) : std::string(),
+        o.algo == "hpa"
+            ? fmt::format(" (sectors of {} cells, smoothing window {}{})", sector, o.smooth,
+                          o.hpa_landmarks > 0 ? fmt::format(", {} landmarks", o.hpa_landmarks)
+                                              : std::string())
+            : std::string());
     fmt::print("queries      {}\n", n);
     fmt::print("solved       {} of {}\n", solved, n);
     if (eight) {

@@ -120,6 +120,15 @@ class HpaSearch {
     hpa_.set_smoothing(smoothing);
   }
   void reserve(int, int) {}
+  /// Landmarks on the abstract graph (`HierarchyMap::build_landmarks`); their time is added to
+  /// `build_ms`. False (and a message in `error`) when refused.
+  bool build_landmarks(const Grid& grid, int count, Error& error) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool ok = map_.build_landmarks(grid, count, &error);
+    build_ms_ +=
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return ok;
+  }
   PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options) {
     return hpa_.find_path(grid, layer, map_, from, to, out, options);

@@ -14,6 +14,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pathing/coord.hpp"
@@ -141,14 +142,87 @@ class HierarchyMap {
           for (const GridCoord c : cells) mark_dirty(c);
           std::sort(dirty_.begin(), dirty_.end());
           dirty_.erase(std::unique(dirty_.begin(), dirty_.end()), dirty_.end());
-          for (const std::uint32_t s : dirty_) build_sector(grid, s);
+          for (const std::uint32_t s : dirty_) {
+            if (lm_count_ == 0) {
+              build_sector(grid, s);
+            } else if (!rebuild_sector_keeps_landmarks(grid, s)) {
+              drop_landmarks();
+            }
+          }
           grid_version_ = grid.version();
           last_sync_sectors_ = dirty_.size();
         },
         [&] {
+          const int landmarks = lm_count_;
           compute(grid, layer, options_);
+          if (landmarks > 0) compute_landmarks(grid, landmarks);
           last_sync_sectors_ = sectors_.size();
         });
+  }
+
+  /// The largest landmark count `build_landmarks` takes.
+  static constexpr int kMaxLandmarks = 16;
+
+  /// Builds landmarks on the abstract graph (ALT, Goldberg & Harrelson, SODA 2005, applied to
+  /// HPA*'s graph): `count` nodes placed by farthest-point selection in the largest connected
+  /// part of the graph (the first landmark the node farthest from that part's first node, each
+  /// next one the node farthest from every landmark so far; ties: the smaller node number), and
+  /// for each landmark L and node n the exact abstract distances d(L, n) and, on layers whose
+  /// passable costs differ, d(n, L) (on uniform layers the graph is symmetric and one table
+  /// serves both). `HpaStar` then bounds the abstract distance to the goal by
+  /// max(octile bound, max over L of d(L, g) - d(L, n), d(n, L) - d(g, L)), with the goal's
+  /// distances taken through the nodes of its sector: admissible and consistent, so the abstract
+  /// path is the same cheapest one (weight 1) with far fewer expansions, and weighted searches
+  /// keep their bound (docs/hierarchy.md, "Landmarks"). Distances are 32-bit, in 1/256 cost
+  /// units, saturated (never above the true distance: still admissible and consistent).
+  ///
+  /// Staying current: landmarks belong to the graph they were computed on. `sync` keeps them when
+  /// the sectors it rebuilds keep their nodes and no edge gets cheaper (walls added, costs raised
+  /// inside sectors: the old distances still bound the new ones from below); any other partial
+  /// sync drops them (`landmark_count()` becomes 0, queries use the octile bound) until
+  /// `build_landmarks` runs again, so edits stay cheap and nothing stale is used. A `sync` that
+  /// rebuilds everything (past the edit log) recomputes them with the same count; `build` and
+  /// loading a saved map (io::load_hierarchy) give a map without landmarks.
+  ///
+  /// Cost: 1 + count Dijkstra searches over the abstract graph (2 count + 1 on non-uniform
+  /// layers), O(count E log V); memory 4 count bytes a node slot (8 count on non-uniform
+  /// layers; `memory_bytes` includes it). Allocates.
+  /// @param grid the grid the map is current for (`is_current(grid, layer())`).
+  /// @param count landmarks wanted, in [1, `kMaxLandmarks`] (fewer when the largest part has
+  ///   fewer nodes).
+  /// @param error when not null and the call fails, the reason.
+  /// @return false, changing nothing, when `count` is outside [1, 16] (`invalid_argument`) or
+  ///   the map is not current for `grid` (also `invalid_argument`).
+  bool build_landmarks(const Grid& grid, int count, Error* error = nullptr) {
+    if (count < 1 || count > kMaxLandmarks) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     "pathing::HierarchyMap::build_landmarks: count = " + std::to_string(count) +
+                         " is outside [1, " + std::to_string(kMaxLandmarks) + "]");
+      return false;
+    }
+    if (!is_current(grid, layer_)) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     "pathing::HierarchyMap::build_landmarks: the map is not current for this grid "
+                     "(sync it first)");
+      return false;
+    }
+    compute_landmarks(grid, count);
+    return true;
+  }
+
+  /// Forgets the landmarks (`landmark_count()` 0) and frees their memory. O(1).
+  void drop_landmarks() noexcept {
+    lm_count_ = 0;
+    lm_from_ = {};
+    lm_to_ = {};
+    lm_nodes_ = {};
+  }
+
+  /// Landmarks held (0: none built, or dropped by `sync`).
+  [[nodiscard]] int landmark_count() const noexcept { return lm_count_; }
+  /// The cell of landmark `i` (< `landmark_count()`).
+  [[nodiscard]] GridCoord landmark(int i) const noexcept {
+    return cell_of(node_cell_[lm_nodes_[static_cast<std::size_t>(i)]]);
   }
 
   /// Sectors the last `sync` rebuilt (0 when it found the map current).
@@ -188,9 +262,11 @@ class HierarchyMap {
   [[nodiscard]] std::uint64_t grid_id() const noexcept { return grid_id_; }
   /// `version()` of that grid when it was built or last synced.
   [[nodiscard]] std::uint64_t grid_version() const noexcept { return grid_version_; }
-  /// Bytes held by the map (sectors, nodes, edge matrices; not the build scratch).
+  /// Bytes held by the map (sectors, nodes, edge matrices, landmarks; not the build scratch).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return sectors_.capacity() * sizeof(Sector) + node_cell_.capacity() * 4 + dist_.capacity() * 4;
+    return sectors_.capacity() * sizeof(Sector) + node_cell_.capacity() * 4 + dist_.capacity() * 4 +
+           node_cost_.capacity() + (lm_from_.capacity() + lm_to_.capacity()) * 4 +
+           lm_nodes_.capacity() * 4;
   }
 
   /// The sector holding cell `c` (on the grid), row-major.
@@ -364,6 +440,11 @@ class HierarchyMap {
     sec.count = count;
     std::copy(scratch_nodes_.begin(), scratch_nodes_.end(), node_cell_.begin() + sec.first);
     for (std::uint16_t k = count; k < sec.capacity; ++k) node_cell_[sec.first + k] = kNoPath;
+    if (node_cost_.size() < node_cell_.size()) node_cost_.resize(node_cell_.size(), 0);
+    for (std::uint32_t k = 0; k < count; ++k) {
+      const GridCoord c = cell_of(scratch_nodes_[k]);
+      node_cost_[sec.first + k] = layer_.cost_of_cell(grid.cell_unchecked(c.x, c.y));
+    }
     const detail::SectorRect r = sector_rect(s);
     for (std::uint32_t i = 0; i < count; ++i) {
       search_.run<false>(grid, layer_, options_.connectivity, r, cell_of(scratch_nodes_[i]));
@@ -384,15 +465,182 @@ class HierarchyMap {
                     Sector{});
     node_cell_.clear();
     dist_.clear();
+    node_cost_.clear();
+    drop_landmarks();
     search_.reserve(static_cast<std::size_t>(side) * static_cast<std::size_t>(side));
     for (std::uint32_t s = 0; s < sectors_.size(); ++s) build_sector(grid, s);
     node_cell_.shrink_to_fit();
     dist_.shrink_to_fit();
+    node_cost_.shrink_to_fit();
     grid_id_ = grid.instance_id();
     grid_version_ = grid.version();
     built_ = true;
   }
 
+  // Rebuilds sector `s` for a sync with landmarks; true when the landmarks stay valid: the same
+  // nodes (cells and slots), no node cheaper to enter, no intra-sector edge cheaper.
+  bool rebuild_sector_keeps_landmarks(const Grid& grid, std::uint32_t s) {
+    const Sector before = sectors_[s];
+    const std::size_t n = before.count;
+    const auto first = static_cast<std::ptrdiff_t>(before.first);
+    const auto dist_first = static_cast<std::ptrdiff_t>(before.dist_first);
+    const auto count = static_cast<std::ptrdiff_t>(n);
+    lm_scratch_.assign(node_cell_.begin() + first, node_cell_.begin() + first + count);
+    lm_scratch_cost_.assign(node_cost_.begin() + first, node_cost_.begin() + first + count);
+    lm_scratch_dist_.assign(dist_.begin() + dist_first, dist_.begin() + dist_first + count * count);
+    build_sector(grid, s);
+    const Sector& after = sectors_[s];
+    if (after.count != before.count || after.first != before.first) return false;
+    for (std::size_t k = 0; k < n; ++k) {
+      if (node_cell_[after.first + k] != lm_scratch_[k]) return false;
+      if (node_cost_[after.first + k] < lm_scratch_cost_[k]) return false;
+    }
+    for (std::size_t k = 0; k < n * n; ++k)
+      if (dist_[after.dist_first + k] < lm_scratch_dist_[k]) return false;
+    return true;
+  }
+
+  // One Dijkstra over the abstract graph from node `source`, forward (d(source, n)) or backward
+  // (d(n, source)), into lm_dist64_ (kNoDistance where not reached).
+  void abstract_dijkstra(const Grid& grid, std::uint32_t source, bool backward) {
+    const std::size_t slots = node_cell_.size();
+    lm_dist64_.assign(slots, kNoDistance);
+    lm_heap_.clear();
+    const auto later = [](const std::pair<std::uint64_t, std::uint32_t>& a,
+                          const std::pair<std::uint64_t, std::uint32_t>& b) {
+      return a.first != b.first ? a.first > b.first : a.second > b.second;
+    };
+    const auto relax = [&](std::uint32_t v, std::uint64_t d) {
+      if (d >= lm_dist64_[v]) return;
+      lm_dist64_[v] = d;
+      lm_heap_.emplace_back(d, v);
+      std::push_heap(lm_heap_.begin(), lm_heap_.end(), later);
+    };
+    relax(source, 0);
+    const auto row_of_sectors = static_cast<std::uint32_t>(sectors_x_);
+    while (!lm_heap_.empty()) {
+      std::pop_heap(lm_heap_.begin(), lm_heap_.end(), later);
+      const std::uint64_t d = lm_heap_.back().first;
+      const std::uint32_t u = lm_heap_.back().second;
+      lm_heap_.pop_back();
+      if (d != lm_dist64_[u]) continue;
+      const GridCoord c = cell_of(node_cell_[u]);
+      const std::uint32_t t = sector_of(c);
+      const Sector& sec = sectors_[t];
+      const std::uint32_t i = u - sec.first;
+      for (std::uint32_t j = 0; j < sec.count; ++j) {
+        const std::uint32_t w = backward ? dist_[sec.dist_first + j * sec.count + i]
+                                         : dist_[sec.dist_first + i * sec.count + j];
+        if (j != i && w != kNoPath) relax(sec.first + j, d + w);
+      }
+      // Transitions: forward, the move into the cell across costs that cell's cost; backward,
+      // the move from there into c costs c's.
+      const detail::SectorRect r = sector_rect(t);
+      const auto across = [&](GridCoord nb, std::uint32_t other) {
+        const std::uint32_t v = node_at(other, pack(nb));
+        if (v == kNoPath) return;
+        const std::uint64_t cost = backward ? node_cost_[u] : node_cost_[v];
+        relax(v, d + cost * detail::kSectorStraight);
+      };
+      if (c.x == r.x0 + r.w - 1 && c.x + 1 < cols_) across({c.x + 1, c.y}, t + 1);
+      if (c.y == r.y0 + r.h - 1 && c.y + 1 < rows_) across({c.x, c.y + 1}, t + row_of_sectors);
+      if (c.x == r.x0 && c.x > 0) across({c.x - 1, c.y}, t - 1);
+      if (c.y == r.y0 && c.y > 0) across({c.x, c.y - 1}, t - row_of_sectors);
+    }
+    static_cast<void>(grid);
+  }
+
+  // build_landmarks without the checks.
+  void compute_landmarks(const Grid& grid, int count) {
+    drop_landmarks();
+    const std::size_t slots = node_cell_.size();
+    // The largest weakly connected part: union-find over the edges (either direction).
+    std::vector<std::uint32_t> parent(slots);
+    for (std::uint32_t v = 0; v < slots; ++v) parent[v] = v;
+    const auto find = [&](std::uint32_t v) {
+      while (parent[v] != v) v = parent[v] = parent[parent[v]];
+      return v;
+    };
+    const auto join = [&](std::uint32_t a, std::uint32_t b) {
+      a = find(a);
+      b = find(b);
+      if (a != b) parent[std::max(a, b)] = std::min(a, b);
+    };
+    const auto row_of_sectors = static_cast<std::uint32_t>(sectors_x_);
+    for (std::uint32_t t = 0; t < sectors_.size(); ++t) {
+      const Sector& sec = sectors_[t];
+      for (std::uint32_t i = 0; i < sec.count; ++i) {
+        for (std::uint32_t j = i + 1; j < sec.count; ++j)
+          if (dist_[sec.dist_first + i * sec.count + j] != kNoPath ||
+              dist_[sec.dist_first + j * sec.count + i] != kNoPath)
+            join(sec.first + i, sec.first + j);
+        const GridCoord c = cell_of(node_cell_[sec.first + i]);
+        const detail::SectorRect r = sector_rect(t);
+        const auto across = [&](GridCoord nb, std::uint32_t other) {
+          const std::uint32_t v = node_at(other, pack(nb));
+          if (v != kNoPath) join(sec.first + i, v);
+        };
+        if (c.x == r.x0 + r.w - 1 && c.x + 1 < cols_) across({c.x + 1, c.y}, t + 1);
+        if (c.y == r.y0 + r.h - 1 && c.y + 1 < rows_) across({c.x, c.y + 1}, t + row_of_sectors);
+      }
+    }
+    std::vector<std::uint32_t> size(slots, 0);
+    std::uint32_t best = kNoPath;
+    for (std::uint32_t v = 0; v < slots; ++v) {
+      if (node_cell_[v] == kNoPath) continue;
+      const std::uint32_t root = find(v);
+      ++size[root];
+      if (best == kNoPath || size[root] > size[best] || (size[root] == size[best] && root < best))
+        best = root;
+    }
+    if (best == kNoPath) return;  // no nodes: no landmarks
+    const auto k = static_cast<std::size_t>(
+        std::min<std::uint32_t>(static_cast<std::uint32_t>(count), size[best]));
+    lm_symmetric_ = layer_.uniform_cost() != 0;
+    lm_from_.assign(slots * k, kNoPath);
+    if (!lm_symmetric_) lm_to_.assign(slots * k, kNoPath);
+    // Farthest-point selection: `nearest` = each node's distance from the nearest landmark so far
+    // (forward), starting from the part's first node (`best`, the smallest number in it).
+    std::vector<std::uint64_t> nearest(slots, kNoDistance);
+    abstract_dijkstra(grid, best, false);
+    nearest = lm_dist64_;
+    for (std::size_t l = 0; l < k; ++l) {
+      std::uint32_t pick = kNoPath;
+      for (std::uint32_t v = 0; v < slots; ++v) {
+        if (nearest[v] == kNoDistance || find(v) != best) continue;
+        if (pick == kNoPath || nearest[v] > nearest[pick]) pick = v;
+      }
+      if (pick == kNoPath) break;
+      lm_nodes_.push_back(pick);
+      abstract_dijkstra(grid, pick, false);
+      for (std::uint32_t v = 0; v < slots; ++v) {
+        const std::uint64_t d = lm_dist64_[v];
+        lm_from_[v * k + l] = d == kNoDistance ? kNoPath : saturate(d);
+        if (l == 0 || d < nearest[v]) nearest[v] = d;
+      }
+      nearest[pick] = 0;
+      if (!lm_symmetric_) {
+        abstract_dijkstra(grid, pick, true);
+        for (std::uint32_t v = 0; v < slots; ++v) {
+          const std::uint64_t d = lm_dist64_[v];
+          lm_to_[v * k + l] = d == kNoDistance ? kNoPath : saturate(d);
+        }
+      }
+    }
+    lm_count_ = static_cast<int>(lm_nodes_.size());
+    if (static_cast<std::size_t>(lm_count_) < k) {  // (the part had fewer reachable nodes)
+      drop_landmarks();
+      return;
+    }
+    lm_dist64_ = {};
+    lm_heap_ = {};
+  }
+
+  [[nodiscard]] static std::uint32_t saturate(std::uint64_t d) noexcept {
+    return d >= kNoPath - 1 ? kNoPath - 1 : static_cast<std::uint32_t>(d);
+  }
+
+  static constexpr std::uint64_t kNoDistance = ~std::uint64_t{0};
   static constexpr int kLongEntrance = 6;  // Botea et al.: runs of 6 or more get two transitions
 
   HierarchyOptions options_;
@@ -404,6 +652,13 @@ class HierarchyMap {
   std::vector<Sector> sectors_;
   std::vector<std::uint32_t> node_cell_;  // packed cells, sorted within each sector's slot
   std::vector<std::uint32_t> dist_;       // per sector: count x count matrix, row = from
+  std::vector<std::uint8_t> node_cost_;   // per node slot: the layer cost of its cell
+  // Landmarks (build_landmarks): node-major tables, lm_count_ entries a node slot.
+  int lm_count_ = 0;
+  bool lm_symmetric_ = true;
+  std::vector<std::uint32_t> lm_from_;   // d(L, n), kNoPath when not reached
+  std::vector<std::uint32_t> lm_to_;     // d(n, L) (empty when lm_symmetric_)
+  std::vector<std::uint32_t> lm_nodes_;  // the landmarks' node numbers
   std::uint64_t grid_id_ = 0;
   std::uint64_t grid_version_ = 0;
   bool built_ = false;
@@ -412,6 +667,11 @@ class HierarchyMap {
   std::vector<std::uint32_t> scratch_nodes_;
   std::vector<std::uint32_t> dirty_;
   detail::SectorSearch search_;
+  std::vector<std::uint64_t> lm_dist64_;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> lm_heap_;
+  std::vector<std::uint32_t> lm_scratch_;
+  std::vector<std::uint8_t> lm_scratch_cost_;
+  std::vector<std::uint32_t> lm_scratch_dist_;
 };
 
 }  // namespace pathing

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -28,7 +29,8 @@ namespace pathing {
 ///
 /// A query (`plan`) inserts the start and the goal into the abstract graph (a Dijkstra inside the
 /// start's sector to its nodes, a backward one inside the goal's sector from its nodes), then runs
-/// A* over the abstract graph (h: octile or Manhattan distance times the layer's smallest cost;
+/// A* over the abstract graph (h: octile or Manhattan distance times the layer's smallest cost, or
+/// the larger of that and the landmarks' bound when the map has landmarks;
 /// open list: a binary heap by f, then the larger g, then the smaller node number). The result is
 /// the abstract path: the start, the transition cells it crosses, the goal. Refinement turns it
 /// into cells one segment at a time (`refine_next`: a Dijkstra inside one sector, or one move
@@ -61,6 +63,14 @@ class HpaStar {
   void set_smoothing(int window) noexcept { smoothing_ = window < 0 ? 0 : window; }
   /// The smoothing window (0: off).
   [[nodiscard]] int smoothing() const noexcept { return smoothing_; }
+
+  /// Whether the abstract search reads the map's landmarks when it has them
+  /// (`HierarchyMap::build_landmarks`; default true). Off, it uses the octile bound alone (to
+  /// compare, or to keep the search's order of a map without them). The abstract path's cost at
+  /// weight 1 is the same either way; ties between equal-cost paths may break differently.
+  void set_landmarks(bool use) noexcept { use_landmarks_ = use; }
+  /// See `set_landmarks`.
+  [[nodiscard]] bool landmarks() const noexcept { return use_landmarks_; }
 
   /// The abstract search alone: checks the arguments, inserts the endpoints, searches the abstract
   /// graph and keeps the abstract path for `refine_next`. Writes no cells.
@@ -260,6 +270,64 @@ class HpaStar {
            min_cost_;
   }
 
+  // The landmarks' distances of the goal (HierarchyMap::build_landmarks): through the nodes of
+  // its sector, d(L, goal) = min over them of d(L, node) + the sector-confined cost node -> goal
+  // (goal_cost_), and on non-uniform layers d(goal, L) = min of goal -> node (one more search of
+  // the goal's sector, forward) + d(node, L). kNoDistance where no node joins them. Returns the
+  // cells that search expanded.
+  std::uint64_t landmark_goal(const HierarchyMap::Sector& g_sec, std::uint32_t gs) {
+    const HierarchyMap& map = *map_;
+    const std::size_t k = lm_count_;
+    std::fill(goal_from_.begin(), goal_from_.begin() + static_cast<std::ptrdiff_t>(k), kNoDistance);
+    std::fill(goal_to_.begin(), goal_to_.begin() + static_cast<std::ptrdiff_t>(k), kNoDistance);
+    for (std::uint32_t j = 0; j < g_sec.count; ++j) {
+      if (goal_cost_[j] == kNone) continue;
+      const std::uint32_t* f = map.lm_from_.data() + std::size_t{g_sec.first + j} * k;
+      for (std::size_t l = 0; l < k; ++l)
+        if (f[l] != kNone)
+          goal_from_[l] = std::min(goal_from_[l], std::uint64_t{f[l]} + goal_cost_[j]);
+    }
+    if (map.lm_symmetric_) {
+      goal_to_ = goal_from_;
+      return 0;
+    }
+    const std::uint64_t expanded =
+        search_.run<false>(*grid_, layer_, conn_, map.sector_rect(gs), to_);
+    for (std::uint32_t j = 0; j < g_sec.count; ++j) {
+      const std::uint32_t out = search_.dist(map.cell_of(map.node_cell_[g_sec.first + j]));
+      if (out == kNone) continue;
+      const std::uint32_t* t = map.lm_to_.data() + std::size_t{g_sec.first + j} * k;
+      for (std::size_t l = 0; l < k; ++l)
+        if (t[l] != kNone) goal_to_[l] = std::min(goal_to_[l], std::uint64_t{t[l]} + out);
+    }
+    return expanded;
+  }
+
+  // The landmarks' lower bound on the abstract distance from node `id` to the goal:
+  // max over L of d(L, goal) - d(L, id) and d(id, L) - d(goal, L) (0 where a term is unknown).
+  [[nodiscard]] std::uint64_t landmark_bound(std::uint32_t id) const noexcept {
+    const HierarchyMap& map = *map_;
+    const std::size_t k = lm_count_;
+    const std::uint32_t* f = map.lm_from_.data() + std::size_t{id} * k;
+    std::uint64_t best = 0;
+    for (std::size_t l = 0; l < k; ++l) {
+      if (f[l] == kNone) continue;
+      const std::uint64_t d = f[l];
+      if (goal_from_[l] != kNoDistance && goal_from_[l] > d)
+        best = std::max(best, goal_from_[l] - d);
+      if (map.lm_symmetric_ && goal_to_[l] != kNoDistance && d > goal_to_[l])
+        best = std::max(best, d - goal_to_[l]);
+    }
+    if (!map.lm_symmetric_) {
+      const std::uint32_t* t = map.lm_to_.data() + std::size_t{id} * k;
+      for (std::size_t l = 0; l < k; ++l) {
+        if (t[l] == kNone || goal_to_[l] == kNoDistance) continue;
+        if (t[l] > goal_to_[l]) best = std::max(best, std::uint64_t{t[l]} - goal_to_[l]);
+      }
+    }
+    return best;
+  }
+
   // w h for the weight of the query (saturating at 2^62; exact for w = 1).
   [[nodiscard]] std::uint64_t weighted(std::uint64_t h) const noexcept {
     if (weight_ == 1.0) return h;
@@ -302,6 +370,8 @@ class HpaStar {
     goal_cost_.resize(g_sec.count);
     for (std::uint32_t k = 0; k < g_sec.count; ++k)
       goal_cost_[k] = search_.dist(map.cell_of(map.node_cell_[g_sec.first + k]));
+    lm_count_ = use_landmarks_ ? static_cast<std::size_t>(map.lm_count_) : 0;
+    if (lm_count_ > 0) expanded += landmark_goal(g_sec, gs);
 
     open_.clear();
     exits_.clear();
@@ -313,7 +383,9 @@ class HpaStar {
       rec.stamp = open_mark;
       rec.g = g;
       rec.parent = from_id;
-      open_.push_back({g + weighted(heuristic(HierarchyMap::cell_of(packed))), g, id, sector});
+      std::uint64_t h = heuristic(HierarchyMap::cell_of(packed));
+      if (lm_count_ > 0 && id < n) h = std::max(h, landmark_bound(id));
+      open_.push_back({g + weighted(h), g, id, sector});
       std::push_heap(open_.begin(), open_.end(), Later{});
       ++r.stats.generated;
       return true;
@@ -541,6 +613,11 @@ class HpaStar {
   std::uint64_t refine_expanded_ = 0;
   int smoothing_ = 0;
   double weight_ = 1.0;
+  bool use_landmarks_ = true;
+  std::size_t lm_count_ = 0;  // landmarks the query reads (0: octile bound alone)
+  static constexpr std::uint64_t kNoDistance = ~std::uint64_t{0};
+  std::array<std::uint64_t, HierarchyMap::kMaxLandmarks> goal_from_{};
+  std::array<std::uint64_t, HierarchyMap::kMaxLandmarks> goal_to_{};
   // Workspace.
   std::vector<NodeRecord> nodes_;
   std::uint32_t generation_ = 0;

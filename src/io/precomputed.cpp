@@ -668,6 +668,11 @@ struct PrecomputedAccess {
     }
     m.scratch_nodes_ = {};
     m.node_cell_.shrink_to_fit();  // as compute leaves it (memory_bytes equal a build's)
+    m.node_cost_.resize(m.node_cell_.size());
+    for (std::size_t i = 0; i < m.node_cell_.size(); ++i) {
+      const GridCoord c = m.cell_of(m.node_cell_[i]);
+      m.node_cost_[i] = layer.cost_of_cell(grid.cell_unchecked(c.x, c.y));
+    }
     if (file_nodes != nodes) {
       bad_payload(name, base + 8,
                   std::to_string(file_nodes) + " nodes; this grid's transitions at sector size " +

@@ -324,6 +324,15 @@ pathing_cli_test(scen_hpa_terrain
 pathing_cli_test(scen_hpa_terrain_smoothed
   ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo hpa --sector 16 --smooth 32 --check
   STDOUT_REGEX "optimal +8 of 40 .*\nsuboptimal +cost / optimal: mean 1\\.0405, p99 1\\.1763, max 1\\.1763\n")
+# --landmarks with --algo hpa: landmarks on the abstract graph; the same costs at weight 1, fewer
+# nodes expanded (435 a query without them).
+pathing_cli_test(scen_hpa_terrain_landmarks
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo hpa --sector 16 --landmarks 4 --check
+  STDOUT_REGEX "search +hpa, 8-connected \\(sectors of 16 cells, smoothing window 0, 4 landmarks\\)\nqueries +40\nsolved +40 of 40\noptimal +2 of 40 .*\nsuboptimal +cost / optimal: mean 1\\.0658, p99 1\\.2694, max 1\\.2694\n.*\nexpanded +mean [0-9.]+ per query")
+pathing_cli_test(scen_hpa_landmarks_refused
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo hpa --landmarks 17
+  EXPECT_RC 2
+  STDERR_REGEX "build_landmarks: count = 17 is outside \\[1, 16\\]")
 pathing_cli_test(scen_hpa_weight
   ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo hpa --sector 16 --weight 2 --check
   STDOUT_REGEX "search +hpa, 8-connected, weight 2 \\(sectors of 16 cells.*\nsuboptimal +cost / optimal: mean 1\\.0732, p99 1\\.2694, max 1\\.2694\n")

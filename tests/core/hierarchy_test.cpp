@@ -185,6 +185,141 @@ TEST(Hierarchy, HpaStarMatchesTheRestrictedReferenceOnRandomMaps) {
   EXPECT_GT(weighted_dearer, 100);
 }
 
+// Landmarks on the abstract graph (HierarchyMap::build_landmarks) on 2,000 seeded random maps
+// (4- and 8-connected, uniform and weighted, 1 to 8 landmarks): the bound is admissible and
+// consistent, so HPA* at weight 1 returns exactly the restricted reference's cost (as without
+// landmarks), at weight 2 stays within [1, 2] times it, and expands fewer abstract nodes in all.
+TEST(Hierarchy, LandmarksKeepTheRestrictedCostOnRandomMaps) {
+  std::mt19937_64 rng(20261128);
+  HpaStar with;
+  HpaStar without;
+  without.set_landmarks(false);
+  std::vector<GridCoord> out;
+  std::uint64_t expanded_with = 0;
+  std::uint64_t expanded_without = 0;
+  int found = 0;
+  for (int iter = 0; iter < 2000; ++iter) {
+    const Connectivity conn = iter % 2 == 0 ? Connectivity::eight : Connectivity::four;
+    const bool weighted = iter % 4 >= 2;
+    const int w = hpa_uniform(rng, 8, 48);
+    const int h = hpa_uniform(rng, 8, 48);
+    const double density = 0.05 * hpa_uniform(rng, 0, 7);
+    const Grid g = test::random_grid(rng, w, h, density, weighted ? 3 : 1);
+    const GridLayer layer = weighted ? kHpaTerrain : GridLayer{};
+    HierarchyOptions options;
+    options.sector_size = hpa_uniform(rng, 4, 10);
+    options.connectivity = conn;
+    HierarchyMap map(g, layer, options);
+    const int count = hpa_uniform(rng, 1, 8);
+    ASSERT_TRUE(map.build_landmarks(g, count));
+    ASSERT_LE(map.landmark_count(), count);
+    SearchOptions so;
+    so.connectivity = conn;
+    for (int q = 0; q < 3; ++q) {
+      const GridCoord from = hpa_cell(rng, g);
+      const GridCoord to = hpa_cell(rng, g);
+      const std::string where = "iter " + std::to_string(iter) + " query " + std::to_string(q);
+      const std::uint64_t restricted = restricted_cost(g, layer, map, conn, from, to);
+      const PathResult r = with.find_path(g, layer, map, from, to, out, so);
+      if (restricted == cost::kInfinite) {
+        ASSERT_EQ(r.status, SearchStatus::unreachable) << where;
+        continue;
+      }
+      ASSERT_EQ(r.status, SearchStatus::found) << where;
+      ++found;
+      ASSERT_EQ(test::validate_path(g, layer, conn, from, out), "") << where;
+      ASSERT_EQ(hierarchy_fixed_cost(g, layer, out), restricted) << where;
+      const PathResult p = without.plan(g, layer, map, from, to, so);
+      const PathResult pw = with.plan(g, layer, map, from, to, so);
+      ASSERT_EQ(pw.cost, p.cost) << where;
+      ASSERT_EQ(pw.cost, static_cast<double>(restricted) / 256.0) << where;
+      expanded_with += pw.stats.generated;
+      expanded_without += p.stats.generated;
+      SearchOptions w2 = so;
+      w2.weight = 2.0;
+      const PathResult wr = with.find_path(g, layer, map, from, to, out, w2);
+      ASSERT_EQ(wr.status, SearchStatus::found) << where;
+      ASSERT_EQ(test::validate_path(g, layer, conn, from, out), "") << where;
+      const std::uint64_t wcost = hierarchy_fixed_cost(g, layer, out);
+      ASSERT_GE(wcost, restricted) << where;
+      ASSERT_LE(wcost, 2 * restricted) << where;
+    }
+  }
+  EXPECT_GT(found, 4000);
+  EXPECT_LT(expanded_with, expanded_without);
+}
+
+// Landmarks and edits: raised costs and new walls inside sectors keep them (and the answers stay
+// the restricted optimum); an edit that changes a sector's transitions or makes an edge cheaper
+// drops them; a sync past the edit log recomputes them.
+TEST(Hierarchy, LandmarksFollowEdits) {
+  std::mt19937_64 rng(7);
+  int kept = 0;
+  int dropped = 0;
+  std::vector<GridCoord> out;
+  HpaStar hpa;
+  for (int iter = 0; iter < 200; ++iter) {
+    const bool weighted = iter % 2 == 0;
+    Grid g = test::random_grid(rng, 32, 32, 0.15, weighted ? 3 : 1);
+    const GridLayer layer = weighted ? kHpaTerrain : GridLayer{};
+    HierarchyOptions options;
+    options.sector_size = 8;
+    HierarchyMap map(g, layer, options);
+    ASSERT_TRUE(map.build_landmarks(g, 4));
+    const int before = map.landmark_count();
+    ASSERT_GT(before, 0);
+    // One edit inside a sector (not on a border row or column): a wall, or a dearer tag.
+    GridCoord c{1 + 8 * hpa_uniform(rng, 0, 3) + hpa_uniform(rng, 0, 5),
+                1 + 8 * hpa_uniform(rng, 0, 3) + hpa_uniform(rng, 0, 5)};
+    const bool lower = iter % 3 == 2;
+    if (lower) {
+      g.set_blocked(c, false);
+      g.set_tile(c, 0);
+    } else if (weighted && !g.is_blocked(c)) {
+      g.set_tile(c, static_cast<std::uint8_t>(std::min(2, g.tile(c) + 1)));
+    } else {
+      g.set_blocked(c, true);
+    }
+    ASSERT_EQ(map.sync(g, layer), MapSync::updated);
+    const bool changed_cheaper = map.landmark_count() == 0;
+    if (changed_cheaper) {
+      ++dropped;
+    } else {
+      ++kept;
+      ASSERT_EQ(map.landmark_count(), before);
+    }
+    // Answers stay the restricted optimum either way.
+    for (int q = 0; q < 5; ++q) {
+      const GridCoord from = hpa_cell(rng, g);
+      const GridCoord to = hpa_cell(rng, g);
+      const std::uint64_t restricted =
+          restricted_cost(g, layer, map, Connectivity::eight, from, to);
+      const PathResult r = hpa.find_path(g, layer, map, from, to, out);
+      if (restricted == cost::kInfinite) continue;
+      ASSERT_EQ(r.status, SearchStatus::found);
+      ASSERT_EQ(hierarchy_fixed_cost(g, layer, out), restricted) << "iter " << iter;
+    }
+  }
+  EXPECT_GT(kept, 50);
+  EXPECT_GT(dropped, 10);
+  // Past the edit log: rebuilt with the same count.
+  Grid g = test::random_grid(rng, 40, 40, 0.1, 1);
+  HierarchyMap map(g, GridLayer{}, HierarchyOptions{});
+  ASSERT_TRUE(map.build_landmarks(g, 3));
+  for (int i = 0; i < Grid::kEditLogCapacity + 1; ++i) g.set_blocked({i % 40, 39}, true);
+  ASSERT_EQ(map.sync(g, GridLayer{}), MapSync::rebuilt);
+  EXPECT_EQ(map.landmark_count(), 3);
+  // Refusals change nothing.
+  Error e;
+  EXPECT_FALSE(map.build_landmarks(g, 0, &e));
+  EXPECT_EQ(e.code, ErrorCode::invalid_argument);
+  EXPECT_EQ(map.landmark_count(), 3);
+  g.set_blocked({5, 5}, true);
+  EXPECT_FALSE(map.build_landmarks(g, 2, &e));
+  EXPECT_EQ(e.code, ErrorCode::invalid_argument);
+  EXPECT_EQ(map.landmark_count(), 3);
+}
+
 // A hand-checked map: two 4 x 4 sectors side by side, the border open at one row only.
 TEST(Hierarchy, ExactTransitionsAndPathOnASmallMap) {
   Grid g(8, 4);
