@@ -105,11 +105,11 @@ void expect_same_hierarchy(const HierarchyMap& a, const HierarchyMap& b) {
   }
 }
 
-// On 2,400 seeded random maps (4- and 8-connected, uniform and weighted, sector sides 4 to 12),
-// HPA* finds a path exactly when the textbook Dijkstra does; the path is valid, never cheaper
-// than the optimum, and its cost in the hierarchy's fixed point equals the restricted
-// reference's (the cheapest path crossing borders only at transitions) and the plan's abstract
-// cost. Shortcutting never raises the cost and keeps the path valid.
+// On 2,400 seeded random maps (600 in the sanitizer build: test::random_maps; 4- and 8-connected,
+// uniform and weighted, sector sides 4 to 12), HPA* finds a path exactly when the textbook Dijkstra
+// does; the path is valid, never cheaper than the optimum, and its cost in the hierarchy's fixed
+// point equals the restricted reference's (the cheapest path crossing borders only at transitions)
+// and the plan's abstract cost. Shortcutting never raises the cost and keeps the path valid.
 TEST(Hierarchy, HpaStarMatchesTheRestrictedReferenceOnRandomMaps) {
   std::mt19937_64 rng(20261127);
   HpaStar hpa;
@@ -121,7 +121,7 @@ TEST(Hierarchy, HpaStarMatchesTheRestrictedReferenceOnRandomMaps) {
   std::vector<GridCoord> smoothed;
   int found = 0;
   int dearer = 0;
-  for (int iter = 0; iter < 2400; ++iter) {
+  for (int iter = 0; iter < test::random_maps(2400); ++iter) {
     const Connectivity conn = iter % 2 == 0 ? Connectivity::eight : Connectivity::four;
     const bool weighted = iter % 4 >= 2;
     const int w = hpa_uniform(rng, 6, 40);
@@ -180,15 +180,16 @@ TEST(Hierarchy, HpaStarMatchesTheRestrictedReferenceOnRandomMaps) {
   }
   // The seeds give thousands of found paths, some of them dearer than optimal (HPA* is not
   // optimal): the counts pin the sample.
-  EXPECT_GT(found, 5000);
-  EXPECT_GT(dearer, 500);
-  EXPECT_GT(weighted_dearer, 100);
+  EXPECT_GT(found, test::random_maps(5000));
+  EXPECT_GT(dearer, test::random_maps(500));
+  EXPECT_GT(weighted_dearer, test::random_maps(100));
 }
 
 // Landmarks on the abstract graph (HierarchyMap::build_landmarks) on 2,000 seeded random maps
-// (4- and 8-connected, uniform and weighted, 1 to 8 landmarks): the bound is admissible and
-// consistent, so HPA* at weight 1 returns exactly the restricted reference's cost (as without
-// landmarks), at weight 2 stays within [1, 2] times it, and expands fewer abstract nodes in all.
+// (500 in the sanitizer build; 4- and 8-connected, uniform and weighted, 1 to 8 landmarks): the
+// bound is admissible and consistent, so HPA* at weight 1 returns exactly the restricted
+// reference's cost (as without landmarks), at weight 2 stays within [1, 2] times it, and expands
+// fewer abstract nodes in all.
 TEST(Hierarchy, LandmarksKeepTheRestrictedCostOnRandomMaps) {
   std::mt19937_64 rng(20261128);
   HpaStar with;
@@ -198,7 +199,7 @@ TEST(Hierarchy, LandmarksKeepTheRestrictedCostOnRandomMaps) {
   std::uint64_t expanded_with = 0;
   std::uint64_t expanded_without = 0;
   int found = 0;
-  for (int iter = 0; iter < 2000; ++iter) {
+  for (int iter = 0; iter < test::random_maps(2000); ++iter) {
     const Connectivity conn = iter % 2 == 0 ? Connectivity::eight : Connectivity::four;
     const bool weighted = iter % 4 >= 2;
     const int w = hpa_uniform(rng, 8, 48);
@@ -245,7 +246,7 @@ TEST(Hierarchy, LandmarksKeepTheRestrictedCostOnRandomMaps) {
       ASSERT_LE(wcost, 2 * restricted) << where;
     }
   }
-  EXPECT_GT(found, 4000);
+  EXPECT_GT(found, test::random_maps(4000));
   EXPECT_LT(expanded_with, expanded_without);
 }
 
@@ -306,7 +307,8 @@ TEST(Hierarchy, LandmarksFollowEdits) {
   Grid g = test::random_grid(rng, 40, 40, 0.1, 1);
   HierarchyMap map(g, GridLayer{}, HierarchyOptions{});
   ASSERT_TRUE(map.build_landmarks(g, 3));
-  for (int i = 0; i < Grid::kEditLogCapacity + 1; ++i) g.set_blocked({i % 40, 39}, true);
+  for (std::size_t i = 0; i < Grid::kEditLogCapacity + 1; ++i)
+    g.set_blocked({static_cast<int>(i % 40), 39}, true);
   ASSERT_EQ(map.sync(g, GridLayer{}), MapSync::rebuilt);
   EXPECT_EQ(map.landmark_count(), 3);
   // Refusals change nothing.

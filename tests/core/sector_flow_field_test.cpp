@@ -166,13 +166,14 @@ void sff_expect_same(const Grid& g, SectorFlowField& f, SectorFlowField& fresh,
   }
 }
 
-// On 2,400 seeded random maps (4- and 8-connected, uniform and weighted costs {1, 3, 5}, sector
-// sides 4 to 12, some goals impassable): every cell's cost equals the restricted reference's;
-// the step of every reached cell is an allowed move that lowers the cost by exactly its own (so
-// following the steps from any cell reaches the goal along a path of exactly its cost; whole
-// walks from sampled cells are checked as paths too); an unreached cell has no step. Checks of the
-// checks: the backward reference equals the forward one and HpaStar's plan cost from sampled cells.
-// Every fifth map also runs with a small cache limit and must give the same answers.
+// On 2,400 seeded random maps (600 in the sanitizer build: test::random_maps; 4- and 8-connected,
+// uniform and weighted costs {1, 3, 5}, sector sides 4 to 12, some goals impassable): every cell's
+// cost equals the restricted reference's; the step of every reached cell is an allowed move that
+// lowers the cost by exactly its own (so following the steps from any cell reaches the goal along a
+// path of exactly its cost; whole walks from sampled cells are checked as paths too); an unreached
+// cell has no step. Checks of the checks: the backward reference equals the forward one and
+// HpaStar's plan cost from sampled cells. Every fifth map also runs with a small cache limit and
+// must give the same answers.
 TEST(SectorFlowField, MatchesTheRestrictedReferenceOnRandomMaps) {
   std::mt19937_64 rng(20261203);
   SectorFlowField field;
@@ -184,7 +185,7 @@ TEST(SectorFlowField, MatchesTheRestrictedReferenceOnRandomMaps) {
   std::uint64_t walked_steps = 0;
   int blocked_goals = 0;
   std::vector<GridCoord> walk;
-  for (int iter = 0; iter < 2400; ++iter) {
+  for (int iter = 0; iter < test::random_maps(2400); ++iter) {
     const Connectivity conn = iter % 2 == 0 ? Connectivity::eight : Connectivity::four;
     const bool weighted = iter % 4 >= 2;
     const int w = sff_uniform(rng, 6, 40);
@@ -278,11 +279,11 @@ TEST(SectorFlowField, MatchesTheRestrictedReferenceOnRandomMaps) {
     ASSERT_EQ(field.cost_fixed({w, 0}), kSffInf);
   }
   // The seeds give a large and varied sample: the counts pin it.
-  EXPECT_GT(reached, 900000u);
-  EXPECT_GT(unreached, 100000u);
-  EXPECT_GT(impassable_reached, 100000u);
-  EXPECT_GT(walked_steps, 100000u);
-  EXPECT_GT(blocked_goals, 300);
+  EXPECT_GT(reached, test::random_maps(900000u));
+  EXPECT_GT(unreached, test::random_maps(100000u));
+  EXPECT_GT(impassable_reached, test::random_maps(100000u));
+  EXPECT_GT(walked_steps, test::random_maps(100000u));
+  EXPECT_GT(blocked_goals, test::random_maps(300));
 }
 
 // A hand-checked map: two 4 x 4 sectors side by side, the border open at one row only (the map of

@@ -16,6 +16,19 @@
 
 namespace pathing::test {
 
+/// The sample size of a random-map test: `n` (maps, or a count the sample must reach) in the
+/// optimised builds, which run every map; a quarter of it in the sanitizer build (`dev`, where
+/// CMake defines PATHING_TEST_QUICK: Debug code under ASan and UBSan runs 10-20 times slower, and
+/// the first quarter of the same seeded sequence still covers every case). For CI's time.
+template <class T>
+constexpr T random_maps(T n) {
+#if defined(PATHING_TEST_QUICK)
+  return n / 4;
+#else
+  return n;
+#endif
+}
+
 /// Textbook Dijkstra from `from`: fixed-point cost to every cell (cost::kInfinite if unreachable),
 /// same move model as the library (entered cell's layer cost; diagonals sqrt2 and no corner
 /// cutting). std::priority_queue, no tricks.
