@@ -8,10 +8,11 @@
 // gives back the same bytes (but for the library version that wrote it, which is not checked), a
 // JPS+ table equals the built one, A* with loaded landmarks finds paths of the optimal cost (plain
 // A*'s) on a few queries, and a loaded hierarchy has a fresh build's nodes and HpaStar over it
-// finds a valid path exactly when A* finds one, never cheaper, its cost reported exactly; a loaded
-// subgoal graph has a fresh build's subgoals and SubgoalSearch over it returns only valid paths,
-// never cheaper than A*'s, their cost reported exactly (a tampered file may hide a path). Any other
-// exception, crash, leak or undefined behaviour is a defect.
+// finds a valid path exactly when A* finds one, never cheaper, its cost reported exactly (and,
+// with landmarks built on the loaded graph, plans of the same abstract cost and valid paths); a
+// loaded subgoal graph has a fresh build's subgoals and SubgoalSearch over it returns only valid
+// paths, never cheaper than A*'s, their cost reported exactly (a tampered file may hide a path).
+// Any other exception, crash, leak or undefined behaviour is a defect.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -129,6 +130,25 @@ void check_hierarchy(const HierarchyMap& m, const FuzzGrid& g) {
     fuzz::check(r2.cost == test::path_cost_units(g.grid, g.layer, p2),
                 "HpaStar over a loaded hierarchy: the cost reported is not the path's");
     fuzz::check(r2.cost + 1e-9 >= r1.cost, "HpaStar over a loaded hierarchy: cheaper than A*");
+  }
+  // Landmarks on the loaded graph (whatever edge costs it holds): exact for that graph, so the
+  // abstract cost at weight 1 stays the same, and paths stay valid.
+  HierarchyMap with = m;
+  fuzz::check(with.build_landmarks(g.grid, 3), "build_landmarks refused a current map");
+  HpaStar plain;
+  plain.set_landmarks(false);
+  for (int q = 0; q < 6; ++q) {
+    const GridCoord a{(q * 7) % cols, (q * 5) % rows};
+    const GridCoord b{(cols - 1 - q * 3 % cols + cols) % cols, (rows - 1 + 2 * q) % rows};
+    const PathResult r1 = plain.plan(g.grid, g.layer, m, a, b, o);
+    const PathResult r2 = hpa.plan(g.grid, g.layer, with, a, b, o);
+    fuzz::check(r1.status == r2.status, "HPA* landmarks change a plan's status");
+    fuzz::check(r1.cost == r2.cost, "HPA* landmarks change the abstract cost (inadmissible bound)");
+    const PathResult r3 = hpa.find_path(g.grid, g.layer, with, a, b, p2, o);
+    if (r3.status != SearchStatus::found) continue;
+    fuzz::check(
+        test::validate_path(g.grid, g.layer, o.connectivity, a, p2).empty() && p2.back() == b,
+        "HpaStar with landmarks: an invalid path");
   }
 }
 
