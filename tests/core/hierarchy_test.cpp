@@ -259,7 +259,7 @@ TEST(Hierarchy, LandmarksFollowEdits) {
   int dropped = 0;
   std::vector<GridCoord> out;
   HpaStar hpa;
-  for (int iter = 0; iter < 200; ++iter) {
+  for (int iter = 0; iter < test::random_maps(200); ++iter) {
     const bool weighted = iter % 2 == 0;
     Grid g = test::random_grid(rng, 32, 32, 0.15, weighted ? 3 : 1);
     const GridLayer layer = weighted ? kHpaTerrain : GridLayer{};
@@ -301,8 +301,8 @@ TEST(Hierarchy, LandmarksFollowEdits) {
       ASSERT_EQ(hierarchy_fixed_cost(g, layer, out), restricted) << "iter " << iter;
     }
   }
-  EXPECT_GT(kept, 50);
-  EXPECT_GT(dropped, 10);
+  EXPECT_GT(kept, test::random_maps(50));
+  EXPECT_GT(dropped, test::random_maps(10));
   // Past the edit log: rebuilt with the same count.
   Grid g = test::random_grid(rng, 40, 40, 0.1, 1);
   HierarchyMap map(g, GridLayer{}, HierarchyOptions{});
