@@ -599,6 +599,7 @@ class LandmarkMap {
     }
     // Keep count_ values a cell (the stride the searches read).
     if (count_ < options_.count) {
+      landmarks_.shrink_to_fit();
       if (narrow)
         compact(dist16_);
       else

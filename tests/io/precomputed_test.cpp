@@ -541,7 +541,7 @@ TEST(PrecomputedFile, GoldenBytes) {
                       "0100000000000000"  // landmark (1, 0)
                       "0040"              // D(L, (0, 0)) = 2^14: one straight move
                       "0000"              // D(L, (1, 0)) = 0
-                      "0000000000000000"  // checksum
+                      "669d4f17dbb6c7a6"  // checksum
   );
 }
 
