@@ -87,9 +87,9 @@ class LandmarksByStorage : public ::testing::TestWithParam<LandmarkStorage> {
 
 INSTANTIATE_TEST_SUITE_P(Widths, LandmarksByStorage,
                          ::testing::Values(LandmarkStorage::bits32, LandmarkStorage::bits16),
-                         [](const ::testing::TestParamInfo<LandmarkStorage>& info) {
-                           return std::string(info.param == LandmarkStorage::bits16 ? "bits16"
-                                                                                    : "bits32");
+                         [](const ::testing::TestParamInfo<LandmarkStorage>& p) {
+                           return std::string(p.param == LandmarkStorage::bits16 ? "bits16"
+                                                                                 : "bits32");
                          });
 
 // A* with landmarks equals the textbook Dijkstra's optimal cost on every query (and finds a path
@@ -317,8 +317,8 @@ TEST_P(LandmarksByStorage, SyncKeepsRaisedCostsAndRebuildsLoweredOnes) {
     EXPECT_EQ(std::vector<GridCoord>(lm.landmarks().begin(), lm.landmarks().end()),
               std::vector<GridCoord>(fresh.landmarks().begin(), fresh.landmarks().end()));
     EXPECT_EQ(lm.fraction_bits(), fresh.fraction_bits());
-    for (std::size_t c = 0; c < g.cell_count(); ++c)
-      for (int i = 0; i < lm.count(); ++i) ASSERT_EQ(lm.distance(c, i), fresh.distance(c, i));
+    for (std::size_t cell = 0; cell < g.cell_count(); ++cell)
+      for (int i = 0; i < lm.count(); ++i) ASSERT_EQ(lm.distance(cell, i), fresh.distance(cell, i));
   }
 }
 

@@ -232,7 +232,9 @@ TEST(PrecomputedFile, LandmarksRoundTripOnRandomGrids) {
           const Grid grid = random_prep_grid(s[0], s[1], wall, 4, ++seed);
           const GridLayer layer = prep_weighted_layer();
           const LandmarkMap built(grid, layer, LandmarkOptions{5, conn, width});
-          if (built.count() > 0) ASSERT_EQ(built.storage(), width);
+          if (built.count() > 0) {
+            ASSERT_EQ(built.storage(), width);
+          }
           const std::string bytes = io::serialize_landmarks(built, grid, layer);
           // 16-bit files: 2 bytes a distance.
           const std::size_t k = static_cast<std::size_t>(built.count());
