@@ -125,7 +125,7 @@ namespace detail {
 ///
 /// Storage (`LandmarkOptions::storage`, `storage()`): 32-bit distances (the default) or 16-bit
 /// ones (`kUnreached16` = not reached), by the same rule with 16 bits: fraction bits 0 to 24 such
-/// that twice the farthest distance stays below 65535 (3 to 5 on the measured maps), falling back
+/// that twice the farthest distance stays below 65535 (3 to 6 on the measured maps), falling back
 /// to 32 bits when even 0 fraction bits do not fit. Fewer bits keep the bound exact in its own
 /// metric: with b fraction bits every move's reduced cost is rounded down to a multiple of 2^-b
 /// (a straight one floor((cost(a) + cost(b)) 2^b / 2), a diagonal one cost_lo floor(sqrt 2 2^b) +
