@@ -4,9 +4,11 @@
 // seed 1, density 0.2) and on Moving AI DAO maps (uniform cost; report only). Queries: random
 // pairs of cells of the largest area (seeded; 200 on 256 x 256 and DAO maps, 60 on 1024 x 1024),
 // the same for both searches. Every landmark path's cost is checked against the octile A*'s (the
-// row fails otherwise). Counters: `expanded` per query, `per_query`, `per_expansion`; the build
-// rows: `bytes_per_cell` and `fraction_bits`. DAO rows need ../shared/data (or
-// PATHING_SHARED_DATA) and are skipped with a message without it.
+// row fails otherwise). Each landmark row twice: 32-bit storage (`landmarks`, `build`) and 16-bit
+// (`landmarks16`, `build16`: LandmarkStorage::bits16, the same maps and queries). Counters:
+// `expanded` per query, `per_query`, `per_expansion`; the build rows: `bytes_per_cell`,
+// `fraction_bits` and `storage_bits` (16 unless the map fell back to 32). DAO rows need
+// ../shared/data (or PATHING_SHARED_DATA) and are skipped with a message without it.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -34,6 +36,7 @@ struct LandmarkCase {
   Grid grid{1, 1};
   GridLayer layer;
   std::unique_ptr<LandmarkMap> landmarks;
+  std::unique_ptr<LandmarkMap> landmarks16;  // LandmarkStorage::bits16
   std::vector<GridCoord> from;
   std::vector<GridCoord> to;
   std::vector<double> octile_cost;  // the octile A*'s cost of each query
@@ -69,6 +72,9 @@ const LandmarkCase* load_case(const std::string& name) {
     c->layer = io::movingai_layer();
   }
   c->landmarks = std::make_unique<LandmarkMap>(c->grid, c->layer);
+  LandmarkOptions narrow;
+  narrow.storage = LandmarkStorage::bits16;
+  c->landmarks16 = std::make_unique<LandmarkMap>(c->grid, c->layer, narrow);
   const RegionMap regions(c->grid, c->layer);
   const GridCoord anchor = c->landmarks->landmarks()[0];
   std::mt19937_64 rng(17);
@@ -91,7 +97,8 @@ const LandmarkCase* load_case(const std::string& name) {
   return cache.back().get();
 }
 
-void landmark_row(benchmark::State& s, const std::string& name, bool use_landmarks) {
+// `width`: 0 the octile bound alone, 32 or 16 the landmark map of that storage.
+void landmark_row(benchmark::State& s, const std::string& name, int width) {
   const LandmarkCase* c = load_case(name);
   if (c == nullptr) {
     s.SkipWithError("no ../shared/data/movingai/dao map (set PATHING_SHARED_DATA)");
@@ -101,7 +108,8 @@ void landmark_row(benchmark::State& s, const std::string& name, bool use_landmar
   std::vector<GridCoord> out;
   out.reserve(c->grid.cell_count());
   SearchOptions o;
-  if (use_landmarks) o.landmarks = c->landmarks.get();
+  if (width == 32) o.landmarks = c->landmarks.get();
+  if (width == 16) o.landmarks = c->landmarks16.get();
   std::uint64_t expanded = 0;
   bool wrong = false;
   for (auto _ : s) {
@@ -118,34 +126,46 @@ void landmark_row(benchmark::State& s, const std::string& name, bool use_landmar
   set_query_counters(s, n, static_cast<double>(expanded));
 }
 
-void build_row(benchmark::State& s, const std::string& name) {
+void build_row(benchmark::State& s, const std::string& name, LandmarkStorage storage) {
   const LandmarkCase* c = load_case(name);
   if (c == nullptr) {
     s.SkipWithError("no ../shared/data/movingai/dao map (set PATHING_SHARED_DATA)");
     return;
   }
   LandmarkMap lm;
+  LandmarkOptions options;
+  options.storage = storage;
   for (auto _ : s) {
-    lm.build(c->grid, c->layer);
+    lm.build(c->grid, c->layer, options);
     benchmark::DoNotOptimize(lm.count());
   }
   s.counters["bytes_per_cell"] =
       static_cast<double>(lm.memory_bytes()) / static_cast<double>(c->grid.cell_count());
   s.counters["fraction_bits"] = lm.fraction_bits();
+  s.counters["storage_bits"] = lm.storage() == LandmarkStorage::bits16 ? 16 : 32;
 }
 
 [[maybe_unused]] const bool registered = [] {
   for (const char* map : {"terrain256", "terrain1024", "den520d", "brc202d"}) {
     const std::string m = map;
-    benchmark::RegisterBenchmark(("landmarks/" + m + "/build k=8").c_str(),
-                                 [m](benchmark::State& s) { build_row(s, m); })
+    benchmark::RegisterBenchmark(
+        ("landmarks/" + m + "/build k=8").c_str(),
+        [m](benchmark::State& s) { build_row(s, m, LandmarkStorage::bits32); })
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(m == "terrain1024" ? 1 : 3);
+    benchmark::RegisterBenchmark(
+        ("landmarks/" + m + "/build16 k=8").c_str(),
+        [m](benchmark::State& s) { build_row(s, m, LandmarkStorage::bits16); })
         ->Unit(benchmark::kMillisecond)
         ->Iterations(m == "terrain1024" ? 1 : 3);
     benchmark::RegisterBenchmark(("landmarks/" + m + "/astar8 octile").c_str(),
-                                 [m](benchmark::State& s) { landmark_row(s, m, false); })
+                                 [m](benchmark::State& s) { landmark_row(s, m, 0); })
         ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("landmarks/" + m + "/astar8 landmarks k=8").c_str(),
-                                 [m](benchmark::State& s) { landmark_row(s, m, true); })
+                                 [m](benchmark::State& s) { landmark_row(s, m, 32); })
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("landmarks/" + m + "/astar8 landmarks16 k=8").c_str(),
+                                 [m](benchmark::State& s) { landmark_row(s, m, 16); })
         ->Unit(benchmark::kMillisecond);
   }
   return true;

@@ -6,13 +6,13 @@
 // subgoal graph) get the file. Either a load fails with a PrecomputedError "NAME: ..." (and the
 // try_ form agrees), or it succeeds and then: the structure is current for the grid, saving it
 // gives back the same bytes (but for the library version that wrote it, which is not checked), a
-// JPS+ table equals the built one, A* with loaded landmarks finds paths of the optimal cost (plain
-// A*'s) on a few queries, and a loaded hierarchy has a fresh build's nodes and HpaStar over it
-// finds a valid path exactly when A* finds one, never cheaper, its cost reported exactly (and,
-// with landmarks built on the loaded graph, plans of the same abstract cost and valid paths); a
-// loaded subgoal graph has a fresh build's subgoals and SubgoalSearch over it returns only valid
-// paths, never cheaper than A*'s, their cost reported exactly (a tampered file may hide a path).
-// Any other exception, crash, leak or undefined behaviour is a defect.
+// JPS+ table equals the built one, A* with loaded landmarks (32- or 16-bit storage) finds paths of
+// the optimal cost (plain A*'s) on a few queries, and a loaded hierarchy has a fresh build's nodes
+// and HpaStar over it finds a valid path exactly when A* finds one, never cheaper, its cost
+// reported exactly (and, with landmarks built on the loaded graph, plans of the same abstract cost
+// and valid paths); a loaded subgoal graph has a fresh build's subgoals and SubgoalSearch over it
+// returns only valid paths, never cheaper than A*'s, their cost reported exactly (a tampered file
+// may hide a path). Any other exception, crash, leak or undefined behaviour is a defect.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -208,6 +208,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const LandmarkMap m = io::parse_landmarks(bytes, g.grid, g.layer, name);
     fuzz::check(m.is_current(g.grid, g.layer), "loaded landmark map not current");
     fuzz::check(m.count() >= 0 && m.count() <= LandmarkMap::kMaxLandmarks, "landmark count");
+    // Either width loads (the fraction-bits field's high half: 0 = 32-bit, 16 = 16-bit).
+    fuzz::check(m.storage() == LandmarkStorage::bits32 || m.storage() == LandmarkStorage::bits16,
+                "landmark storage");
+    fuzz::check(m.fraction_bits() >= (m.storage() == LandmarkStorage::bits16 ? 0 : 1) &&
+                    m.fraction_bits() <= cost::kFractionBits,
+                "landmark fraction bits");
     fuzz::check(same_file(io::serialize_landmarks(m, g.grid, g.layer), bytes),
                 "landmark save(load(f)) != f");
     check_landmarks(m, g);

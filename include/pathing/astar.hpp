@@ -337,7 +337,8 @@ class AStar {
     std::uint64_t last_ = 0;
   };
 
-  template <Connectivity C, class Space, bool Bounded, bool Uni, bool Sliced, bool Lm, class Queue>
+  template <Connectivity C, class Space, bool Bounded, bool Uni, bool Sliced, int LmBits,
+            class Queue>
   void search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
               detail::NodeTable& table, const Space& space, Queue& open_list,
               const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
@@ -386,7 +387,7 @@ class AStar {
 // ---------------------------------------------------------------------------------------------
 // Implementation
 
-template <Connectivity C, class Space, bool Bounded, bool Uni, bool Sliced, bool Lm, class Queue>
+template <Connectivity C, class Space, bool Bounded, bool Uni, bool Sliced, int LmBits, class Queue>
 inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const GridLayer& layer,
                           detail::NodeTable& table, const Space& space, Queue& open_list,
                           const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
@@ -395,6 +396,10 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   // layer costs the same: f grows by 0 or 2 c), WeightedOpenList (f = g + w h).
   constexpr bool kUniform = std::is_same_v<Queue, detail::TwoLevelQueue>;
   constexpr bool kWeighted = std::is_same_v<Queue, WeightedOpenList>;
+  // LmBits: 0 no landmarks, 32 or 16 the landmark map's storage (`LandmarkMap::storage`).
+  static_assert(LmBits == 0 || LmBits == 16 || LmBits == 32);
+  constexpr bool Lm = LmBits != 0;
+  using LmWord = std::conditional_t<LmBits == 16, std::uint16_t, std::uint32_t>;
   constexpr bool kIncremental = !kWeighted && !Lm && C == Connectivity::four;
   static_assert(!Lm || (!Bounded && !kUniform));
   static_assert(!kUniform || (C == Connectivity::four && Uni));
@@ -428,30 +433,48 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   // than a landmark holds kUnreached: the term is then huge, which only happens where no path
   // leads to the goal (every generated cell but the start is passable; the start's h leaves such
   // terms out).
-  [[maybe_unused]] const std::uint32_t* lm_dist = nullptr;
+  // 16-bit storage: the same with kUnreached16, the 8 terms of a cell in one vector.
+  [[maybe_unused]] const LmWord* lm_dist = nullptr;
   [[maybe_unused]] std::size_t lm_count = 0;
   [[maybe_unused]] int lm_shift = 0;
   [[maybe_unused]] std::uint64_t lm_phi_goal = 0;
-  [[maybe_unused]] std::array<std::uint32_t, LandmarkMap::kMaxLandmarks> lm_goal{};
+  [[maybe_unused]] std::array<LmWord, LandmarkMap::kMaxLandmarks> lm_goal{};
+  [[maybe_unused]] constexpr LmWord kLmUnreached =
+      LmBits == 16 ? LmWord{LandmarkMap::kUnreached16}
+                   : static_cast<LmWord>(LandmarkMap::kUnreached);
   if constexpr (Lm) {
     lm_count = static_cast<std::size_t>(landmarks_->count());
-    lm_dist = landmarks_->distances(0);
+    const auto row = [&](std::size_t cell) -> const LmWord* {
+      if constexpr (LmBits == 16)
+        return landmarks_->distances16(cell);
+      else
+        return landmarks_->distances(cell);
+    };
+    lm_dist = row(0);
     lm_shift = cost::kFractionBits - landmarks_->fraction_bits();
-    const std::uint32_t* g = landmarks_->distances(space.index(tx, ty));
+    const LmWord* g = row(space.index(tx, ty));
     for (std::size_t i = 0; i < lm_count; ++i) lm_goal[i] = g[i];
     lm_phi_goal = LandmarkMap::potential(layer.cost_at(grid, to));
   }
-  // h of cell (nx, ny), whose layer cost is `c` (landmarks only).
-  const auto h_of = [&](int nx, int ny, [[maybe_unused]] std::uint8_t c) -> std::uint64_t {
+  // h of cell (nx, ny), whose layer cost is `c` (landmarks only). Forced inline where landmarks
+  // call it (`h_body`: GCC otherwise calls it out of line from each of the 8 moves); without
+  // landmarks through `h_of`, inlined at the compiler's choice (the octile searches' code stays
+  // as it was: same instruction counts under callgrind).
+  const auto h_body = [&](int nx, int ny, [[maybe_unused]] std::uint8_t c)
+                          PATHING_ALWAYS_INLINE -> std::uint64_t {
     std::uint64_t h = octile_h(nx, ny);
     if constexpr (Lm) {
-      const std::uint32_t* dn = lm_dist + space.index(nx, ny) * lm_count;
+      const LmWord* dn = lm_dist + space.index(nx, ny) * lm_count;
       std::uint32_t m = 0;
-      for (std::size_t i = 0; i < lm_count; ++i) {
-        const std::uint32_t a = dn[i];
-        const std::uint32_t b = lm_goal[i];
-        const std::uint32_t d = a > b ? a - b : b - a;
-        m = d > m ? d : m;
+      if constexpr (LmBits == 16) {
+        m = detail::max_gap16(dn, lm_goal.data(), lm_count);
+      } else {
+        for (std::size_t i = 0; i < lm_count; ++i) {
+          const std::uint32_t a = dn[i];
+          const std::uint32_t b = lm_goal[i];
+          const std::uint32_t d = a > b ? a - b : b - a;
+          m = d > m ? d : m;
+        }
       }
       const std::uint64_t up = (std::uint64_t{m} << lm_shift) + lm_phi_goal;
       const std::uint64_t down = LandmarkMap::potential(c);
@@ -460,6 +483,9 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
     }
     if constexpr (kWeighted) h = weighted(h);
     return h;
+  };
+  const auto h_of = [&](int nx, int ny, std::uint8_t c) -> std::uint64_t {
+    return h_body(nx, ny, c);
   };
   std::ptrdiff_t delta[8];
   for (unsigned d = 0; d < 8; ++d) delta[d] = space.delta(static_cast<Direction8>(d));
@@ -492,12 +518,14 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
     // The start may lie outside every landmark's area (an impassable start: its own cost is
     // ignored): the landmarks that do not reach it are left out of its h.
     std::uint64_t h = octile_h(from.x, from.y);
-    const std::uint32_t* ds = lm_dist + space.index(from.x, from.y) * lm_count;
+    const LmWord* ds = lm_dist + space.index(from.x, from.y) * lm_count;
     std::uint32_t m = 0;
     bool any = false;
     for (std::size_t i = 0; i < lm_count; ++i) {
-      if (ds[i] == LandmarkMap::kUnreached || lm_goal[i] == LandmarkMap::kUnreached) continue;
-      const std::uint32_t d = ds[i] > lm_goal[i] ? ds[i] - lm_goal[i] : lm_goal[i] - ds[i];
+      if (ds[i] == kLmUnreached || lm_goal[i] == kLmUnreached) continue;
+      const std::uint32_t a = ds[i];
+      const std::uint32_t b = lm_goal[i];
+      const std::uint32_t d = a > b ? a - b : b - a;
       m = d > m ? d : m;
       any = true;
     }
@@ -687,7 +715,10 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
         if constexpr (D == 3) toward = y > ty;
         f = f_cur + step + (toward ? -hs : hs);
       } else {
-        f = ng + h_of(nx, ny, cost[D]);  // weighted: h_of gives w h
+        if constexpr (Lm)
+          f = ng + h_body(nx, ny, cost[D]);  // weighted: w h
+        else
+          f = ng + h_of(nx, ny, cost[D]);  // weighted: h_of gives w h
       }
       open_list.push(f, xy + kKeyStep[D], ng);  // ties in f: larger g first
       ++generated;
@@ -723,30 +754,40 @@ inline void AStar::dispatch(const Grid& grid, GridCoord from, GridCoord to, cons
                             SearchStats& stats) {
   if constexpr (!Bounded) {
     if (landmarks_ != nullptr) {
+      // The storage width picks the instance once per query (not per generated cell).
+      const bool narrow = landmarks_->storage() == LandmarkStorage::bits16;
       if (weight_ != 1.0) {
-        search<C, Space, false, false, Sliced, true>(grid, from, to, layer, table, space,
+        if (narrow)
+          search<C, Space, false, false, Sliced, 16>(grid, from, to, layer, table, space,
+                                                     weighted_open_, limits, status, finish, stats);
+        else
+          search<C, Space, false, false, Sliced, 32>(grid, from, to, layer, table, space,
                                                      weighted_open_, limits, status, finish, stats);
       } else {
-        search<C, Space, false, false, Sliced, true>(grid, from, to, layer, table, space, open_,
+        if (narrow)
+          search<C, Space, false, false, Sliced, 16>(grid, from, to, layer, table, space, open_,
+                                                     limits, status, finish, stats);
+        else
+          search<C, Space, false, false, Sliced, 32>(grid, from, to, layer, table, space, open_,
                                                      limits, status, finish, stats);
       }
       return;
     }
   }
   if (weight_ != 1.0) {
-    search<C, Space, Bounded, false, Sliced, false>(grid, from, to, layer, table, space,
-                                                    weighted_open_, limits, status, finish, stats);
+    search<C, Space, Bounded, false, Sliced, 0>(grid, from, to, layer, table, space, weighted_open_,
+                                                limits, status, finish, stats);
   } else if (layer.uniform_cost() != 0) {
     if constexpr (C == Connectivity::four) {
-      search<C, Space, Bounded, true, Sliced, false>(grid, from, to, layer, table, space,
-                                                     uniform_open_, limits, status, finish, stats);
+      search<C, Space, Bounded, true, Sliced, 0>(grid, from, to, layer, table, space, uniform_open_,
+                                                 limits, status, finish, stats);
     } else {
-      search<C, Space, Bounded, true, Sliced, false>(grid, from, to, layer, table, space, open_,
-                                                     limits, status, finish, stats);
+      search<C, Space, Bounded, true, Sliced, 0>(grid, from, to, layer, table, space, open_, limits,
+                                                 status, finish, stats);
     }
   } else {
-    search<C, Space, Bounded, false, Sliced, false>(grid, from, to, layer, table, space, open_,
-                                                    limits, status, finish, stats);
+    search<C, Space, Bounded, false, Sliced, 0>(grid, from, to, layer, table, space, open_, limits,
+                                                status, finish, stats);
   }
 }
 

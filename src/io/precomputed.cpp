@@ -319,7 +319,9 @@ std::optional<T> guarded_value(Error* error, F&& f) noexcept {
 namespace detail {
 
 struct PrecomputedAccess {
-  static constexpr std::size_t kLandmarkFixed = 16;   // count, connectivity, placed, bits
+  static constexpr std::size_t kLandmarkFixed = 16;  // count, connectivity, placed, bits
+  // The high half of the fraction-bits field for 16-bit distances (0: 32-bit).
+  static constexpr std::uint32_t kLandmarkWidth16 = 16;
   static constexpr std::size_t kHierarchyFixed = 20;  // side, connectivity, nodes, entries
 
   static std::string save(const JpsPlusMap& map, const Grid& grid) {
@@ -394,19 +396,28 @@ struct PrecomputedAccess {
           "(built for another grid object, version or layer, or never built): sync it first");
     }
     const auto k = static_cast<std::uint64_t>(map.count_);
-    const std::uint64_t payload = kLandmarkFixed + 8 * k + 4 * k * std::uint64_t{grid.cell_count()};
+    const bool narrow = map.storage_ == LandmarkStorage::bits16;
+    const std::uint64_t width = narrow ? 2 : 4;
+    const std::uint64_t payload =
+        kLandmarkFixed + 8 * k + width * k * std::uint64_t{grid.cell_count()};
     Writer w;
     w.reserve(static_cast<std::size_t>(payload) + kMinFile);
     write_header(w, PrecomputedKind::landmarks, grid, layer, payload);
     w.u32(static_cast<std::uint32_t>(map.options_.count));
     w.u32(static_cast<std::uint32_t>(map.options_.connectivity));
     w.u32(static_cast<std::uint32_t>(map.count_));
-    w.u32(static_cast<std::uint32_t>(map.fraction_bits_));
+    // Fraction bits in the low half; the high half 0 for 32-bit distances (the layout of every
+    // file before 16-bit storage, byte for byte), kLandmarkWidth16 for 16-bit ones.
+    w.u32(static_cast<std::uint32_t>(map.fraction_bits_) | (narrow ? kLandmarkWidth16 << 16 : 0u));
     for (const GridCoord c : map.landmarks_) {
       w.u32(static_cast<std::uint32_t>(c.x));
       w.u32(static_cast<std::uint32_t>(c.y));
     }
-    for (const std::uint32_t d : map.dist_) w.u32(d);
+    if (narrow) {
+      for (const std::uint16_t d : map.dist16_) w.u16(d);
+    } else {
+      for (const std::uint32_t d : map.dist_) w.u32(d);
+    }
     finish(w);
     return std::move(w.bytes());
   }
@@ -425,7 +436,9 @@ struct PrecomputedAccess {
     const std::uint32_t asked = r.u32();
     const std::uint32_t conn = r.u32();
     const std::uint32_t placed = r.u32();
-    const std::uint32_t bits = r.u32();
+    const std::uint32_t bits_field = r.u32();
+    const std::uint32_t bits = bits_field & 0xFFFFu;
+    const std::uint32_t width_code = bits_field >> 16;
     if (asked < 1 || asked > static_cast<std::uint32_t>(LandmarkMap::kMaxLandmarks)) {
       bad_payload(name, base,
                   "landmark count " + std::to_string(asked) + " is outside [1, " +
@@ -439,19 +452,28 @@ struct PrecomputedAccess {
                   std::to_string(placed) + " landmarks placed, more than the " +
                       std::to_string(asked) + " asked for");
     }
-    if (bits < 1 || bits > static_cast<std::uint32_t>(cost::kFractionBits)) {
+    if (width_code != 0 && width_code != kLandmarkWidth16) {
       bad_payload(name, base + 12,
-                  "fraction bits " + std::to_string(bits) + " is outside [1, " +
-                      std::to_string(cost::kFractionBits) + "]");
+                  "distance width code " + std::to_string(width_code) + " is not 0 (32-bit) or " +
+                      std::to_string(kLandmarkWidth16) + " (16-bit)");
+    }
+    const bool narrow = width_code == kLandmarkWidth16;
+    const std::uint32_t fewest = narrow ? 0 : 1;
+    if (bits < fewest || bits > static_cast<std::uint32_t>(cost::kFractionBits)) {
+      bad_payload(name, base + 12,
+                  "fraction bits " + std::to_string(bits) + " is outside [" +
+                      std::to_string(fewest) + ", " + std::to_string(cost::kFractionBits) + "]" +
+                      (narrow ? " (16-bit distances)" : ""));
     }
     const std::uint64_t cells = grid.cell_count();
-    const std::uint64_t want = kLandmarkFixed + 8 * std::uint64_t{placed} + 4 * placed * cells;
+    const std::uint64_t width = narrow ? 2 : 4;
+    const std::uint64_t want = kLandmarkFixed + 8 * std::uint64_t{placed} + width * placed * cells;
     if (payload != want) {
       throw PrecomputedError(name, kPayloadSizeAt,
                              "payload of " + std::to_string(payload) + " bytes; a map of " +
-                                 std::to_string(placed) + " landmarks on a " +
-                                 std::to_string(grid.cols()) + " x " + std::to_string(grid.rows()) +
-                                 " grid has " + std::to_string(want));
+                                 std::to_string(placed) + (narrow ? " 16-bit" : "") +
+                                 " landmarks on a " + std::to_string(grid.cols()) + " x " +
+                                 std::to_string(grid.rows()) + " grid has " + std::to_string(want));
     }
     LandmarkMap m;
     m.options_.count = static_cast<int>(asked);
@@ -461,6 +483,8 @@ struct PrecomputedAccess {
     m.rows_ = grid.rows();
     m.count_ = static_cast<int>(placed);
     m.fraction_bits_ = static_cast<int>(bits);
+    m.storage_ = narrow ? LandmarkStorage::bits16 : LandmarkStorage::bits32;
+    m.options_.storage = m.storage_;
     const auto n = static_cast<std::size_t>(cells);
     m.costs_.resize(n);
     bool any_passable = false;
@@ -493,18 +517,27 @@ struct PrecomputedAccess {
       m.landmarks_.push_back(c);
     }
     const std::size_t dist_at = lm_at + 8 * static_cast<std::size_t>(placed);
-    m.dist_.resize(n * placed);
-    for (std::uint32_t& d : m.dist_) d = r.u32();
+    if (narrow) {
+      m.dist16_.resize(n * placed);
+      for (std::uint16_t& d : m.dist16_) d = r.u16();
+    } else {
+      m.dist_.resize(n * placed);
+      for (std::uint32_t& d : m.dist_) d = r.u32();
+    }
     const std::size_t k = placed;
     const auto dist_byte = [&](std::size_t cell, std::size_t i) {
-      return dist_at + 4 * (cell * k + i);
+      return dist_at + static_cast<std::size_t>(width) * (cell * k + i);
+    };
+    // Every distance widened to 32 bits (kUnreached16 to kUnreached).
+    const auto dist = [&](std::size_t cell, std::size_t i) {
+      return m.distance(cell, static_cast<int>(i));
     };
     for (std::size_t i = 0; i < k; ++i) {
       const std::size_t c = m.index(m.landmarks_[i]);
-      if (m.dist_[c * k + i] != 0) {
+      if (dist(c, i) != 0) {
         bad_payload(name, dist_byte(c, i),
                     "landmark " + std::to_string(i) + " is at distance " +
-                        std::to_string(m.dist_[c * k + i]) + " from itself");
+                        std::to_string(dist(c, i)) + " from itself");
       }
     }
     // The landmarks' area (build places them all in one connected area): its cells are reached
@@ -526,15 +559,15 @@ struct PrecomputedAccess {
     }
     for (std::size_t v = 0; v < n; ++v) {
       for (std::size_t i = 0; i < k; ++i) {
-        const bool reached = m.dist_[v * k + i] != LandmarkMap::kUnreached;
+        const bool reached = dist(v, i) != LandmarkMap::kUnreached;
         if (reached != (area[v] != 0)) {
           const int x = static_cast<int>(v % static_cast<std::size_t>(m.cols_));
           const int y = static_cast<int>(v / static_cast<std::size_t>(m.cols_));
           bad_payload(name, dist_byte(v, i),
                       std::string(m.costs_[v] == 0 ? "impassable " : "") + "cell " +
                           cell_text(x, y) + (reached ? " has distance " : " is unreached from ") +
-                          (reached ? std::to_string(m.dist_[v * k + i]) + " from " : "") +
-                          "landmark " + std::to_string(i) + (area[v] != 0 ? ", in" : ", outside") +
+                          (reached ? std::to_string(dist(v, i)) + " from " : "") + "landmark " +
+                          std::to_string(i) + (area[v] != 0 ? ", in" : ", outside") +
                           " the landmarks' area");
         }
       }
@@ -542,28 +575,24 @@ struct PrecomputedAccess {
     // The bound's contract, move by move (the metric of LandmarkMap::dijkstra at `bits`).
     const std::uint64_t su = std::uint64_t{1} << bits;
     const std::uint64_t du = cost::kDiagonal >> (cost::kFractionBits - static_cast<int>(bits));
-    const std::uint64_t half = su / 2;
     for (std::size_t v = 0; v < n; ++v) {
-      const std::uint32_t* dv = m.dist_.data() + v * k;
       const int x = static_cast<int>(v % static_cast<std::size_t>(m.cols_));
       const int y = static_cast<int>(v / static_cast<std::size_t>(m.cols_));
       if (area[v] == 0) continue;  // unreached from every landmark (checked above)
       const std::uint64_t cv = m.costs_[v];
       m.for_each_move(v, [&](std::size_t u, bool diagonal) {
-        const std::uint64_t cu = m.costs_[u];
-        const std::uint64_t lo = cv < cu ? cv : cu;
-        const std::uint64_t hi = cv < cu ? cu : cv;
-        const std::uint64_t w = diagonal ? lo * (du - half) + hi * half : (cv + cu) * half;
-        const std::uint32_t* du_ = m.dist_.data() + u * k;
+        const std::uint64_t w = LandmarkMap::move_length(cv, m.costs_[u], diagonal, su, du);
         for (std::size_t i = 0; i < k; ++i) {
-          const std::uint64_t gap = dv[i] > du_[i] ? dv[i] - du_[i] : du_[i] - dv[i];
+          const std::uint64_t a = dist(v, i);
+          const std::uint64_t b = dist(u, i);
+          const std::uint64_t gap = a > b ? a - b : b - a;
           if (gap > w) {
             const int ux = static_cast<int>(u % static_cast<std::size_t>(m.cols_));
             const int uy = static_cast<int>(u / static_cast<std::size_t>(m.cols_));
             bad_payload(name, dist_byte(v, i),
                         "the distances of neighbours " + cell_text(x, y) + " and " +
                             cell_text(ux, uy) + " from landmark " + std::to_string(i) + " (" +
-                            std::to_string(dv[i]) + ", " + std::to_string(du_[i]) +
+                            std::to_string(a) + ", " + std::to_string(b) +
                             ") break the bound (they differ by more than the move's " +
                             std::to_string(w) + ")");
           }

@@ -1,7 +1,8 @@
 // Landmark heuristics (LandmarkMap, SearchOptions::landmarks): A* with landmarks against the
 // textbook Dijkstra on thousands of seeded random weighted maps, the bound's admissibility and
 // consistency, placement, staleness after edits (raised costs keep it, lowered costs rebuild),
-// refusals, sliced queries and allocations.
+// refusals, sliced queries and allocations; the tests of searches run for both storage widths
+// (LandmarkStorage::bits32 and bits16: `LandmarksByStorage`).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -47,10 +48,54 @@ bool legal_move(const Grid& g, const GridLayer& layer, GridCoord a, GridCoord b)
   return true;
 }
 
+std::size_t cell_index(GridCoord c, int cols) {
+  return static_cast<std::size_t>(c.y) * static_cast<std::size_t>(cols) +
+         static_cast<std::size_t>(c.x);
+}
+
+// A random grid of random size in [lo, hi] a side (one draw a statement: argument evaluation
+// order differs across compilers).
+Grid random_sized_grid(std::mt19937_64& rng, int lo, int hi, int density_percent) {
+  const int w = uniform_int(rng, lo, hi);
+  const int h = uniform_int(rng, lo, hi);
+  const double density = uniform_int(rng, 0, density_percent) / 100.0;
+  return test::random_grid(rng, w, h, density, 3);
+}
+
+// The searches' tests run once per storage width: the map must then use that width.
+class LandmarksByStorage : public ::testing::TestWithParam<LandmarkStorage> {
+ protected:
+  [[nodiscard]] LandmarkOptions options() const {
+    LandmarkOptions lo;
+    lo.storage = GetParam();
+    return lo;
+  }
+  [[nodiscard]] LandmarkMap build(const Grid& g, const GridLayer& layer, LandmarkOptions lo) const {
+    lo.storage = GetParam();
+    LandmarkMap lm(g, layer, lo);
+    EXPECT_EQ(lm.storage(), GetParam());
+    if (lm.count() > 0) {
+      EXPECT_EQ(lm.distances(0) != nullptr, GetParam() == LandmarkStorage::bits32);
+      EXPECT_EQ(lm.distances16(0) != nullptr, GetParam() == LandmarkStorage::bits16);
+    }
+    return lm;
+  }
+  [[nodiscard]] LandmarkMap build(const Grid& g, const GridLayer& layer) const {
+    return build(g, layer, LandmarkOptions{});
+  }
+};
+
+INSTANTIATE_TEST_SUITE_P(Widths, LandmarksByStorage,
+                         ::testing::Values(LandmarkStorage::bits32, LandmarkStorage::bits16),
+                         [](const ::testing::TestParamInfo<LandmarkStorage>& p) {
+                           return std::string(p.param == LandmarkStorage::bits16 ? "bits16"
+                                                                                 : "bits32");
+                         });
+
 // A* with landmarks equals the textbook Dijkstra's optimal cost on every query (and finds a path
 // exactly when one exists) on 2,000 seeded random weighted maps, 4- and 8-connected, 1..12
 // landmarks; in total it expands fewer cells than A* with the octile bound alone.
-TEST(Landmarks, AStarWithLandmarksIsOptimalOnRandomWeightedMaps) {
+TEST_P(LandmarksByStorage, AStarWithLandmarksIsOptimalOnRandomWeightedMaps) {
   std::mt19937_64 rng(20261127);
   std::vector<GridCoord> out;
   std::vector<GridCoord> plain_out;
@@ -62,14 +107,15 @@ TEST(Landmarks, AStarWithLandmarksIsOptimalOnRandomWeightedMaps) {
   for (int trial = 0; trial < 2000; ++trial) {
     const int w = uniform_int(rng, 1, trial % 10 == 0 ? 90 : 24);
     const int h = uniform_int(rng, 1, trial % 10 == 0 ? 90 : 24);
-    const Grid g = test::random_grid(rng, w, h, uniform_int(rng, 0, 35) / 100.0, 3);
+    const double density = uniform_int(rng, 0, 35) / 100.0;
+    const Grid g = test::random_grid(rng, w, h, density, 3);
     const Connectivity conn = trial % 3 == 0 ? Connectivity::four : Connectivity::eight;
     LandmarkOptions lo;
     lo.count = uniform_int(rng, 1, 12);
     // An 8-connected map serves 4-connected queries too: one 4-connected trial in two uses one.
     lo.connectivity =
         (conn == Connectivity::four && trial % 2 == 0) ? Connectivity::four : Connectivity::eight;
-    const LandmarkMap lm(g, kTerrain, lo);
+    const LandmarkMap lm = build(g, kTerrain, lo);
     SearchOptions o;
     o.connectivity = conn;
     o.landmarks = &lm;
@@ -79,7 +125,7 @@ TEST(Landmarks, AStarWithLandmarksIsOptimalOnRandomWeightedMaps) {
       const GridCoord from = random_cell(rng, g);
       const GridCoord to = random_cell(rng, g);
       const std::vector<std::uint64_t> ref = test::reference_dijkstra(g, kTerrain, from, conn);
-      const std::uint64_t best = ref[static_cast<std::size_t>(to.y) * w + to.x];
+      const std::uint64_t best = ref[cell_index(to, w)];
       const PathResult r = astar.find_path(g, kTerrain, from, to, out, o);
       const std::string where = "trial " + std::to_string(trial) + " query " + std::to_string(q);
       ASSERT_EQ(r.found(), best != cost::kInfinite) << where;
@@ -104,22 +150,21 @@ TEST(Landmarks, AStarWithLandmarksIsOptimalOnRandomWeightedMaps) {
 
 // The bound never exceeds the true cost (admissible: every cell to every cell of sampled
 // sources) and changes by at most a move's cost across every legal move (consistent).
-TEST(Landmarks, LowerBoundIsAdmissibleAndConsistent) {
+TEST_P(LandmarksByStorage, LowerBoundIsAdmissibleAndConsistent) {
   std::mt19937_64 rng(7);
   for (int trial = 0; trial < 120; ++trial) {
-    const Grid g = test::random_grid(rng, uniform_int(rng, 2, 30), uniform_int(rng, 2, 30),
-                                     uniform_int(rng, 0, 30) / 100.0, 3);
+    const Grid g = random_sized_grid(rng, 2, 30, 30);
     const Connectivity conn = trial % 2 == 0 ? Connectivity::four : Connectivity::eight;
     LandmarkOptions lo;
     lo.count = uniform_int(rng, 1, 8);
     lo.connectivity = conn;
-    const LandmarkMap lm(g, kTerrain, lo);
+    const LandmarkMap lm = build(g, kTerrain, lo);
     for (int s = 0; s < 3; ++s) {
       const GridCoord a = random_cell(rng, g);
       const std::vector<std::uint64_t> ref = test::reference_dijkstra(g, kTerrain, a, conn);
       for (int y = 0; y < g.rows(); ++y) {
         for (int x = 0; x < g.cols(); ++x) {
-          const std::uint64_t d = ref[static_cast<std::size_t>(y) * g.cols() + x];
+          const std::uint64_t d = ref[cell_index({x, y}, g.cols())];
           if (d != cost::kInfinite) {
             ASSERT_LE(lm.lower_bound(a, {x, y}), d) << trial;
           }
@@ -218,13 +263,13 @@ TEST(Landmarks, FractionBitsShrinkOnDearMaps) {
 // Edits: A* answers `stale` until sync; raised costs and new walls keep the map (`updated`,
 // still optimal, never rebuilt), a lowered cost or an opened wall rebuilds it; the same with
 // more edits than the grid's log holds.
-TEST(Landmarks, SyncKeepsRaisedCostsAndRebuildsLoweredOnes) {
+TEST_P(LandmarksByStorage, SyncKeepsRaisedCostsAndRebuildsLoweredOnes) {
   std::mt19937_64 rng(99);
   AStar astar;
   std::vector<GridCoord> out;
   for (int trial = 0; trial < 60; ++trial) {
     Grid g = test::random_grid(rng, 40, 30, 0.15, 3);
-    LandmarkMap lm(g, kTerrain);
+    LandmarkMap lm = build(g, kTerrain);
     const Grid built = g;
     SearchOptions o;
     o.landmarks = &lm;
@@ -252,7 +297,7 @@ TEST(Landmarks, SyncKeepsRaisedCostsAndRebuildsLoweredOnes) {
       const GridCoord b = random_cell(rng, g);
       const std::vector<std::uint64_t> ref =
           test::reference_dijkstra(g, kTerrain, a, Connectivity::eight);
-      const std::uint64_t best = ref[static_cast<std::size_t>(b.y) * g.cols() + b.x];
+      const std::uint64_t best = ref[cell_index(b, g.cols())];
       const PathResult r = astar.find_path(g, kTerrain, a, b, out, o);
       ASSERT_EQ(r.found(), best != cost::kInfinite) << trial;
       if (r.found()) {
@@ -267,9 +312,13 @@ TEST(Landmarks, SyncKeepsRaisedCostsAndRebuildsLoweredOnes) {
     EXPECT_FALSE(lm.is_current(g, kTerrain));
     EXPECT_EQ(lm.sync(g, kTerrain), MapSync::rebuilt) << trial;
     EXPECT_EQ(lm.sync(g, kTerrain), MapSync::current);
-    const LandmarkMap fresh(g, kTerrain);
+    EXPECT_EQ(lm.storage(), GetParam());  // a rebuild keeps the width
+    const LandmarkMap fresh = build(g, kTerrain);
     EXPECT_EQ(std::vector<GridCoord>(lm.landmarks().begin(), lm.landmarks().end()),
               std::vector<GridCoord>(fresh.landmarks().begin(), fresh.landmarks().end()));
+    EXPECT_EQ(lm.fraction_bits(), fresh.fraction_bits());
+    for (std::size_t cell = 0; cell < g.cell_count(); ++cell)
+      for (int i = 0; i < lm.count(); ++i) ASSERT_EQ(lm.distance(cell, i), fresh.distance(cell, i));
   }
 }
 
@@ -322,7 +371,7 @@ TEST(Landmarks, RefusalsLeaveOutUnchanged) {
 
 // Sliced queries with landmarks equal find_path exactly; weighted A* with landmarks stays
 // within its bound; an impassable start (its own cost ignored) is searched.
-TEST(Landmarks, SlicedWeightedAndImpassableStart) {
+TEST_P(LandmarksByStorage, SlicedWeightedAndImpassableStart) {
   std::mt19937_64 rng(5);
   AStar one_shot;
   AStar sliced;
@@ -330,7 +379,7 @@ TEST(Landmarks, SlicedWeightedAndImpassableStart) {
   std::vector<GridCoord> b;
   for (int trial = 0; trial < 200; ++trial) {
     const Grid g = test::random_grid(rng, 32, 32, 0.2, 3);
-    const LandmarkMap lm(g, kTerrain);
+    const LandmarkMap lm = build(g, kTerrain);
     SearchOptions o;
     o.landmarks = &lm;
     o.weight = trial % 2 == 0 ? 1.0 : 1.5;
@@ -345,7 +394,7 @@ TEST(Landmarks, SlicedWeightedAndImpassableStart) {
     ASSERT_EQ(a, b) << trial;
     const std::vector<std::uint64_t> ref =
         test::reference_dijkstra(g, kTerrain, from, Connectivity::eight);
-    const std::uint64_t best = ref[static_cast<std::size_t>(to.y) * 32 + to.x];
+    const std::uint64_t best = ref[cell_index(to, 32)];
     ASSERT_EQ(r.found(), best != cost::kInfinite) << trial;
     if (r.found()) {
       const auto got = static_cast<double>(test::path_cost_fixed(g, kTerrain, a));
@@ -389,10 +438,10 @@ TEST(Landmarks, UnitGrids) {
 }
 
 // No allocation on warm queries with landmarks, nor on a sync that keeps the map.
-TEST(Landmarks, WarmQueriesAllocateNothing) {
+TEST_P(LandmarksByStorage, WarmQueriesAllocateNothing) {
   std::mt19937_64 rng(3);
   Grid g = test::random_grid(rng, 128, 128, 0.1, 3);
-  LandmarkMap lm(g, kTerrain);
+  LandmarkMap lm = build(g, kTerrain);
   AStar astar(128, 128);
   std::vector<GridCoord> out;
   out.reserve(128 * 128);
@@ -403,9 +452,127 @@ TEST(Landmarks, WarmQueriesAllocateNothing) {
   for (int q = 0; q < 30; ++q) {
     g.set_blocked(random_cell(rng, g), true);
     lm.sync(g, kTerrain);
-    astar.find_path(g, kTerrain, random_cell(rng, g), random_cell(rng, g), out, o);
+    const GridCoord from = random_cell(rng, g);
+    const GridCoord to = random_cell(rng, g);
+    astar.find_path(g, kTerrain, from, to, out, o);
   }
   EXPECT_EQ(scope.count(), 0u);
+}
+
+// 16-bit storage on the 10 x 6 open map: 11 fraction bits (the farthest distance from the first
+// cell is 4 + 5 sqrt 2 = 11.07 units; 2 x 11.07 x 2^11 < 65535 <= 2 x 11.07 x 2^12), 2 bytes a
+// distance, the same landmarks and, there, the exact octile bound between them.
+TEST(Landmarks, Storage16FractionBitsAndMemory) {
+  const Grid g(10, 6);
+  LandmarkOptions lo;
+  lo.count = 3;
+  lo.storage = LandmarkStorage::bits16;
+  const LandmarkMap lm(g, GridLayer{1}, lo);
+  ASSERT_EQ(lm.storage(), LandmarkStorage::bits16);
+  EXPECT_EQ(lm.fraction_bits(), 11);
+  EXPECT_EQ(lm.memory_bytes(), 60u * 3 * 2 + 60 + 3 * sizeof(GridCoord));
+  EXPECT_EQ(lm.landmarks()[0], (GridCoord{9, 5}));
+  EXPECT_EQ(lm.landmarks()[1], (GridCoord{0, 0}));
+  // D((0, 0), (9, 5)) = 4 straight + 5 diagonal moves in units of 2^-11: 4 x 2048 + 5 x
+  // floor(sqrt 2 x 2048) = 8192 + 5 x 2896.
+  EXPECT_EQ(lm.distance(0, 0), 8192u + 5 * 2896);
+  EXPECT_EQ(lm.distances16(0)[0], 8192u + 5 * 2896);
+  EXPECT_EQ(lm.lower_bound({0, 0}, {9, 5}), std::uint64_t{8192 + 5 * 2896} << 13);
+  LandmarkOptions automatic = lo;
+  automatic.storage = LandmarkStorage::automatic;
+  EXPECT_EQ(LandmarkMap(g, GridLayer{1}, automatic).storage(), LandmarkStorage::bits16);
+  LandmarkOptions bad = lo;
+  bad.storage = static_cast<LandmarkStorage>(7);
+  Error e;
+  EXPECT_FALSE(LandmarkMap::create(g, GridLayer{1}, bad, &e).has_value());
+  EXPECT_EQ(e.message, "pathing::LandmarkMap: storage = 7 is not bits32, bits16 or automatic");
+}
+
+// Maps too dear for 16 bits: `bits16` falls back to 32-bit storage (documented; never an
+// error, so a rebuild in `sync` cannot fail), `automatic` too, and below
+// kAutomaticFractionBits `automatic` keeps 32 bits while `bits16` takes 16. Paths stay exact.
+TEST(Landmarks, Storage16FallsBackOnDearMaps) {
+  // A 200-cell corridor of cost 255: the farthest distance is 199 x 255 = 50,745 units, twice
+  // that does not fit 16 bits even at 0 fraction bits.
+  Grid g(200, 1);
+  for (int x = 0; x < 200; ++x) g.set_tile({x, 0}, 1);
+  const GridLayer dear{1, 255};
+  LandmarkOptions lo;
+  lo.storage = LandmarkStorage::bits16;
+  const LandmarkMap lm(g, dear, lo);
+  EXPECT_EQ(lm.storage(), LandmarkStorage::bits32);
+  EXPECT_EQ(lm.options().storage, LandmarkStorage::bits16);
+  const LandmarkMap wide(g, dear);
+  EXPECT_EQ(lm.fraction_bits(), wide.fraction_bits());
+  EXPECT_EQ(lm.memory_bytes(), wide.memory_bytes());
+  lo.storage = LandmarkStorage::automatic;
+  EXPECT_EQ(LandmarkMap(g, dear, lo).storage(), LandmarkStorage::bits32);
+  AStar astar;
+  std::vector<GridCoord> out;
+  SearchOptions o;
+  o.landmarks = &lm;
+  PathResult r = astar.find_path(g, dear, {0, 0}, {199, 0}, out, o);
+  ASSERT_TRUE(r.found());
+  EXPECT_EQ(r.cost, 199.0 * 255);
+
+  // 60 cells of cost 255: 59 x 255 = 15,045 units; 2 x 15,045 x 2^1 < 65535 <= 2 x 15,045 x 2^2:
+  // 1 fraction bit. `bits16` takes it, `automatic` (needs 4) keeps 32 bits.
+  Grid s(60, 1);
+  for (int x = 0; x < 60; ++x) s.set_tile({x, 0}, 1);
+  lo.storage = LandmarkStorage::bits16;
+  const LandmarkMap narrow(s, dear, lo);
+  EXPECT_EQ(narrow.storage(), LandmarkStorage::bits16);
+  EXPECT_EQ(narrow.fraction_bits(), 1);
+  lo.storage = LandmarkStorage::automatic;
+  EXPECT_EQ(LandmarkMap(s, dear, lo).storage(), LandmarkStorage::bits32);
+  o.landmarks = &narrow;
+  r = astar.find_path(s, dear, {0, 0}, {59, 0}, out, o);
+  ASSERT_TRUE(r.found());
+  EXPECT_EQ(r.cost, 59.0 * 255);
+  EXPECT_LE(r.stats.expanded, 61u);
+
+  // 0 fraction bits: a 120 x 2 field of cost 255, farthest distance 118 x 255 + 255 sqrt 2 =
+  // 30,450.6 units (2 x 30,450 < 65535 <= 2 x 60,901 at 1 bit): whole cost units, still exact.
+  Grid z(120, 2);
+  for (int x = 0; x < 120; ++x)
+    for (int y = 0; y < 2; ++y) z.set_tile({x, y}, 1);
+  lo.storage = LandmarkStorage::bits16;
+  const LandmarkMap whole(z, dear, lo);
+  ASSERT_EQ(whole.storage(), LandmarkStorage::bits16);
+  EXPECT_EQ(whole.fraction_bits(), 0);
+  o.landmarks = &whole;
+  for (int x = 0; x < 120; x += 7) {
+    const std::vector<std::uint64_t> ref =
+        test::reference_dijkstra(z, dear, {x, 0}, Connectivity::eight);
+    for (int tx = 0; tx < 120; tx += 5) {
+      r = astar.find_path(z, dear, {x, 0}, {tx, 1}, out, o);
+      ASSERT_TRUE(r.found());
+      ASSERT_EQ(test::path_cost_fixed(z, dear, out), ref[cell_index({tx, 1}, 120)]);
+    }
+  }
+}
+
+// The 16-bit term (vector chunks of 8 and a scalar tail) equals the plain loop for every length
+// up to 32 and values across the whole range.
+TEST(Landmarks, MaxGap16MatchesScalar) {
+  std::mt19937_64 rng(16);
+  std::uint16_t a[32];
+  std::uint16_t b[32];
+  for (int trial = 0; trial < 2000; ++trial) {
+    const int n = uniform_int(rng, 0, 32);
+    for (int i = 0; i < 32; ++i) {
+      const auto x = static_cast<std::uint16_t>(rng() >> 48);
+      const auto y = static_cast<std::uint16_t>(rng() >> 48);
+      a[i] = trial % 3 == 0 ? static_cast<std::uint16_t>(x & 0xFF) : x;
+      b[i] = y;
+    }
+    std::uint32_t want = 0;
+    for (int i = 0; i < n; ++i) {
+      const std::uint32_t d = a[i] > b[i] ? std::uint32_t{a[i]} - b[i] : std::uint32_t{b[i]} - a[i];
+      want = d > want ? d : want;
+    }
+    ASSERT_EQ(detail::max_gap16(a, b, static_cast<std::size_t>(n)), want) << trial;
+  }
 }
 
 }  // namespace

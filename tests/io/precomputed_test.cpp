@@ -83,6 +83,8 @@ void expect_same_landmarks(const LandmarkMap& a, const LandmarkMap& b) {
   EXPECT_EQ(a.options().count, b.options().count);
   EXPECT_EQ(a.options().connectivity, b.options().connectivity);
   EXPECT_EQ(a.fraction_bits(), b.fraction_bits());
+  EXPECT_EQ(a.storage(), b.storage());
+  EXPECT_EQ(a.memory_bytes(), b.memory_bytes());
   EXPECT_EQ(a.cols(), b.cols());
   EXPECT_EQ(a.rows(), b.rows());
   EXPECT_EQ(a.grid_id(), b.grid_id());
@@ -92,7 +94,7 @@ void expect_same_landmarks(const LandmarkMap& a, const LandmarkMap& b) {
   const std::size_t cells = static_cast<std::size_t>(a.cols()) * static_cast<std::size_t>(a.rows());
   for (std::size_t c = 0; c < cells; ++c) {
     for (int i = 0; i < a.count(); ++i) {
-      ASSERT_EQ(a.distances(c)[i], b.distances(c)[i]) << "cell " << c << " landmark " << i;
+      ASSERT_EQ(a.distance(c, i), b.distance(c, i)) << "cell " << c << " landmark " << i;
     }
   }
 }
@@ -226,16 +228,27 @@ TEST(PrecomputedFile, LandmarksRoundTripOnRandomGrids) {
   for (const auto& s : sizes) {
     for (const double wall : {0.0, 0.3}) {
       for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
-        const Grid grid = random_prep_grid(s[0], s[1], wall, 4, ++seed);
-        const GridLayer layer = prep_weighted_layer();
-        const LandmarkMap built(grid, layer, LandmarkOptions{5, conn});
-        const std::string bytes = io::serialize_landmarks(built, grid, layer);
-        const LandmarkMap loaded = io::parse_landmarks(bytes, grid, layer, "t.prep");
-        expect_same_landmarks(loaded, built);
-        EXPECT_TRUE(loaded.is_current(grid, layer));
-        EXPECT_EQ(io::serialize_landmarks(loaded, grid, layer), bytes);
-        if (conn == Connectivity::eight)
-          expect_same_searches(grid, layer, nullptr, nullptr, &built, &loaded, seed);
+        for (const LandmarkStorage width : {LandmarkStorage::bits32, LandmarkStorage::bits16}) {
+          const Grid grid = random_prep_grid(s[0], s[1], wall, 4, ++seed);
+          const GridLayer layer = prep_weighted_layer();
+          const LandmarkMap built(grid, layer, LandmarkOptions{5, conn, width});
+          if (built.count() > 0) {
+            ASSERT_EQ(built.storage(), width);
+          }
+          const std::string bytes = io::serialize_landmarks(built, grid, layer);
+          // 16-bit files: 2 bytes a distance.
+          const std::size_t k = static_cast<std::size_t>(built.count());
+          EXPECT_EQ(bytes.size(), 60 + 16 + 8 * k +
+                                      (width == LandmarkStorage::bits16 ? 2 : 4) * k *
+                                          static_cast<std::size_t>(grid.cell_count()) +
+                                      8);
+          const LandmarkMap loaded = io::parse_landmarks(bytes, grid, layer, "t.prep");
+          expect_same_landmarks(loaded, built);
+          EXPECT_TRUE(loaded.is_current(grid, layer));
+          EXPECT_EQ(io::serialize_landmarks(loaded, grid, layer), bytes);
+          if (conn == Connectivity::eight)
+            expect_same_searches(grid, layer, nullptr, nullptr, &built, &loaded, seed);
+        }
       }
     }
   }
@@ -400,6 +413,42 @@ TEST(PrecomputedFile, TamperedPayloadWithValidChecksumIsRefused) {
               std::string::npos)
         << "byte " << at;
   }
+
+  // 16-bit distances: the top bit of each flipped (32768 units, more than any move of a map
+  // whose doubled farthest distance fits 16 bits), one at a time; a bad width code; a 32-bit file
+  // with 0 fraction bits (16-bit files only).
+  const std::string lm16 = io::serialize_landmarks(
+      LandmarkMap(wgrid, wl, {2, Connectivity::eight, LandmarkStorage::bits16}), wgrid, wl);
+  ASSERT_EQ(lm16.size(), 60 + 16 + 16 + 2 * 2 * 30 + 8);
+  for (std::size_t at = 92; at + 8 < lm16.size(); at += 2) {
+    std::string t = lm16;
+    t[at + 1] = static_cast<char>(static_cast<std::uint8_t>(t[at + 1]) ^ 0x80);
+    prep_fix_checksum(t);
+    EXPECT_NE(prep_error_of([&] {
+                (void)io::parse_landmarks(t, wgrid, wl, "l");
+              }).find("payload values out of range"),
+              std::string::npos)
+        << "byte " << at;
+  }
+  std::string width = lm16;
+  width[74] = 8;  // high half of the fraction-bits field: width code 8
+  prep_fix_checksum(width);
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_landmarks(width, wgrid, wl, "l"); }),
+            "l: byte 72: payload values out of range: distance width code 8 is not 0 (32-bit) or "
+            "16 (16-bit)");
+  std::string zero = lm;
+  prep_put_u32(zero, 72, 0);
+  prep_fix_checksum(zero);
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_landmarks(zero, wgrid, wl, "l"); }),
+            "l: byte 72: payload values out of range: fraction bits 0 is outside [1, 24]");
+  // A 16-bit file read as 32-bit (width code cleared): the payload size no longer matches.
+  std::string narrow = lm16;
+  narrow[74] = 0;
+  prep_fix_checksum(narrow);
+  EXPECT_NE(prep_error_of([&] {
+              (void)io::parse_landmarks(narrow, wgrid, wl, "l");
+            }).find("landmarks on a 6 x 5 grid has"),
+            std::string::npos);
 }
 
 TEST(PrecomputedFile, EveryCorruptionAndTruncationIsRefused) {
@@ -408,13 +457,16 @@ TEST(PrecomputedFile, EveryCorruptionAndTruncationIsRefused) {
   const std::string files[] = {
       io::serialize_jps_plus(JpsPlusMap(grid, layer), grid),
       io::serialize_landmarks(LandmarkMap(grid, layer, {2}), grid, layer),
-      io::serialize_hierarchy(HierarchyMap(grid, layer, HierarchyOptions{4}), grid)};
-  for (int f = 0; f < 3; ++f) {
+      io::serialize_hierarchy(HierarchyMap(grid, layer, HierarchyOptions{4}), grid),
+      io::serialize_landmarks(
+          LandmarkMap(grid, layer, {2, Connectivity::eight, LandmarkStorage::bits16}), grid,
+          layer)};
+  for (int f = 0; f < 4; ++f) {
     const std::string& bytes = files[f];
     const auto load = [&](std::string_view b, Error* e) {
-      return f == 0   ? io::try_parse_jps_plus(b, grid, layer, "c", e).has_value()
-             : f == 1 ? io::try_parse_landmarks(b, grid, layer, "c", e).has_value()
-                      : io::try_parse_hierarchy(b, grid, layer, "c", e).has_value();
+      return f == 0               ? io::try_parse_jps_plus(b, grid, layer, "c", e).has_value()
+             : (f == 1 || f == 3) ? io::try_parse_landmarks(b, grid, layer, "c", e).has_value()
+                                  : io::try_parse_hierarchy(b, grid, layer, "c", e).has_value();
     };
     ASSERT_TRUE(load(bytes, nullptr));
     for (std::size_t i = 0; i < bytes.size(); ++i) {
@@ -475,6 +527,23 @@ TEST(PrecomputedFile, GoldenBytes) {
                     "00000001"          // D(L, (0, 0)) = 2^24: one straight move
                     "00000000"          // D(L, (1, 0)) = 0
                     "df234fc4a876a038"  // checksum
+  );
+  // 16-bit storage: the fraction-bits field's high half 16, 14 fraction bits (2 x 2^14 < 65535),
+  // 2 bytes a distance. (Files of 32-bit maps are byte for byte those of every earlier version,
+  // above: old files load unchanged.)
+  const std::string grid16 =
+      grid_fields.substr(0, grid_fields.size() - 16) + "1c00000000000000";  // payload 28 bytes
+  const std::string lm16 = prep_as_version_100(io::serialize_landmarks(
+      LandmarkMap(grid, layer, {1, Connectivity::eight, LandmarkStorage::bits16}), grid, layer));
+  EXPECT_EQ(lm16, header + "02000000" + grid16 +
+                      "01000000"          // count asked 1
+                      "08000000"          // connectivity 8
+                      "01000000"          // placed 1
+                      "0e001000"          // fraction bits 14, width code 16
+                      "0100000000000000"  // landmark (1, 0)
+                      "0040"              // D(L, (0, 0)) = 2^14: one straight move
+                      "0000"              // D(L, (1, 0)) = 0
+                      "669d4f17dbb6c7a6"  // checksum
   );
 }
 
