@@ -167,14 +167,17 @@ class HierarchyMap {
   /// HPA*'s graph): `count` nodes placed by farthest-point selection in the largest connected
   /// part of the graph (the first landmark the node farthest from that part's first node, each
   /// next one the node farthest from every landmark so far; ties: the smaller node number), and
-  /// for each landmark L and node n the exact abstract distances d(L, n) and, on layers whose
-  /// passable costs differ, d(n, L) (on uniform layers the graph is symmetric and one table
-  /// serves both). `HpaStar` then bounds the abstract distance to the goal by
-  /// max(octile bound, max over L of d(L, g) - d(L, n), d(n, L) - d(g, L)), with the goal's
-  /// distances taken through the nodes of its sector: admissible and consistent, so the abstract
-  /// path is the same cheapest one (weight 1) with far fewer expansions, and weighted searches
-  /// keep their bound (docs/hierarchy.md, "Landmarks"). Distances are 32-bit, in 1/256 cost
-  /// units, saturated (never above the true distance: still admissible and consistent).
+  /// for each landmark L and node n the exact abstract distances d(L, n) and, unless the graph is
+  /// symmetric (uniform layer costs and symmetric sector matrices, as every build has; a loaded
+  /// map's are checked), d(n, L). `HpaStar` then bounds the abstract distance from n to the goal g
+  /// by the octile bound and, for each L, d(L, g) - d(L, n) and d(n, L) - max over b of
+  /// (d(b, L) - gc(b)), where b runs over the nodes of g's sector that reach g inside it at cost
+  /// gc(b), and d(L, g) = min over b of d(L, b) + gc(b): triangle inequalities in the abstract
+  /// graph itself, so admissible and consistent on any graph the map holds; the abstract path is
+  /// the same cheapest one (weight 1) with far fewer expansions, and weighted searches keep their
+  /// bound (docs/hierarchy.md, "Faster abstract search: landmarks"). Distances are 32-bit, in
+  /// 1/256 cost units, saturated (never above the true distance: still admissible and
+  /// consistent).
   ///
   /// Staying current: landmarks belong to the graph they were computed on. `sync` keeps them when
   /// the sectors it rebuilds keep their nodes and no edge gets cheaper (walls added, costs raised
@@ -184,9 +187,9 @@ class HierarchyMap {
   /// rebuilds everything (past the edit log) recomputes them with the same count; `build` and
   /// loading a saved map (io::load_hierarchy) give a map without landmarks.
   ///
-  /// Cost: 1 + count Dijkstra searches over the abstract graph (2 count + 1 on non-uniform
-  /// layers), O(count E log V); memory 4 count bytes a node slot (8 count on non-uniform
-  /// layers; `memory_bytes` includes it). Allocates.
+  /// Cost: 1 + count Dijkstra searches over the abstract graph (2 count + 1 when it is not
+  /// symmetric), O(count E log V), plus a union-find over its edges; memory 4 count bytes a node
+  /// slot (8 count when not symmetric; `memory_bytes` includes it). Allocates.
   /// @param grid the grid the map is current for (`is_current(grid, layer())`).
   /// @param count landmarks wanted, in [1, `kMaxLandmarks`] (fewer when the largest part has
   ///   fewer nodes).
@@ -596,7 +599,18 @@ class HierarchyMap {
     if (best == kNoPath) return;  // no nodes: no landmarks
     const auto k = static_cast<std::size_t>(
         std::min<std::uint32_t>(static_cast<std::uint32_t>(count), size[best]));
+    // One table serves both directions when the graph is symmetric: uniform costs (a transition
+    // costs the same both ways) and symmetric sector matrices (always so when built; a loaded
+    // file's are checked, not assumed).
     lm_symmetric_ = layer_.uniform_cost() != 0;
+    for (const Sector& sec : sectors_) {
+      for (std::uint32_t i = 0; lm_symmetric_ && i < sec.count; ++i)
+        for (std::uint32_t j = i + 1; j < sec.count; ++j)
+          if (dist_[sec.dist_first + i * sec.count + j] !=
+              dist_[sec.dist_first + j * sec.count + i])
+            lm_symmetric_ = false;
+      if (!lm_symmetric_) break;
+    }
     lm_from_.assign(slots * k, kNoPath);
     if (!lm_symmetric_) lm_to_.assign(slots * k, kNoPath);
     // Farthest-point selection: `nearest` = each node's distance from the nearest landmark so far

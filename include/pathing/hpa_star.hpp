@@ -270,62 +270,59 @@ class HpaStar {
            min_cost_;
   }
 
-  // The landmarks' distances of the goal (HierarchyMap::build_landmarks): through the nodes of
-  // its sector, d(L, goal) = min over them of d(L, node) + the sector-confined cost node -> goal
-  // (goal_cost_), and on non-uniform layers d(goal, L) = min of goal -> node (one more search of
-  // the goal's sector, forward) + d(node, L). kNoDistance where no node joins them. Returns the
-  // cells that search expanded.
-  std::uint64_t landmark_goal(const HierarchyMap::Sector& g_sec, std::uint32_t gs) {
+  // The landmarks' distances of the goal (HierarchyMap::build_landmarks), through the nodes b of
+  // its sector that reach it inside the sector at cost gc(b) (goal_cost_): every path to the goal
+  // ends with such a move, so d(n, goal) = min over b of d(n, b) + gc(b), and
+  //   d(L, goal) = min over b of d(L, b) + gc(b) (goal_from_: the exact distance);
+  //   d(n, goal) >= d(n, L) - max over b of (d(b, L) - gc(b)) (goal_to_: the max), from the
+  //   triangle inequality d(n, L) <= d(n, b) + d(b, L) in the abstract graph.
+  // Both hold on any graph the map holds (a loaded one too), with no symmetry assumed, and each
+  // term is consistent (a move n -> m changes it by at most the move's cost; a move b -> goal by
+  // at most gc(b)). kNoDistance / kNoBound where a term is unknown for the query.
+  void landmark_goal(const HierarchyMap::Sector& g_sec) {
     const HierarchyMap& map = *map_;
     const std::size_t k = lm_count_;
+    const std::uint32_t* to_table = map.lm_symmetric_ ? map.lm_from_.data() : map.lm_to_.data();
     std::fill(goal_from_.begin(), goal_from_.begin() + static_cast<std::ptrdiff_t>(k), kNoDistance);
-    std::fill(goal_to_.begin(), goal_to_.begin() + static_cast<std::ptrdiff_t>(k), kNoDistance);
+    std::fill(goal_to_.begin(), goal_to_.begin() + static_cast<std::ptrdiff_t>(k),
+              std::numeric_limits<std::int64_t>::min());
+    bool any = false;
     for (std::uint32_t j = 0; j < g_sec.count; ++j) {
       if (goal_cost_[j] == kNone) continue;
-      const std::uint32_t* f = map.lm_from_.data() + std::size_t{g_sec.first + j} * k;
-      for (std::size_t l = 0; l < k; ++l)
+      any = true;
+      const std::size_t row = std::size_t{g_sec.first + j} * k;
+      const std::uint32_t* f = map.lm_from_.data() + row;
+      const std::uint32_t* t = to_table + row;
+      for (std::size_t l = 0; l < k; ++l) {
         if (f[l] != kNone)
           goal_from_[l] = std::min(goal_from_[l], std::uint64_t{f[l]} + goal_cost_[j]);
+        if (t[l] == kNone) {
+          goal_to_[l] = kNoBound;  // a node that cannot reach L: no bound through it
+        } else if (goal_to_[l] != kNoBound) {
+          goal_to_[l] = std::max(goal_to_[l], std::int64_t{t[l]} - std::int64_t{goal_cost_[j]});
+        }
+      }
     }
-    if (map.lm_symmetric_) {
-      goal_to_ = goal_from_;
-      return 0;
-    }
-    const std::uint64_t expanded =
-        search_.run<false>(*grid_, layer_, conn_, map.sector_rect(gs), to_);
-    for (std::uint32_t j = 0; j < g_sec.count; ++j) {
-      const std::uint32_t out = search_.dist(map.cell_of(map.node_cell_[g_sec.first + j]));
-      if (out == kNone) continue;
-      const std::uint32_t* t = map.lm_to_.data() + std::size_t{g_sec.first + j} * k;
-      for (std::size_t l = 0; l < k; ++l)
-        if (t[l] != kNone) goal_to_[l] = std::min(goal_to_[l], std::uint64_t{t[l]} + out);
-    }
-    return expanded;
+    if (!any)
+      std::fill(goal_to_.begin(), goal_to_.begin() + static_cast<std::ptrdiff_t>(k), kNoBound);
   }
 
-  // The landmarks' lower bound on the abstract distance from node `id` to the goal:
-  // max over L of d(L, goal) - d(L, id) and d(id, L) - d(goal, L) (0 where a term is unknown).
+  // The landmarks' lower bound on the abstract distance from node `id` to the goal: max over L of
+  // d(L, goal) - d(L, id) and d(id, L) - goal_to_ (landmark_goal; 0 where a term is unknown).
   [[nodiscard]] std::uint64_t landmark_bound(std::uint32_t id) const noexcept {
     const HierarchyMap& map = *map_;
     const std::size_t k = lm_count_;
-    const std::uint32_t* f = map.lm_from_.data() + std::size_t{id} * k;
-    std::uint64_t best = 0;
+    const std::size_t row = std::size_t{id} * k;
+    const std::uint32_t* f = map.lm_from_.data() + row;
+    const std::uint32_t* t = (map.lm_symmetric_ ? map.lm_from_.data() : map.lm_to_.data()) + row;
+    std::int64_t best = 0;
     for (std::size_t l = 0; l < k; ++l) {
-      if (f[l] == kNone) continue;
-      const std::uint64_t d = f[l];
-      if (goal_from_[l] != kNoDistance && goal_from_[l] > d)
-        best = std::max(best, goal_from_[l] - d);
-      if (map.lm_symmetric_ && goal_to_[l] != kNoDistance && d > goal_to_[l])
-        best = std::max(best, d - goal_to_[l]);
+      if (f[l] != kNone && goal_from_[l] != kNoDistance)
+        best = std::max(best, static_cast<std::int64_t>(goal_from_[l]) - std::int64_t{f[l]});
+      if (t[l] != kNone && goal_to_[l] != kNoBound)
+        best = std::max(best, std::int64_t{t[l]} - goal_to_[l]);
     }
-    if (!map.lm_symmetric_) {
-      const std::uint32_t* t = map.lm_to_.data() + std::size_t{id} * k;
-      for (std::size_t l = 0; l < k; ++l) {
-        if (t[l] == kNone || goal_to_[l] == kNoDistance) continue;
-        if (t[l] > goal_to_[l]) best = std::max(best, std::uint64_t{t[l]} - goal_to_[l]);
-      }
-    }
-    return best;
+    return static_cast<std::uint64_t>(best);
   }
 
   // w h for the weight of the query (saturating at 2^62; exact for w = 1).
@@ -371,7 +368,7 @@ class HpaStar {
     for (std::uint32_t k = 0; k < g_sec.count; ++k)
       goal_cost_[k] = search_.dist(map.cell_of(map.node_cell_[g_sec.first + k]));
     lm_count_ = use_landmarks_ ? static_cast<std::size_t>(map.lm_count_) : 0;
-    if (lm_count_ > 0) expanded += landmark_goal(g_sec, gs);
+    if (lm_count_ > 0) landmark_goal(g_sec);
 
     open_.clear();
     exits_.clear();
@@ -617,7 +614,8 @@ class HpaStar {
   std::size_t lm_count_ = 0;  // landmarks the query reads (0: octile bound alone)
   static constexpr std::uint64_t kNoDistance = ~std::uint64_t{0};
   std::array<std::uint64_t, HierarchyMap::kMaxLandmarks> goal_from_{};
-  std::array<std::uint64_t, HierarchyMap::kMaxLandmarks> goal_to_{};
+  static constexpr std::int64_t kNoBound = std::numeric_limits<std::int64_t>::max();
+  std::array<std::int64_t, HierarchyMap::kMaxLandmarks> goal_to_{};
   // Workspace.
   std::vector<NodeRecord> nodes_;
   std::uint32_t generation_ = 0;
