@@ -175,9 +175,9 @@ class HierarchyMap {
   /// gc(b), and d(L, g) = min over b of d(L, b) + gc(b): triangle inequalities in the abstract
   /// graph itself, so admissible and consistent on any graph the map holds; the abstract path is
   /// the same cheapest one (weight 1) with far fewer expansions, and weighted searches keep their
-  /// bound (docs/hierarchy.md, "Faster abstract search: landmarks"). Distances are 32-bit, in
-  /// 1/256 cost units, saturated (never above the true distance: still admissible and
-  /// consistent).
+  /// bound (docs/hierarchy.md, "Faster abstract search: landmarks on the abstract graph").
+  /// Distances are 32-bit, in 1/256 cost units, saturated (never above the true distance: still
+  /// admissible and consistent).
   ///
   /// Staying current: landmarks belong to the graph they were computed on. `sync` keeps them when
   /// the sectors it rebuilds keep their nodes and no edge gets cheaper (walls added, costs raised
