@@ -35,6 +35,28 @@ GridCoord hpa_cell(std::mt19937_64& rng, const Grid& g) {
   return {hpa_uniform(rng, 0, g.cols() - 1), hpa_uniform(rng, 0, g.rows() - 1)};
 }
 
+// One random map of the random-map tests: map `iter` is 8-connected when even, weighted (costs
+// {1, 3, 5}) when iter % 4 >= 2; sides in [side_lo, side_hi], wall density 0 to 35 %, sector side
+// in [4, sector_hi]. The draws happen in this order (the tests' samples depend on it).
+struct HpaRandomMap {
+  Grid grid{1, 1};
+  GridLayer layer;
+  HierarchyOptions options;
+};
+HpaRandomMap hpa_random_map(std::mt19937_64& rng, int iter, int side_lo, int side_hi,
+                            int sector_hi) {
+  HpaRandomMap m;
+  const bool weighted = iter % 4 >= 2;
+  const int w = hpa_uniform(rng, side_lo, side_hi);
+  const int h = hpa_uniform(rng, side_lo, side_hi);
+  const double density = 0.05 * hpa_uniform(rng, 0, 7);
+  m.grid = test::random_grid(rng, w, h, density, weighted ? 3 : 1);
+  m.layer = weighted ? kHpaTerrain : GridLayer{};
+  m.options.sector_size = hpa_uniform(rng, 4, sector_hi);
+  m.options.connectivity = iter % 2 == 0 ? Connectivity::eight : Connectivity::four;
+  return m;
+}
+
 // The textbook form of what HPA* computes: Dijkstra over the cells where a move between two
 // sectors is allowed only as a straight move between two cells that are both abstract nodes
 // (`HierarchyMap::sector_nodes`), with the hierarchy's own fixed point (straight 256 c, diagonal
@@ -122,17 +144,12 @@ TEST(Hierarchy, HpaStarMatchesTheRestrictedReferenceOnRandomMaps) {
   int found = 0;
   int dearer = 0;
   for (int iter = 0; iter < test::random_maps(2400); ++iter) {
-    const Connectivity conn = iter % 2 == 0 ? Connectivity::eight : Connectivity::four;
-    const bool weighted = iter % 4 >= 2;
-    const int w = hpa_uniform(rng, 6, 40);
-    const int h = hpa_uniform(rng, 6, 40);
-    const double density = 0.05 * hpa_uniform(rng, 0, 7);
-    const Grid g = test::random_grid(rng, w, h, density, weighted ? 3 : 1);
-    const GridLayer layer = weighted ? kHpaTerrain : GridLayer{};
-    HierarchyOptions options;
-    options.sector_size = hpa_uniform(rng, 4, 12);
-    options.connectivity = conn;
-    const HierarchyMap map(g, layer, options);
+    const HpaRandomMap case_map = hpa_random_map(rng, iter, 6, 40, 12);
+    const Grid& g = case_map.grid;
+    const GridLayer& layer = case_map.layer;
+    const Connectivity conn = case_map.options.connectivity;
+    const int w = g.cols();
+    const HierarchyMap map(g, layer, case_map.options);
     SearchOptions so;
     so.connectivity = conn;
     for (int q = 0; q < 3; ++q) {
@@ -200,17 +217,11 @@ TEST(Hierarchy, LandmarksKeepTheRestrictedCostOnRandomMaps) {
   std::uint64_t expanded_without = 0;
   int found = 0;
   for (int iter = 0; iter < test::random_maps(2000); ++iter) {
-    const Connectivity conn = iter % 2 == 0 ? Connectivity::eight : Connectivity::four;
-    const bool weighted = iter % 4 >= 2;
-    const int w = hpa_uniform(rng, 8, 48);
-    const int h = hpa_uniform(rng, 8, 48);
-    const double density = 0.05 * hpa_uniform(rng, 0, 7);
-    const Grid g = test::random_grid(rng, w, h, density, weighted ? 3 : 1);
-    const GridLayer layer = weighted ? kHpaTerrain : GridLayer{};
-    HierarchyOptions options;
-    options.sector_size = hpa_uniform(rng, 4, 10);
-    options.connectivity = conn;
-    HierarchyMap map(g, layer, options);
+    const HpaRandomMap case_map = hpa_random_map(rng, iter, 8, 48, 10);
+    const Grid& g = case_map.grid;
+    const GridLayer& layer = case_map.layer;
+    const Connectivity conn = case_map.options.connectivity;
+    HierarchyMap map(g, layer, case_map.options);
     const int count = hpa_uniform(rng, 1, 8);
     ASSERT_TRUE(map.build_landmarks(g, count));
     ASSERT_LE(map.landmark_count(), count);
