@@ -430,26 +430,46 @@ class HpaStar {
       const HierarchyMap::Sector& sec = map.sectors_[t];
       const std::uint32_t i = e.id - sec.first;
       const std::uint32_t* row = map.dist_.data() + sec.dist_first + i * sec.count;
+      // The transitions: the straight neighbours of c across its sector's border (right, down,
+      // left, up; all four on a sector one cell wide and high).
+      const detail::SectorRect rect = map.sector_rect(t);
+      const auto row_of_sectors = static_cast<std::uint32_t>(map.sectors_x_);
+      GridCoord across_cell[4];
+      std::uint32_t across_sector[4];
+      int across_count = 0;
+      const auto add_across = [&](GridCoord nb, std::uint32_t u) {
+        across_cell[across_count] = nb;
+        across_sector[across_count++] = u;
+        PATHING_PREFETCH(&map.sectors_[u]);
+      };
+      if (c.x == rect.x0 + rect.w - 1 && c.x + 1 < grid.cols()) add_across({c.x + 1, c.y}, t + 1);
+      if (c.y == rect.y0 + rect.h - 1 && c.y + 1 < grid.rows())
+        add_across({c.x, c.y + 1}, t + row_of_sectors);
+      if (c.x == rect.x0 && c.x > 0) add_across({c.x - 1, c.y}, t - 1);
+      if (c.y == rect.y0 && c.y > 0) add_across({c.x, c.y - 1}, t - row_of_sectors);
+      // What the pushes below read, fetched ahead so that the misses overlap: the sector's node
+      // records and landmark rows.
+      detail::prefetch_bytes(nodes_.data() + sec.first, sec.count * sizeof(NodeRecord));
+      if (lm_count_ > 0) {
+        const std::size_t bytes = sec.count * lm_count_ * sizeof(std::uint32_t);
+        detail::prefetch_bytes(map.lm_from_.data() + std::size_t{sec.first} * lm_count_, bytes);
+        if (!map.lm_symmetric_)
+          detail::prefetch_bytes(map.lm_to_.data() + std::size_t{sec.first} * lm_count_, bytes);
+      }
       for (std::uint32_t j = 0; j < sec.count; ++j)
         if (j != i && row[j] != kNone)
           push(sec.first + j, e.g + row[j], e.id, map.node_cell_[sec.first + j], t);
       if (t == gs && goal_cost_[i] != kNone)
         push(goal_id, e.g + goal_cost_[i], e.id, to_packed, gs);
-      // Transitions: the straight neighbours of c across its sector's border.
-      const detail::SectorRect rect = map.sector_rect(t);
-      const auto across = [&](GridCoord nb, std::uint32_t u) {
-        const std::uint32_t packed = HierarchyMap::pack(nb);
-        const std::uint32_t v = map.node_at(u, packed);
-        if (v == kNone) return;
-        push(v, e.g + std::uint64_t{layer_.cost_at(grid, nb)} * detail::kSectorStraight, e.id,
-             packed, u);
-      };
-      const auto row_of_sectors = static_cast<std::uint32_t>(map.sectors_x_);
-      if (c.x == rect.x0 + rect.w - 1 && c.x + 1 < grid.cols()) across({c.x + 1, c.y}, t + 1);
-      if (c.y == rect.y0 + rect.h - 1 && c.y + 1 < grid.rows())
-        across({c.x, c.y + 1}, t + row_of_sectors);
-      if (c.x == rect.x0 && c.x > 0) across({c.x - 1, c.y}, t - 1);
-      if (c.y == rect.y0 && c.y > 0) across({c.x, c.y - 1}, t - row_of_sectors);
+      // Entering the node across costs its cell's cost, which the map keeps beside the node
+      // (node_cost_): no read of the grid.
+      for (int a = 0; a < across_count; ++a) {
+        const std::uint32_t packed = HierarchyMap::pack(across_cell[a]);
+        const std::uint32_t v = map.node_at(across_sector[a], packed);
+        if (v == kNone) continue;
+        push(v, e.g + std::uint64_t{map.node_cost_[v]} * detail::kSectorStraight, e.id, packed,
+             across_sector[a]);
+      }
     }
     r.stats.expanded = expanded + abstract_expanded;
     plan_status_ = status;

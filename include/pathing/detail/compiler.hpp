@@ -60,9 +60,18 @@
 #endif
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 
 namespace pathing::detail {
+
+/// Prefetches each cache line (64 bytes) of [p, p + bytes) for reading: hints, through
+/// `PATHING_PREFETCH`; nothing is read. O(bytes / 64).
+PATHING_ALWAYS_INLINE inline void prefetch_bytes(const void* p, std::size_t bytes) noexcept {
+  const auto* b = static_cast<const unsigned char*>(p);
+  for (std::size_t o = 0; o < bytes; o += 64) PATHING_PREFETCH(b + o);
+  if (bytes > 0) PATHING_PREFETCH(b + bytes - 1);
+}
 
 /// Index of the lowest set bit of `x`. Precondition: x != 0 (then equal to std::countr_zero).
 /// Unlike std::countr_zero, compiles to one instruction without a branch for zero on targets
