@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "pathing/landmarks.hpp"
 #include "pathing/layer.hpp"
 
 namespace pathing::cli {
@@ -26,9 +27,12 @@ struct ScenOptions {
   int moves = 8;
   bool check = false;
   bool json = false;
-  std::string tsv_file;    ///< Empty: no TSV.
-  int landmarks = 8;       ///< `--algo alt`: landmarks to place.
-  int hpa_landmarks = 0;   ///< `--algo hpa`: landmarks on the abstract graph (0: none).
+  std::string tsv_file;   ///< Empty: no TSV.
+  int landmarks = 8;      ///< `--algo alt`: landmarks to place.
+  int hpa_landmarks = 0;  ///< `--algo hpa`: landmarks on the abstract graph (0: none).
+  /// `--algo alt`: the width of the landmark distances built ("32", "16" or "auto"; empty: not
+  /// given, 32; refused with `--prep`, whose file keeps its own width).
+  std::string landmark_bits;
   std::vector<int> costs;  ///< Tag costs (0 = impassable); empty: the Moving AI rules.
   std::string prep_file;   ///< `--prep`: a saved structure (`pathing prep`); empty: build.
   int sector = 32;         ///< `--algo hpa`: side of a sector, in cells.
@@ -43,14 +47,18 @@ int run_scen(const ScenOptions& options);
 struct PrepOptions {
   std::string map_file;
   std::string out_file;
-  std::string algo = "alt";  ///< "jps+", "subgoal", "alt" or "hpa".
-  bool contract = false;     ///< subgoal: contract the graph.
-  int landmarks = 8;         ///< alt: landmarks to place.
-  int moves = 8;             ///< alt: 4- or 8-connected distances; hpa: moves.
-  int sector = 32;           ///< hpa: side of a sector, in cells.
-  std::vector<int> costs;    ///< Tag costs; empty: the Moving AI rules.
+  std::string algo = "alt";   ///< "jps+", "subgoal", "alt" or "hpa".
+  bool contract = false;      ///< subgoal: contract the graph.
+  int landmarks = 8;          ///< alt: landmarks to place.
+  std::string landmark_bits;  ///< alt: distance width, "32", "16" or "auto" (empty: 32).
+  int moves = 8;              ///< alt: 4- or 8-connected distances; hpa: moves.
+  int sector = 32;            ///< hpa: side of a sector, in cells.
+  std::vector<int> costs;     ///< Tag costs; empty: the Moving AI rules.
 };
 int run_prep(const PrepOptions& options);
+
+/// The landmark storage named by `--landmark-bits` ("32", "16" or "auto"; checked by the option).
+LandmarkStorage landmark_storage(const std::string& bits);
 
 /// The layer of `--costs C0,C1,...` (tag i costs Ci, 0 = impassable, blocked cells impassable;
 /// at most 8 values in [0, 255], checked by the option), or `fallback` when none were given.

@@ -104,6 +104,12 @@ int main(int argc, char** argv) {
           ->check(CLI::Range(1, 32))
           ->capture_default_str();
   scen_cmd
+      ->add_option("--landmark-bits", scen.landmark_bits,
+                   "--algo alt: width of the stored distances: 32 (default), 16 (half the memory, "
+                   "a little weaker; 32 where 16 bits cannot hold the map's distances) or auto "
+                   "(16 where that keeps 4 fraction bits); the search line says which was used")
+      ->check(CLI::IsMember({"32", "16", "auto"}));
+  scen_cmd
       ->add_option("--weight", scen.weight,
                    "--algo astar or hpa: heuristic weight w >= 1 (weighted A*: cost at most w "
                    "times the optimum, or hpa's abstract optimum; reports suboptimality)")
@@ -157,6 +163,13 @@ int main(int argc, char** argv) {
   prep_cmd->add_option("--landmarks", prep.landmarks, "alt: landmarks to place")
       ->check(CLI::Range(1, 32))
       ->capture_default_str();
+  prep_cmd
+      ->add_option(
+          "--landmark-bits", prep.landmark_bits,
+          "alt: width of the stored distances: 32 (default), 16 (half the memory; 32 where 16 "
+          "bits cannot hold the map's distances) or auto (16 where that keeps 4 "
+          "fraction bits); the output line says which was used")
+      ->check(CLI::IsMember({"32", "16", "auto"}));
   prep_cmd->add_option("--moves", prep.moves, "alt: 4- or 8-connected distances; hpa: moves")
       ->check(CLI::IsMember({4, 8}))
       ->capture_default_str();

@@ -29,6 +29,10 @@ int run_prep(const PrepOptions& o) {
     fmt::print(stderr, "pathing: --contract needs --algo subgoal\n");
     return kExitBadInput;
   }
+  if (!o.landmark_bits.empty() && o.algo != "alt") {
+    fmt::print(stderr, "pathing: --landmark-bits needs --algo alt\n");
+    return kExitBadInput;
+  }
   if (o.algo == "jps+") {
     if (layer.uniform_cost() == 0) {
       fmt::print(stderr,
@@ -65,9 +69,12 @@ int run_prep(const PrepOptions& o) {
     LandmarkOptions lo;
     lo.count = o.landmarks;
     lo.connectivity = o.moves == 4 ? Connectivity::four : Connectivity::eight;
+    lo.storage = landmark_storage(o.landmark_bits);
     const LandmarkMap landmarks(map.grid, layer, lo);
     bytes = io::serialize_landmarks(landmarks, map.grid, layer);
-    what = fmt::format("{} landmarks, {}-connected, {} fraction bits", landmarks.count(), o.moves,
+    what = fmt::format("{} landmarks, {}-connected, {}-bit distances, {} fraction bits",
+                       landmarks.count(), o.moves,
+                       landmarks.storage() == LandmarkStorage::bits16 ? 16 : 32,
                        landmarks.fraction_bits());
   }
   const double ms =

@@ -86,6 +86,12 @@ std::uint64_t run_queries(Searcher& searcher, const io::Scenario& scen, const Gr
 
 }  // namespace
 
+LandmarkStorage landmark_storage(const std::string& bits) {
+  if (bits == "16") return LandmarkStorage::bits16;
+  if (bits == "auto") return LandmarkStorage::automatic;
+  return LandmarkStorage::bits32;
+}
+
 GridLayer layer_from_costs(const std::vector<int>& costs, const GridLayer& fallback) {
   if (costs.empty()) return fallback;
   std::array<std::uint8_t, 8> c{};
@@ -127,6 +133,16 @@ int run_scen(const ScenOptions& o) {
                "pathing: --contract and --prep: a loaded subgoal graph is as it was saved\n");
     return kExitBadInput;
   }
+  if (!o.landmark_bits.empty() && o.algo != "alt") {
+    fmt::print(stderr, "pathing: --landmark-bits needs --algo alt\n");
+    return kExitBadInput;
+  }
+  if (!o.landmark_bits.empty() && !o.prep_file.empty()) {
+    fmt::print(stderr,
+               "pathing: --landmark-bits and --prep: loaded landmarks keep the width they were "
+               "saved with (pathing prep --landmark-bits)\n");
+    return kExitBadInput;
+  }
   if (o.weight != 1.0 && o.algo != "astar" && o.algo != "hpa") {
     fmt::print(stderr, "pathing: --weight needs --algo astar or hpa\n");
     return kExitBadInput;
@@ -137,6 +153,7 @@ int run_scen(const ScenOptions& o) {
   double table_ms =
       -1;  // jps+, subgoal, alt, hpa: time to build (or load) the table, landmarks, hierarchy
   std::size_t table_bytes = 0;
+  std::string alt_storage;  // --algo alt: the landmarks' count and width, for the search line
   SearchOptions options;
   options.connectivity = conn;
   options.weight = o.weight;
@@ -177,6 +194,7 @@ int run_scen(const ScenOptions& o) {
     LandmarkOptions lo;
     lo.count = o.landmarks;
     lo.connectivity = conn;
+    lo.storage = landmark_storage(o.landmark_bits);
     const auto t0 = std::chrono::steady_clock::now();
     const LandmarkMap landmarks = o.prep_file.empty()
                                       ? LandmarkMap(map.grid, layer, lo)
@@ -189,6 +207,9 @@ int run_scen(const ScenOptions& o) {
     table_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     table_bytes = landmarks.memory_bytes();
+    alt_storage = fmt::format(
+        " ({} landmarks, {}-bit distances, {} fraction bits)", landmarks.count(),
+        landmarks.storage() == LandmarkStorage::bits16 ? 16 : 32, landmarks.fraction_bits());
     options.landmarks = &landmarks;
     AStar astar;
     allocations = run_queries(astar, scen, map.grid, layer, options, rows);
@@ -318,13 +339,14 @@ int run_scen(const ScenOptions& o) {
     fmt::print("scenario     {}\n", o.scen_file);
     fmt::print("map          {} ({} x {})\n", map_file.string(), map.grid.cols(), map.grid.rows());
     fmt::print(
-        "search       {}, {}-connected{}{}\n", algo_name, o.moves,
+        "search       {}, {}-connected{}{}{}\n", algo_name, o.moves,
         o.weight != 1.0 ? fmt::format(", weight {:g}", o.weight) : std::string(),
         o.algo == "hpa"
             ? fmt::format(" (sectors of {} cells, smoothing window {}{})", sector, o.smooth,
                           o.hpa_landmarks > 0 ? fmt::format(", {} landmarks", o.hpa_landmarks)
                                               : std::string())
-            : std::string());
+            : std::string(),
+        alt_storage);
     fmt::print("queries      {}\n", n);
     fmt::print("solved       {} of {}\n", solved, n);
     if (eight) {

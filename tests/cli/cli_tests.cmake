@@ -310,6 +310,17 @@ pathing_cli_test(scen_terrain_astar
 pathing_cli_test(scen_terrain_alt
   ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo alt --landmarks 4 --check
   STDOUT_REGEX "search +alt, 8-connected.*optimal +40 of 40.*allocations +0 during.*precomputed +[0-9]+ bytes \\(17\\.[0-9]+ bytes a cell\\), built in")
+# --landmark-bits: 16-bit distances, half the bytes (4 landmarks: 9 bytes a cell with the cost
+# byte), the same optimal costs; the search line names the width in use.
+pathing_cli_test(scen_terrain_alt16
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo alt --landmarks 4 --landmark-bits 16 --check
+  STDOUT_REGEX "search +alt, 8-connected \\(4 landmarks, 16-bit distances, 7 fraction bits\\)\n.*optimal +40 of 40.*precomputed +[0-9]+ bytes \\(9\\.[0-9]+ bytes a cell\\), built in")
+pathing_cli_test(scen_landmark_bits_refused
+  ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo astar --landmark-bits 16 EXPECT_RC 2
+  STDERR_REGEX "--landmark-bits needs --algo alt")
+pathing_cli_test(scen_bad_landmark_bits
+  ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --algo alt --landmark-bits 8 EXPECT_RC nonzero
+  STDERR_REGEX "--landmark-bits: 8 not in")
 pathing_cli_test(scen_terrain_wrong_costs
   ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --check EXPECT_RC 1
   STDERR_REGEX "check failed")
@@ -364,13 +375,21 @@ pathing_cli_test(scen_bad_landmarks
 # --- prep: precomputed structures saved and loaded (docs/precomputed.md) --------------------------
 pathing_cli_test(prep_alt
   ARGS prep ${PATHING_CLI_DATA}/terrain-64.map --costs 1,3,5 -o ${PATHING_CLI_OUT}/terrain-64.alt
-  STDOUT_REGEX "wrote .*terrain-64\\.alt \\(8 landmarks, 8-connected, [0-9]+ fraction bits; 131220 bytes"
+  STDOUT_REGEX "wrote .*terrain-64\\.alt \\(8 landmarks, 8-connected, 32-bit distances, [0-9]+ fraction bits; 131220 bytes"
   EXPECT_FILE ${PATHING_CLI_OUT}/terrain-64.alt)
 pathing_cli_test(prep_jps_plus
   ARGS prep ${PATHING_CLI_DATA}/rooms-64.map --algo jps+ -o ${PATHING_CLI_OUT}/rooms-64.jpp
   STDOUT_REGEX "wrote .*rooms-64\\.jpp \\(JPS\\+ table; 65604 bytes"
   EXPECT_FILE ${PATHING_CLI_OUT}/rooms-64.jpp)
+pathing_cli_test(prep_alt16
+  ARGS prep ${PATHING_CLI_DATA}/terrain-64.map --costs 1,3,5 --landmark-bits 16 -o ${PATHING_CLI_OUT}/terrain-64-16.alt
+  STDOUT_REGEX "wrote .*terrain-64-16\\.alt \\(8 landmarks, 8-connected, 16-bit distances, 7 fraction bits; 65684 bytes"
+  EXPECT_FILE ${PATHING_CLI_OUT}/terrain-64-16.alt)
+pathing_cli_test(prep_landmark_bits_refused
+  ARGS prep ${PATHING_CLI_DATA}/rooms-64.map --algo hpa --landmark-bits 16 -o ${PATHING_CLI_OUT}/x.hpa
+  EXPECT_RC 2 STDERR_REGEX "--landmark-bits needs --algo alt")
 set_tests_properties(cli.prep_alt PROPERTIES FIXTURES_SETUP cli_prep_alt)
+set_tests_properties(cli.prep_alt16 PROPERTIES FIXTURES_SETUP cli_prep_alt16)
 set_tests_properties(cli.prep_jps_plus PROPERTIES FIXTURES_SETUP cli_prep_jpp)
 pathing_cli_test(scen_prep_alt
   ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo alt --prep ${PATHING_CLI_OUT}/terrain-64.alt --check
@@ -384,6 +403,13 @@ pathing_cli_test(scen_prep_other_map
 pathing_cli_test(scen_prep_other_layer
   ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --algo alt --prep ${PATHING_CLI_OUT}/terrain-64.alt
   EXPECT_RC 2 STDERR_REGEX "terrain-64\\.alt: byte [0-9]+: ")
+pathing_cli_test(scen_prep_alt16
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo alt --prep ${PATHING_CLI_OUT}/terrain-64-16.alt --check
+  STDOUT_REGEX "search +alt, 8-connected \\(8 landmarks, 16-bit distances, 7 fraction bits\\)\n.*optimal +40 of 40.*precomputed .*loaded in")
+pathing_cli_test(scen_prep_landmark_bits_refused
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo alt --prep ${PATHING_CLI_OUT}/terrain-64-16.alt --landmark-bits 16
+  EXPECT_RC 2 STDERR_REGEX "--landmark-bits and --prep: loaded landmarks keep the width they were saved with")
+set_tests_properties(cli.scen_prep_alt16 cli.scen_prep_landmark_bits_refused PROPERTIES FIXTURES_REQUIRED cli_prep_alt16)
 set_tests_properties(cli.scen_prep_alt cli.scen_prep_other_layer PROPERTIES FIXTURES_REQUIRED cli_prep_alt)
 set_tests_properties(cli.scen_prep_jps_plus cli.scen_prep_other_map PROPERTIES FIXTURES_REQUIRED cli_prep_jpp)
 pathing_cli_test(scen_prep_needs_algo
