@@ -9,6 +9,9 @@
 // optimal searches beside it (A*, JPS+ at 4096; JPS at 16384). Rows ending in `landmarks=8` search
 // a copy of the map with 8 landmarks on its abstract graph (`HierarchyMap::build_landmarks`; its
 // build row reports their time and bytes a cell); the other rows use the octile bound alone.
+// Rows ending in `clusters=8` search a copy of the landmark map with a second level of clusters
+// of 8 x 8 sectors (`HierarchyMap::build_clusters`; its build row reports their time and bytes a
+// cell, its edit row the sync of a map with clusters).
 // Tiled rows need ../shared/data (or PATHING_SHARED_DATA) and are skipped with a message without
 // it.
 #include <benchmark/benchmark.h>
@@ -46,19 +49,27 @@ struct HpaCase {
   GridLayer layer;
   std::unique_ptr<HierarchyMap> map;
   std::unique_ptr<HierarchyMap> lm_map;  // a copy with landmarks (landmark rows), made on first use
+  std::unique_ptr<HierarchyMap> cl_map;  // a copy of lm_map with clusters (cluster rows)
   io::Scenario scen;
 };
 
 constexpr int kLandmarks = 8;
+constexpr int kClusters = 8;
 
-// The map the rows search: the plain one, or (landmarks > 0) the copy with landmarks.
-const HierarchyMap& hpa_map(HpaCase& c, int landmarks) {
+// The map the rows search: the plain one, or (landmarks > 0) the copy with landmarks, or
+// (clusters) the copy with landmarks and clusters.
+HierarchyMap& hpa_map(HpaCase& c, int landmarks, bool clusters = false) {
   if (landmarks == 0) return *c.map;
   if (!c.lm_map) {
     c.lm_map = std::make_unique<HierarchyMap>(*c.map);
     static_cast<void>(c.lm_map->build_landmarks(c.grid, landmarks));
   }
-  return *c.lm_map;
+  if (!clusters) return *c.lm_map;
+  if (!c.cl_map) {
+    c.cl_map = std::make_unique<HierarchyMap>(*c.lm_map);
+    static_cast<void>(c.cl_map->build_clusters(c.grid, kClusters));
+  }
+  return *c.cl_map;
 }
 
 fs::path hpa_shared_data() {
@@ -120,10 +131,11 @@ void build_row(benchmark::State& s, const std::string& name) {
   s.counters["nodes"] = static_cast<double>(map.node_count());
 }
 
-void first_steps_row(benchmark::State& s, const std::string& name, double weight, int landmarks) {
+void first_steps_row(benchmark::State& s, const std::string& name, double weight, int landmarks,
+                     bool clusters = false) {
   HpaCase* c = hpa_case(name);
   if (hpa_skip(s, c)) return;
-  const HierarchyMap& map = hpa_map(*c, landmarks);
+  const HierarchyMap& map = hpa_map(*c, landmarks, clusters);
   HpaStar hpa;
   std::vector<GridCoord> out;
   out.reserve(c->grid.cell_count() / 16);
@@ -147,10 +159,10 @@ void first_steps_row(benchmark::State& s, const std::string& name, double weight
 }
 
 void path_row(benchmark::State& s, const std::string& name, int smoothing, double weight,
-              int landmarks) {
+              int landmarks, bool clusters = false) {
   HpaCase* c = hpa_case(name);
   if (hpa_skip(s, c)) return;
-  const HierarchyMap& map = hpa_map(*c, landmarks);
+  const HierarchyMap& map = hpa_map(*c, landmarks, clusters);
   HpaStar hpa;
   hpa.set_smoothing(smoothing);
   std::vector<GridCoord> out;
@@ -198,27 +210,58 @@ void landmark_build_row(benchmark::State& s, const std::string& name) {
       static_cast<double>(map.memory_bytes()) / static_cast<double>(c->grid.cell_count());
 }
 
-// One iteration: a random cell toggled and synced, then toggled back and synced (2 edits).
-void edit_row(benchmark::State& s, const std::string& name) {
+// Landmarks and clusters: one `build_clusters` of kClusters on a copy of the landmark map.
+void cluster_build_row(benchmark::State& s, const std::string& name) {
   HpaCase* c = hpa_case(name);
   if (hpa_skip(s, c)) return;
+  const HierarchyMap& lm_map = hpa_map(*c, kLandmarks);
+  HierarchyMap map = lm_map;
+  for (auto _ : s) {
+    static_cast<void>(map.build_clusters(c->grid, kClusters));
+    benchmark::DoNotOptimize(map.cluster_count());
+  }
+  s.counters["cluster_bytes_per_cell"] =
+      static_cast<double>(map.memory_bytes() - lm_map.memory_bytes()) /
+      static_cast<double>(c->grid.cell_count());
+  s.counters["bytes_per_cell"] =
+      static_cast<double>(map.memory_bytes()) / static_cast<double>(c->grid.cell_count());
+  s.counters["level2_nodes"] = static_cast<double>(map.cluster_node_total());
+}
+
+// One iteration: a random cell toggled and synced, then toggled back and synced (2 edits), on the
+// plain map or (clusters) the map with landmarks and clusters; the other maps of the case are
+// synced outside the timing.
+void edit_row(benchmark::State& s, const std::string& name, bool clusters) {
+  HpaCase* c = hpa_case(name);
+  if (hpa_skip(s, c)) return;
+  HierarchyMap& map = clusters ? hpa_map(*c, kLandmarks, true) : *c->map;
   std::mt19937_64 rng(5);
   std::size_t sectors = 0;
+  std::size_t cluster_count = 0;
   for (auto _ : s) {
     const GridCoord cell{static_cast<int>(rng() % static_cast<std::uint64_t>(c->grid.cols())),
                          static_cast<int>(rng() % static_cast<std::uint64_t>(c->grid.rows()))};
     const bool blocked = c->grid.is_blocked(cell);
     c->grid.set_blocked(cell, !blocked);
-    static_cast<void>(c->map->sync(c->grid, c->layer));
-    sectors += c->map->last_sync_sectors();
+    static_cast<void>(map.sync(c->grid, c->layer));
+    sectors += map.last_sync_sectors();
+    cluster_count += map.last_sync_clusters();
     c->grid.set_blocked(cell, blocked);
-    static_cast<void>(c->map->sync(c->grid, c->layer));
-    sectors += c->map->last_sync_sectors();
+    static_cast<void>(map.sync(c->grid, c->layer));
+    sectors += map.last_sync_sectors();
+    cluster_count += map.last_sync_clusters();
+    s.PauseTiming();
+    for (HierarchyMap* other : {c->map.get(), c->lm_map.get(), c->cl_map.get()})
+      if (other != nullptr && other != &map) static_cast<void>(other->sync(c->grid, c->layer));
+    s.ResumeTiming();
   }
   s.counters["per_edit"] = benchmark::Counter(
       2, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   s.counters["sectors_per_edit"] =
       static_cast<double>(sectors) / (2.0 * static_cast<double>(s.iterations()));
+  if (clusters)
+    s.counters["clusters_per_edit"] =
+        static_cast<double>(cluster_count) / (2.0 * static_cast<double>(s.iterations()));
 }
 
 template <class Run>
@@ -283,9 +326,31 @@ void optimal_row(benchmark::State& s, const std::string& name, Run&& run) {
           [m, weight](benchmark::State& s) { path_row(s, m, kSmoothing, weight, kLandmarks); })
           ->Unit(benchmark::kMillisecond);
     }
+    const std::string cl = lm + " clusters=" + std::to_string(kClusters);
+    benchmark::RegisterBenchmark((prefix + "build" + s32 + cl).c_str(),
+                                 [m](benchmark::State& s) { cluster_build_row(s, m); })
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(1);
+    for (const double weight : {1.0, 1.5, 2.0}) {
+      const std::string wt = weight == 1.0 ? "" : (weight == 1.5 ? " weight=1.5" : " weight=2");
+      benchmark::RegisterBenchmark(
+          (prefix + "first 32 steps" + s32 + wt + cl).c_str(),
+          [m, weight](benchmark::State& s) { first_steps_row(s, m, weight, kLandmarks, true); })
+          ->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(
+          (prefix + "path smoothed" + s32 + " window=" + std::to_string(kSmoothing) + wt + cl)
+              .c_str(),
+          [m, weight](benchmark::State& s) {
+            path_row(s, m, kSmoothing, weight, kLandmarks, true);
+          })
+          ->Unit(benchmark::kMillisecond);
+    }
     benchmark::RegisterBenchmark((prefix + "edit+sync" + s32).c_str(), [m](benchmark::State& s) {
-      edit_row(s, m);
+      edit_row(s, m, false);
     })->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark((prefix + "edit+sync" + s32 + cl).c_str(),
+                                 [m](benchmark::State& s) { edit_row(s, m, true); })
+        ->Unit(benchmark::kMicrosecond);
     if (m == "den16384") {
       benchmark::RegisterBenchmark(
           (prefix + "jps").c_str(),

@@ -19,6 +19,7 @@
 
 #include "pathing/coord.hpp"
 #include "pathing/detail/compiler.hpp"
+#include "pathing/detail/hierarchy/cluster_work.hpp"
 #include "pathing/detail/hierarchy/sector_search.hpp"
 #include "pathing/error.hpp"
 #include "pathing/grid.hpp"
@@ -71,7 +72,8 @@ struct HierarchyOptions {
 /// Limits: sector_size in [4, 128]; any layer (costs 1..255). Memory (`memory_bytes`): 12 bytes
 /// a sector, 4 bytes a node and 4 bytes a node pair of each sector (e.g. 0.25 to 1 byte a cell at
 /// side 32 on game maps); `build` holds the scratch of one sector search (about 13 bytes a sector
-/// cell). Complexity of `build`: one sector-confined Dijkstra per node, O(nodes x side^2 log side)
+/// cell), `build_clusters` that of one cluster search (16 bytes a node slot, kept for `sync`).
+/// Complexity of `build`: one sector-confined Dijkstra per node, O(nodes x side^2 log side)
 /// in all. Thread-safety: const members may run concurrently (any number of `HpaStar`s may
 /// search one map); `build` and `sync` must not run concurrently with anything else on it.
 /// Errors: `build` (and the constructor) throw `std::invalid_argument` naming the value for a
@@ -151,12 +153,17 @@ class HierarchyMap {
           }
           grid_version_ = grid.version();
           last_sync_sectors_ = dirty_.size();
+          last_sync_clusters_ = 0;
+          if (cluster_sectors_ > 0) sync_clusters();
         },
         [&] {
           const int landmarks = lm_count_;
+          const int clusters = cluster_sectors_;
           compute(grid, layer, options_);
           if (landmarks > 0) compute_landmarks(grid, landmarks);
+          if (clusters > 0) compute_clusters(clusters);
           last_sync_sectors_ = sectors_.size();
+          last_sync_clusters_ = clusters_.size();
         });
   }
 
@@ -216,9 +223,9 @@ class HierarchyMap {
   /// Forgets the landmarks (`landmark_count()` 0) and frees their memory. O(1).
   void drop_landmarks() noexcept {
     lm_count_ = 0;
-    lm_from_ = {};
-    lm_to_ = {};
-    lm_nodes_ = {};
+    release(lm_from_);
+    release(lm_to_);
+    release(lm_nodes_);
   }
 
   /// Landmarks held (0: none built, or dropped by `sync`).
@@ -227,6 +234,105 @@ class HierarchyMap {
   [[nodiscard]] GridCoord landmark(int i) const noexcept {
     return cell_of(node_cell_[lm_nodes_[static_cast<std::size_t>(i)]]);
   }
+
+  /// The smallest cluster side, in sectors (`build_clusters`).
+  static constexpr int kMinClusterSectors = 2;
+  /// The largest cluster side, in sectors.
+  static constexpr int kMaxClusterSectors = 16;
+  /// No path inside a cluster (`cluster_cost`).
+  static constexpr std::uint64_t kNoClusterPath = ~std::uint64_t{0};
+
+  /// Builds the second level of the hierarchy (multi-level HPA*: Botea, Mueller & Schaeffer 2004,
+  /// section 5): clusters of `sectors` x `sectors` sectors (the last column and row of clusters
+  /// may be narrower), row-major. A level-2 node is a node of the map with a transition into
+  /// another cluster; two level-2 nodes of one cluster are joined by the cost of the cheapest path
+  /// between them in the abstract graph that stays inside the cluster (a Dijkstra over the
+  /// cluster's nodes and edges from each level-2 node; a matrix a cluster, 64-bit, in 1/256 cost
+  /// units); transitions between clusters are the map's own. Every path of the abstract graph
+  /// splits at its crossings between clusters into pieces that stay inside one cluster, so the
+  /// cheapest level-2 path costs exactly what the cheapest abstract path does: `HpaStar` then
+  /// searches far fewer nodes for the same answer (docs/hierarchy.md, "Two levels").
+  ///
+  /// Staying current: a partial `sync` rebuilds the clusters of the sectors it rebuilds
+  /// (`last_sync_clusters`); a `sync` that rebuilds everything rebuilds them with the same side;
+  /// `build` and loading a saved map give a map without clusters. Landmarks (`build_landmarks`)
+  /// bound level-2 distances too (a level-2 distance is never below the abstract one), so both can
+  /// be held at once.
+  ///
+  /// Cost: one confined Dijkstra a level-2 node, O(V2 (V_c + E_c) log V_c) for V2 level-2 nodes
+  /// and clusters of V_c nodes and E_c edges (2.9 s on a 16384 x 16384 map with sectors of 32 and
+  /// clusters of 8); memory: 12 bytes a level-2 node, 8 a pair of level-2 nodes of one cluster, 4
+  /// a node slot of the map (`memory_bytes` includes it). Allocates.
+  /// @param grid the grid the map is current for (`is_current(grid, layer())`).
+  /// @param sectors cluster side in sectors, in [`kMinClusterSectors`, `kMaxClusterSectors`].
+  /// @param error when not null and the call fails, the reason.
+  /// @return false, changing nothing, when `sectors` is outside [2, 16] or the map is not current
+  ///   for `grid` (`invalid_argument` both).
+  bool build_clusters(const Grid& grid, int sectors, Error* error = nullptr) {
+    if (sectors < kMinClusterSectors || sectors > kMaxClusterSectors) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     "pathing::HierarchyMap::build_clusters: sectors = " + std::to_string(sectors) +
+                         " is outside [" + std::to_string(kMinClusterSectors) + ", " +
+                         std::to_string(kMaxClusterSectors) + "]");
+      return false;
+    }
+    if (!is_current(grid, layer_)) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     "pathing::HierarchyMap::build_clusters: the map is not current for this grid "
+                     "(sync it first)");
+      return false;
+    }
+    compute_clusters(sectors);
+    return true;
+  }
+
+  /// Forgets the clusters (`cluster_sectors()` 0) and frees their memory. O(1).
+  void drop_clusters() noexcept {
+    cluster_sectors_ = 0;
+    clusters_x_ = 0;
+    clusters_y_ = 0;
+    release(clusters_);
+    release(l2_node_);
+    release(l2_dist_);
+    release(l1_to_l2_);
+    cluster_work_ = {};
+  }
+
+  /// Cluster side in sectors (0: no clusters built).
+  [[nodiscard]] int cluster_sectors() const noexcept { return cluster_sectors_; }
+  /// Clusters across and down (0 without clusters).
+  [[nodiscard]] int clusters_x() const noexcept { return clusters_x_; }
+  /// See `clusters_x`.
+  [[nodiscard]] int clusters_y() const noexcept { return clusters_y_; }
+  /// Clusters in all (0 without clusters).
+  [[nodiscard]] std::size_t cluster_count() const noexcept { return clusters_.size(); }
+  /// The cluster holding cell `c` (on the grid; requires clusters), row-major.
+  [[nodiscard]] std::uint32_t cluster_of(GridCoord c) const noexcept {
+    return cluster_of_sector(sector_of(c));
+  }
+  /// Level-2 nodes of cluster `k`, in sector row-major order, then cell row-major.
+  [[nodiscard]] std::uint32_t cluster_node_count(std::uint32_t k) const noexcept {
+    return clusters_[k].count;
+  }
+  /// The cell of level-2 node `i` (< `cluster_node_count(k)`) of cluster `k`.
+  [[nodiscard]] GridCoord cluster_node(std::uint32_t k, std::uint32_t i) const noexcept {
+    return cell_of(node_cell_[l2_node_[clusters_[k].first + i]]);
+  }
+  /// The cost (1/256 cost units) of the cheapest abstract path inside cluster `k` from its
+  /// level-2 node `i` to its node `j`, `kNoClusterPath` when there is none.
+  [[nodiscard]] std::uint64_t cluster_cost(std::uint32_t k, std::uint32_t i,
+                                           std::uint32_t j) const noexcept {
+    const Cluster& cl = clusters_[k];
+    return l2_dist_[cl.dist_first + std::size_t{i} * cl.count + j];
+  }
+  /// Level-2 nodes in all. O(clusters).
+  [[nodiscard]] std::size_t cluster_node_total() const noexcept {
+    std::size_t n = 0;
+    for (const Cluster& cl : clusters_) n += cl.count;
+    return n;
+  }
+  /// Clusters the last `sync` rebuilt.
+  [[nodiscard]] std::size_t last_sync_clusters() const noexcept { return last_sync_clusters_; }
 
   /// Sectors the last `sync` rebuilt (0 when it found the map current).
   [[nodiscard]] std::size_t last_sync_sectors() const noexcept { return last_sync_sectors_; }
@@ -269,7 +375,8 @@ class HierarchyMap {
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return sectors_.capacity() * sizeof(Sector) + node_cell_.capacity() * 4 + dist_.capacity() * 4 +
            node_cost_.capacity() + (lm_from_.capacity() + lm_to_.capacity()) * 4 +
-           lm_nodes_.capacity() * 4;
+           lm_nodes_.capacity() * 4 + clusters_.capacity() * sizeof(Cluster) +
+           l2_node_.capacity() * 4 + l2_dist_.capacity() * 8 + l1_to_l2_.capacity() * 4;
   }
 
   /// The sector holding cell `c` (on the grid), row-major.
@@ -470,6 +577,7 @@ class HierarchyMap {
     dist_.clear();
     node_cost_.clear();
     drop_landmarks();
+    drop_clusters();
     search_.reserve(static_cast<std::size_t>(side) * static_cast<std::size_t>(side));
     for (std::uint32_t s = 0; s < sectors_.size(); ++s) build_sector(grid, s);
     node_cell_.shrink_to_fit();
@@ -646,8 +754,153 @@ class HierarchyMap {
       drop_landmarks();
       return;
     }
-    lm_dist64_ = {};
-    lm_heap_ = {};
+    release(lm_dist64_);
+    release(lm_heap_);
+  }
+
+  // The cluster of sector t.
+  [[nodiscard]] std::uint32_t cluster_of_sector(std::uint32_t t) const noexcept {
+    const auto sx = static_cast<std::uint32_t>(sectors_x_);
+    const auto c = static_cast<std::uint32_t>(cluster_sectors_);
+    return (t / sx / c) * static_cast<std::uint32_t>(clusters_x_) + t % sx / c;
+  }
+
+  // Calls visit(v, cost) for each transition of node u (cell c, sector t) into a node v of a
+  // sector inside (Inside) or outside (!Inside) cluster k; forward, cost = v's cell cost, backward
+  // (Backward: the move v -> u), u's; in 1/256 units. Right, down, left, up.
+  template <bool Inside, bool Backward, class Visit>
+  void for_each_transition(std::uint32_t u, GridCoord c, std::uint32_t t, std::uint32_t k,
+                           Visit&& visit) const {
+    const detail::SectorRect r = sector_rect(t);
+    const auto row_of_sectors = static_cast<std::uint32_t>(sectors_x_);
+    const auto across = [&](GridCoord nb, std::uint32_t other) {
+      if ((cluster_of_sector(other) == k) != Inside) return;
+      const std::uint32_t v = node_at(other, pack(nb));
+      if (v == kNoPath) return;
+      visit(v, std::uint64_t{Backward ? node_cost_[u] : node_cost_[v]} * detail::kSectorStraight);
+    };
+    if (c.x == r.x0 + r.w - 1 && c.x + 1 < cols_) across({c.x + 1, c.y}, t + 1);
+    if (c.y == r.y0 + r.h - 1 && c.y + 1 < rows_) across({c.x, c.y + 1}, t + row_of_sectors);
+    if (c.x == r.x0 && c.x > 0) across({c.x - 1, c.y}, t - 1);
+    if (c.y == r.y0 && c.y > 0) across({c.x, c.y - 1}, t - row_of_sectors);
+  }
+
+  // Dijkstra over the abstract graph confined to cluster k, from the seeds already in `w`
+  // (w.begin + w.relax), forward or backward (Backward: distances to the seeds), until the heap is
+  // empty or `target` is settled. Node numbers at or above node_cell_.size() are virtual (a
+  // query's start or goal): settled, never expanded. extra(u, g) runs on each expanded node (the
+  // query's edges into its goal).
+  template <bool Backward, class Extra>
+  void cluster_dijkstra(detail::ClusterWork& w, std::uint32_t k, std::uint32_t target,
+                        Extra&& extra) const {
+    const auto slots = static_cast<std::uint32_t>(node_cell_.size());
+    while (!w.heap.empty()) {
+      std::pop_heap(w.heap.begin(), w.heap.end(), detail::ClusterWork::Later{});
+      const detail::ClusterWork::Entry e = w.heap.back();
+      w.heap.pop_back();
+      detail::ClusterWork::Record& rec = w.records[e.id];
+      if (rec.stamp == w.closed_mark || rec.g != e.g) continue;
+      rec.stamp = w.closed_mark;
+      ++w.expanded;
+      if (e.id == target) return;
+      if (e.id >= slots) continue;
+      const std::uint32_t u = e.id;
+      const GridCoord c = cell_of(node_cell_[u]);
+      const std::uint32_t t = sector_of(c);
+      const Sector& sec = sectors_[t];
+      const std::uint32_t i = u - sec.first;
+      for (std::uint32_t j = 0; j < sec.count; ++j) {
+        const std::uint32_t d = Backward ? dist_[sec.dist_first + j * sec.count + i]
+                                         : dist_[sec.dist_first + i * sec.count + j];
+        if (j != i && d != kNoPath) w.relax(sec.first + j, e.g + d, u);
+      }
+      for_each_transition<true, Backward>(
+          u, c, t, k, [&](std::uint32_t v, std::uint64_t cost) { w.relax(v, e.g + cost, u); });
+      extra(u, e.g);
+    }
+  }
+
+  // Builds every cluster of `sectors` x `sectors` sectors (build_clusters without the checks).
+  void compute_clusters(int sectors) {
+    drop_clusters();
+    cluster_sectors_ = sectors;
+    clusters_x_ = (sectors_x_ + sectors - 1) / sectors;
+    clusters_y_ = (sectors_y_ + sectors - 1) / sectors;
+    clusters_.assign(static_cast<std::size_t>(clusters_x_) * static_cast<std::size_t>(clusters_y_),
+                     Cluster{});
+    l1_to_l2_.assign(node_cell_.size(), kNoPath);
+    for (std::uint32_t k = 0; k < clusters_.size(); ++k) build_cluster(k);
+    l2_node_.shrink_to_fit();
+    l2_dist_.shrink_to_fit();
+  }
+
+  // After a partial sync: rebuilds the clusters of the sectors in dirty_.
+  void sync_clusters() {
+    l1_to_l2_.resize(node_cell_.size(), kNoPath);
+    std::vector<std::uint32_t>& ks = l2_dirty_;
+    ks.clear();
+    for (const std::uint32_t s : dirty_) ks.push_back(cluster_of_sector(s));
+    std::sort(ks.begin(), ks.end());
+    ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
+    for (const std::uint32_t k : ks) build_cluster(k);
+    last_sync_clusters_ = ks.size();
+  }
+
+  // (Re)computes the level-2 nodes and the matrix of cluster k.
+  void build_cluster(std::uint32_t k) {
+    const auto c = static_cast<std::uint32_t>(cluster_sectors_);
+    const std::uint32_t kx = k % static_cast<std::uint32_t>(clusters_x_);
+    const std::uint32_t ky = k / static_cast<std::uint32_t>(clusters_x_);
+    const auto sx_end = std::min(static_cast<std::uint32_t>(sectors_x_), (kx + 1) * c);
+    const auto sy_end = std::min(static_cast<std::uint32_t>(sectors_y_), (ky + 1) * c);
+    l2_scratch_.clear();
+    for (std::uint32_t sy = ky * c; sy < sy_end; ++sy) {
+      for (std::uint32_t sx = kx * c; sx < sx_end; ++sx) {
+        const std::uint32_t t = sy * static_cast<std::uint32_t>(sectors_x_) + sx;
+        const Sector& sec = sectors_[t];
+        for (std::uint32_t i = 0; i < sec.count; ++i) {
+          const std::uint32_t u = sec.first + i;
+          bool exits = false;
+          for_each_transition<false, false>(u, cell_of(node_cell_[u]), t, k,
+                                            [&](std::uint32_t, std::uint64_t) { exits = true; });
+          if (exits) l2_scratch_.push_back(u);
+        }
+      }
+    }
+    Cluster& cl = clusters_[k];
+    for (std::uint32_t i = 0; i < cl.count; ++i) {
+      const std::uint32_t old = l2_node_[cl.first + i];
+      if (old < l1_to_l2_.size() && l1_to_l2_[old] == cl.first + i) l1_to_l2_[old] = kNoPath;
+    }
+    const auto count = static_cast<std::uint32_t>(l2_scratch_.size());
+    if (count > cl.capacity) {  // a new slot at the end (the old one stays unused)
+      cl.first = static_cast<std::uint32_t>(l2_node_.size());
+      cl.dist_first = l2_dist_.size();
+      cl.capacity = count;
+      l2_node_.resize(l2_node_.size() + count, kNoPath);
+      l2_dist_.resize(l2_dist_.size() + std::size_t{count} * count, kNoClusterPath);
+    }
+    cl.count = count;
+    for (std::uint32_t i = 0; i < cl.capacity; ++i)
+      l2_node_[cl.first + i] = i < count ? l2_scratch_[i] : kNoPath;
+    for (std::uint32_t i = 0; i < count; ++i) l1_to_l2_[l2_scratch_[i]] = cl.first + i;
+    const std::size_t slots = node_cell_.size();
+    for (std::uint32_t i = 0; i < count; ++i) {
+      cluster_work_.begin(slots);
+      cluster_work_.relax(l2_scratch_[i], 0, kNoPath);
+      cluster_dijkstra<false>(cluster_work_, k, kNoPath, [](std::uint32_t, std::uint64_t) {});
+      for (std::uint32_t j = 0; j < count; ++j) {
+        const std::uint32_t v = l2_scratch_[j];
+        l2_dist_[cl.dist_first + std::size_t{i} * count + j] =
+            cluster_work_.settled(v) ? cluster_work_.records[v].g : kNoClusterPath;
+      }
+    }
+  }
+
+  // Empties `v` and frees its memory (`v = {}` would keep its capacity).
+  template <class V>
+  static void release(V& v) noexcept {
+    V().swap(v);
   }
 
   [[nodiscard]] static std::uint32_t saturate(std::uint64_t d) noexcept {
@@ -673,6 +926,21 @@ class HierarchyMap {
   std::vector<std::uint32_t> lm_from_;   // d(L, n), kNoPath when not reached
   std::vector<std::uint32_t> lm_to_;     // d(n, L) (empty when lm_symmetric_)
   std::vector<std::uint32_t> lm_nodes_;  // the landmarks' node numbers
+  // Clusters (build_clusters): the second level.
+  struct Cluster {
+    std::uint32_t first = 0;       // first level-2 node in l2_node_
+    std::uint32_t count = 0;       // level-2 nodes
+    std::uint32_t capacity = 0;    // slots reserved at first and dist_first (capacity^2)
+    std::size_t dist_first = 0;    // first entry of its matrix in l2_dist_
+  };
+  int cluster_sectors_ = 0;
+  int clusters_x_ = 0;
+  int clusters_y_ = 0;
+  std::vector<Cluster> clusters_;
+  std::vector<std::uint32_t> l2_node_;   // per level-2 slot: the node (of node_cell_) it is
+  std::vector<std::uint64_t> l2_dist_;   // per cluster: count x count matrix, row = from
+  std::vector<std::uint32_t> l1_to_l2_;  // per node slot: its level-2 slot, or kNoPath
+  std::size_t last_sync_clusters_ = 0;
   std::uint64_t grid_id_ = 0;
   std::uint64_t grid_version_ = 0;
   bool built_ = false;
@@ -686,6 +954,9 @@ class HierarchyMap {
   std::vector<std::uint32_t> lm_scratch_;
   std::vector<std::uint8_t> lm_scratch_cost_;
   std::vector<std::uint32_t> lm_scratch_dist_;
+  detail::ClusterWork cluster_work_;
+  std::vector<std::uint32_t> l2_scratch_;
+  std::vector<std::uint32_t> l2_dirty_;
 };
 
 }  // namespace pathing

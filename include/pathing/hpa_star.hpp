@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/hierarchy/cluster_work.hpp"
 #include "pathing/detail/hierarchy/sector_astar.hpp"
 #include "pathing/detail/hierarchy/sector_search.hpp"
 #include "pathing/grid.hpp"
@@ -38,17 +39,29 @@ namespace pathing {
 /// (lazy refinement). `find_path` does both, then optionally shortcuts the cells
 /// (`set_smoothing`).
 ///
+/// Two levels: on a map with clusters (`HierarchyMap::build_clusters`; `set_clusters`), `plan`
+/// inserts the endpoints into the second level instead (a Dijkstra over the abstract graph
+/// confined to the start's cluster, from the start's sector search; a backward one in the goal's
+/// cluster) and runs the same A* over the level-2 graph (h: the same octile and landmark bounds),
+/// whose cheapest path costs exactly what the cheapest abstract path does. Refinement then turns
+/// one level-2 segment at a time into abstract waypoints (a Dijkstra confined to one cluster, or
+/// one transition between clusters) just before it refines them into cells, so the first steps
+/// need one cluster search, not the whole route (Botea et al., section 5). A start on an
+/// impassable cell takes the one-level search.
+///
 /// Cost: the path is the cheapest one that crosses sector borders only at transitions, through
 /// the sectors' own cells between them; it is never cheaper than the optimum and often dearer
 /// (HPA* is near-optimal, not optimal). `PathResult::cost` is the exact cost of the cells
 /// returned, as every search reports it. Paths follow the map's connectivity and the corner
 /// rule; the start's own cost is ignored, the goal must be passable.
 ///
-/// Memory: 16 bytes an abstract node of the map searched (node records, grown on first use) plus
-/// the open list and one sector's search scratch (about 13 bytes a sector cell); nothing allocated
-/// per query once warm. Complexity: O(side^2 log side) to insert the endpoints, O(E log V) for the
-/// abstract search over V nodes and E edges (at most the map's), O(side^2 log side) a refined
-/// segment. Thread-safety: one HpaStar per thread; many may search one const map and grid.
+/// Memory: 16 bytes an abstract node of the map searched (node records, grown on first use; 16
+/// more a node and 16 a level-2 node with clusters) plus the open list and one sector's search
+/// scratch (about 13 bytes a sector cell); nothing allocated per query once warm. Complexity:
+/// O(side^2 log side) to insert the endpoints (plus O(E_c log V_c) for a cluster of V_c nodes
+/// and E_c edges with clusters), O(E log V) for the abstract search over V nodes and E edges (at
+/// most the map's, or its level 2's), O(side^2 log side) a refined segment (plus O(E_c log V_c)
+/// for each level-2 segment expanded). Thread-safety: one HpaStar per thread; many may search one const map and grid.
 class HpaStar {
  public:
   /// A searcher with no memory yet; it grows on first use.
@@ -80,7 +93,7 @@ class HpaStar {
   /// @param map the hierarchy of `grid` under `layer`.
   /// @param from start cell (its own cost is ignored). @param to goal cell.
   /// @param options connectivity (must be the map's) and limits (`max_expansions` counts abstract
-  ///   expansions; `max_cost` bounds the abstract cost) and the heuristic weight w >= 1 of the
+  ///   expansions, level-2 ones with clusters; `max_cost` bounds the abstract cost) and the heuristic weight w >= 1 of the
   ///   abstract search (weighted A*, Pohl 1970: f = g + w h; the abstract path then costs at
   ///   most w times the cheapest abstract path, and far fewer nodes are expanded:
   ///   docs/hierarchy.md); region and landmark maps, clearance, unit size and
@@ -91,12 +104,18 @@ class HpaStar {
   ///   nothing searched: `stale` (map not current), `unsupported` (other connectivity or an
   ///   unsupported option), `invalid_argument` (weight below 1 or NaN), `invalid_endpoint`
   ///   (`from` or `to` off the grid). `stats`: expanded = abstract nodes expanded plus the cells
-  ///   the two insertion searches expanded; generated = abstract nodes pushed.
+  ///   the two insertion searches expanded (with clusters: level-2 nodes expanded, plus the
+  ///   cells and the abstract nodes the insertion searches expanded); generated = abstract (or
+  ///   level-2) nodes pushed.
   PathResult plan(const Grid& grid, const GridLayer& layer, const HierarchyMap& map, GridCoord from,
                   GridCoord to, const SearchOptions& options = {}) {
     active_ = false;
     waypoints_.clear();
     next_ = 0;
+    l2_path_.clear();
+    l2_cells_.clear();
+    l2_next_ = 0;
+    first_ready_ = false;
     PathResult r;
     r.finish = from;
     r.status = check(grid, layer, map, from, to, options);
@@ -121,7 +140,11 @@ class HpaStar {
       r.status = plan_status_ = SearchStatus::unreachable;
       return r;
     }
-    r.status = search(options, r);
+    // Two levels when the map has clusters (a start on an impassable cell, whose first moves are
+    // edges of their own, takes the one-level search).
+    r.status = use_clusters_ && map.cluster_sectors_ > 0 && layer.cost_at(grid, from) != 0
+                   ? search_clusters(options, r)
+                   : search(options, r);
     if (r.status == SearchStatus::found) r.finish = to;
     return r;
   }
@@ -137,6 +160,8 @@ class HpaStar {
   SearchStatus refine_next(std::vector<GridCoord>& out) {
     if (!active_) return SearchStatus::invalid_argument;
     if (!map_->is_current(*grid_, layer_)) return SearchStatus::stale;
+    // Two levels: the level-2 segments become abstract waypoints as they are needed.
+    while (waypoints_.size() < next_ + 2 && l2_next_ + 1 < l2_path_.size()) expand_cluster_segment();
     if (next_ == 0) {
       out.push_back(from_);
       if (waypoints_.size() < 2) {
@@ -164,7 +189,9 @@ class HpaStar {
       }
     }
     ++next_;
-    return next_ + 1 >= waypoints_.size() ? SearchStatus::found : SearchStatus::in_progress;
+    return next_ + 1 >= waypoints_.size() && l2_next_ + 1 >= l2_path_.size()
+               ? SearchStatus::found
+               : SearchStatus::in_progress;
   }
 
   /// Refines segments until `out` holds at least `min_cells` cells or the path is complete (the
@@ -176,8 +203,21 @@ class HpaStar {
   }
 
   /// The abstract path of the last `plan`: start, transition cells, goal (just the start when
-  /// the plan found no path).
+  /// the plan found no path). After a two-level plan (`cluster_path`), the part of it known so
+  /// far: refinement fills it in one level-2 segment at a time.
   [[nodiscard]] std::span<const GridCoord> abstract_path() const noexcept { return waypoints_; }
+
+  /// The level-2 path of the last `plan` on a map with clusters: the start, the cells of the
+  /// level-2 nodes it crosses (transitions between clusters), the goal; empty after a one-level
+  /// plan or when no path was found.
+  [[nodiscard]] std::span<const GridCoord> cluster_path() const noexcept { return l2_cells_; }
+
+  /// Whether `plan` searches the map's clusters when it has them (`HierarchyMap::build_clusters`;
+  /// default true). The abstract path's cost at weight 1 is the same either way (ties between
+  /// equal-cost paths may break differently); with clusters far fewer nodes are expanded.
+  void set_clusters(bool use) noexcept { use_clusters_ = use; }
+  /// See `set_clusters`.
+  [[nodiscard]] bool clusters() const noexcept { return use_clusters_; }
 
   /// The exact cost (cost units) of the cells refined so far.
   [[nodiscard]] double refined_cost() const noexcept {
@@ -222,7 +262,10 @@ class HpaStar {
            search_.bytes() + refine_.bytes() +
            (start_cost_.capacity() + goal_cost_.capacity()) * 4 +
            (waypoints_.capacity() + segment_.capacity()) * sizeof(GridCoord) +
-           prefix_.capacity() * 8 + line_.capacity() * sizeof(GridCoord);
+           prefix_.capacity() * 8 + line_.capacity() * sizeof(GridCoord) + cluster_.bytes() +
+           l2_records_.capacity() * sizeof(NodeRecord) +
+           (l2_path_.capacity() + segment_ids_.capacity()) * 4 +
+           l2_cells_.capacity() * sizeof(GridCoord) + (start_l2_.capacity() + goal_l2_.capacity()) * 8;
   }
 
  private:
@@ -492,6 +535,226 @@ class HpaStar {
     return status;
   }
 
+  // The forward insertion of a two-level query: a Dijkstra from the start (seeded with the costs
+  // of the start's sector search, and the direct path when the goal shares that sector) over the
+  // abstract graph confined to the start's cluster, into cluster_; stops once `target` is settled
+  // (kNone: never). Node numbers: the map's, then start (slots) and goal (slots + 1).
+  void start_search(std::uint32_t target) {
+    const HierarchyMap& map = *map_;
+    const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
+    const HierarchyMap::Sector& s_sec = map.sectors_[map.sector_of(from_)];
+    cluster_.begin(std::size_t{n} + 2);
+    for (std::uint32_t k = 0; k < s_sec.count; ++k)
+      if (start_cost_[k] != kNone) cluster_.relax(s_sec.first + k, start_cost_[k], n);
+    if (direct_ != kNone) cluster_.relax(n + 1, direct_, n);
+    map.cluster_dijkstra<false>(cluster_, start_cluster_, target, goal_edges());
+  }
+
+  // The edges into the goal of a forward cluster search: from each node of the goal's sector that
+  // reaches it inside the sector (goal_cost_).
+  struct GoalEdges {
+    HpaStar* self;
+    void operator()(std::uint32_t u, std::uint64_t g) const {
+      const HierarchyMap& map = *self->map_;
+      const HierarchyMap::Sector& g_sec = map.sectors_[self->goal_sector_];
+      if (u < g_sec.first || u >= g_sec.first + g_sec.count) return;
+      const std::uint32_t c = self->goal_cost_[u - g_sec.first];
+      if (c != kNone)
+        self->cluster_.relax(static_cast<std::uint32_t>(map.node_cell_.size()) + 1, g + c, u);
+    }
+  };
+  [[nodiscard]] GoalEdges goal_edges() noexcept { return GoalEdges{this}; }
+
+  // The two-level search (HierarchyMap::build_clusters): the endpoints' sector searches as in
+  // `search`, a backward cluster search from the goal (its cluster's level-2 nodes' distances to
+  // the goal), a forward one from the start, then A* over the level-2 graph (h as `search`: the
+  // octile bound and the landmarks' bound of the level-2 node's abstract node, both below the
+  // level-2 distance, which is never below the abstract one). Keeps the level-2 path (l2_path_:
+  // level-2 slots, start = slots, goal = slots + 1) for expand_cluster_segment.
+  SearchStatus search_clusters(const SearchOptions& options, PathResult& r) {
+    const HierarchyMap& map = *map_;
+    const Grid& grid = *grid_;
+    min_cost_ = layer_.min_passable_cost();
+    weight_ = options.weight;
+    const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
+    const auto n2 = static_cast<std::uint32_t>(map.l2_node_.size());
+    const std::uint32_t start2 = n2;
+    const std::uint32_t goal2 = n2 + 1;
+    const std::uint32_t ss = map.sector_of(from_);
+    const std::uint32_t gs = map.sector_of(to_);
+    goal_sector_ = gs;
+    start_cluster_ = map.cluster_of_sector(ss);
+    const std::uint32_t kg = map.cluster_of_sector(gs);
+    const HierarchyMap::Sector& s_sec = map.sectors_[ss];
+    const HierarchyMap::Sector& g_sec = map.sectors_[gs];
+    std::uint64_t expanded = search_.run<false>(grid, layer_, conn_, map.sector_rect(ss), from_);
+    start_cost_.resize(s_sec.count);
+    for (std::uint32_t k = 0; k < s_sec.count; ++k)
+      start_cost_[k] = search_.dist(map.cell_of(map.node_cell_[s_sec.first + k]));
+    direct_ = ss == gs ? search_.dist(to_) : kNone;
+    expanded += search_.run<true>(grid, layer_, conn_, map.sector_rect(gs), to_);
+    goal_cost_.resize(g_sec.count);
+    for (std::uint32_t k = 0; k < g_sec.count; ++k)
+      goal_cost_[k] = search_.dist(map.cell_of(map.node_cell_[g_sec.first + k]));
+    lm_count_ = use_landmarks_ ? static_cast<std::size_t>(map.lm_count_) : 0;
+    if (lm_count_ > 0) landmark_goal(g_sec);
+    // The goal's cluster, backward: d(v, goal) for its level-2 nodes v.
+    cluster_.expanded = 0;
+    cluster_.begin(std::size_t{n} + 2);
+    for (std::uint32_t k = 0; k < g_sec.count; ++k)
+      if (goal_cost_[k] != kNone) cluster_.relax(g_sec.first + k, goal_cost_[k], n + 1);
+    map.cluster_dijkstra<true>(cluster_, kg, kNone, [](std::uint32_t, std::uint64_t) {});
+    const HierarchyMap::Cluster& g_cl = map.clusters_[kg];
+    goal_l2_.resize(g_cl.count);
+    for (std::uint32_t i = 0; i < g_cl.count; ++i) {
+      const std::uint32_t v = map.l2_node_[g_cl.first + i];
+      goal_l2_[i] = cluster_.settled(v) ? cluster_.records[v].g : kNoDistance;
+    }
+    // The start's cluster, forward: d(start, v); its records stay for the first segment.
+    start_search(kNone);
+    const HierarchyMap::Cluster& s_cl = map.clusters_[start_cluster_];
+    start_l2_.resize(s_cl.count);
+    for (std::uint32_t i = 0; i < s_cl.count; ++i) {
+      const std::uint32_t v = map.l2_node_[s_cl.first + i];
+      start_l2_[i] = cluster_.settled(v) ? cluster_.records[v].g : kNoDistance;
+    }
+    const std::uint64_t start_goal = cluster_.settled(n + 1) ? cluster_.records[n + 1].g : kNoDistance;
+    expanded += cluster_.expanded;
+    first_ready_ = true;
+
+    // A* over level 2.
+    if (l2_records_.size() < std::size_t{n2} + 2)
+      l2_records_.resize(std::size_t{n2} + 2, NodeRecord{0, 0, 0});
+    if (l2_generation_ >= kLastGeneration) {
+      for (NodeRecord& rec : l2_records_) rec.stamp = 0;
+      l2_generation_ = 0;
+    }
+    const std::uint32_t open_mark = ++l2_generation_;
+    const std::uint32_t closed_mark = ++l2_generation_;
+    open_.clear();
+    // id: a level-2 slot (or start2 / goal2); node: its abstract node (kNone for start and goal).
+    const auto push = [&](std::uint32_t id, std::uint64_t g, std::uint32_t from_id,
+                          std::uint32_t node, std::uint32_t cluster) {
+      NodeRecord& rec = l2_records_[id];
+      if (rec.stamp == closed_mark) return;
+      if (rec.stamp == open_mark && rec.g <= g) return;
+      rec.stamp = open_mark;
+      rec.g = g;
+      rec.parent = from_id;
+      std::uint64_t h = 0;
+      if (node != kNone) {
+        h = heuristic(HierarchyMap::cell_of(map.node_cell_[node]));
+        if (lm_count_ > 0) h = std::max(h, landmark_bound(node));
+      } else if (id == start2) {
+        h = heuristic(from_);
+      }
+      open_.push_back({g + weighted(h), g, id, cluster});
+      std::push_heap(open_.begin(), open_.end(), Later{});
+      ++r.stats.generated;
+    };
+    const std::uint64_t max_cost =
+        options.limits.max_cost == std::numeric_limits<double>::infinity()
+            ? ~std::uint64_t{0}
+            : static_cast<std::uint64_t>(std::max(0.0, options.limits.max_cost) * 256.0);
+    push(start2, 0, kNone, kNone, start_cluster_);
+    std::uint64_t abstract_expanded = 0;
+    SearchStatus status = SearchStatus::unreachable;
+    while (!open_.empty()) {
+      std::pop_heap(open_.begin(), open_.end(), Later{});
+      const OpenEntry e = open_.back();
+      open_.pop_back();
+      NodeRecord& rec = l2_records_[e.id];
+      if (rec.stamp == closed_mark || e.g != rec.g) continue;
+      if (e.id == goal2) {
+        status = SearchStatus::found;
+        break;
+      }
+      if (e.g > max_cost) {
+        status = SearchStatus::cost_limit;
+        break;
+      }
+      if (abstract_expanded >= options.limits.max_expansions) {
+        status = SearchStatus::expansion_limit;
+        break;
+      }
+      rec.stamp = closed_mark;
+      ++abstract_expanded;
+      if (e.id == start2) {
+        for (std::uint32_t i = 0; i < s_cl.count; ++i)
+          if (start_l2_[i] != kNoDistance)
+            push(s_cl.first + i, start_l2_[i], start2, map.l2_node_[s_cl.first + i], start_cluster_);
+        if (start_goal != kNoDistance) push(goal2, start_goal, start2, kNone, kg);
+        continue;
+      }
+      const std::uint32_t k = e.sector;
+      const HierarchyMap::Cluster& cl = map.clusters_[k];
+      const std::uint32_t i = e.id - cl.first;
+      const std::uint64_t* row = map.l2_dist_.data() + cl.dist_first + std::size_t{i} * cl.count;
+      for (std::uint32_t j = 0; j < cl.count; ++j)
+        if (j != i && row[j] != HierarchyMap::kNoClusterPath)
+          push(cl.first + j, e.g + row[j], e.id, map.l2_node_[cl.first + j], k);
+      if (k == kg && goal_l2_[i] != kNoDistance) push(goal2, e.g + goal_l2_[i], e.id, kNone, kg);
+      const std::uint32_t u = map.l2_node_[e.id];
+      const GridCoord c = HierarchyMap::cell_of(map.node_cell_[u]);
+      map.for_each_transition<false, false>(
+          u, c, map.sector_of(c), k, [&](std::uint32_t v, std::uint64_t cost) {
+            const std::uint32_t v2 = map.l1_to_l2_[v];
+            push(v2, e.g + cost, e.id, v,
+                 map.cluster_of(HierarchyMap::cell_of(map.node_cell_[v])));
+          });
+    }
+    r.stats.expanded = expanded + abstract_expanded;
+    plan_status_ = status;
+    if (status != SearchStatus::found) return status;
+    r.cost = static_cast<double>(l2_records_[goal2].g) / static_cast<double>(detail::kSectorStraight);
+    for (std::uint32_t id = goal2; id != kNone; id = l2_records_[id].parent) l2_path_.push_back(id);
+    std::reverse(l2_path_.begin(), l2_path_.end());
+    for (const std::uint32_t id : l2_path_)
+      l2_cells_.push_back(id == start2  ? from_
+                          : id == goal2 ? to_
+                                        : HierarchyMap::cell_of(map.node_cell_[map.l2_node_[id]]));
+    return status;
+  }
+
+  // Turns the next level-2 segment of l2_path_ into abstract waypoints: a transition between
+  // clusters is one waypoint; a segment inside a cluster, the abstract nodes of a cluster search
+  // from its first node to its last (the start's segment reads the forward insertion's records
+  // while they last).
+  void expand_cluster_segment() {
+    const HierarchyMap& map = *map_;
+    const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
+    const auto n2 = static_cast<std::uint32_t>(map.l2_node_.size());
+    const std::uint32_t p = l2_path_[l2_next_];
+    const std::uint32_t q = l2_path_[l2_next_ + 1];
+    ++l2_next_;
+    const std::uint32_t target = q == n2 + 1 ? n + 1 : map.l2_node_[q];
+    const std::uint64_t before = cluster_.expanded;
+    std::uint32_t source = n;
+    if (p == n2) {
+      if (!first_ready_) start_search(target);
+    } else {
+      source = map.l2_node_[p];
+      const std::uint32_t k = map.cluster_of(HierarchyMap::cell_of(map.node_cell_[source]));
+      if (q != n2 + 1 &&
+          map.cluster_of(HierarchyMap::cell_of(map.node_cell_[target])) != k) {  // a transition
+        waypoints_.push_back(HierarchyMap::cell_of(map.node_cell_[target]));
+        return;
+      }
+      cluster_.begin(std::size_t{n} + 2);
+      cluster_.relax(source, 0, kNone);
+      map.cluster_dijkstra<false>(cluster_, k, target, goal_edges());
+    }
+    first_ready_ = false;
+    refine_expanded_ += cluster_.expanded - before;
+    segment_ids_.clear();
+    for (std::uint32_t id = target; id != source; id = cluster_.records[id].parent)
+      segment_ids_.push_back(id);
+    for (auto it = segment_ids_.rbegin(); it != segment_ids_.rend(); ++it) {
+      const GridCoord c = *it == n + 1 ? to_ : HierarchyMap::cell_of(map.node_cell_[*it]);
+      if (c != waypoints_.back()) waypoints_.push_back(c);
+    }
+  }
+
   // The edges of an impassable start out of its sector: for each legal first move into another
   // sector, a search of that sector from the cell entered; pushes its nodes (and the goal) and
   // records the cell entered for the abstract path. Returns the cells expanded.
@@ -631,6 +894,21 @@ class HpaStar {
   int smoothing_ = 0;
   double weight_ = 1.0;
   bool use_landmarks_ = true;
+  bool use_clusters_ = true;
+  // Two-level query state (search_clusters).
+  std::uint32_t direct_ = kNone;        // start -> goal inside their shared sector
+  std::uint32_t goal_sector_ = 0;
+  std::uint32_t start_cluster_ = 0;
+  bool first_ready_ = false;            // cluster_ holds the forward insertion
+  std::size_t l2_next_ = 0;             // next level-2 segment to expand
+  std::vector<std::uint32_t> l2_path_;  // level-2 slots, start = slots, goal = slots + 1
+  std::vector<GridCoord> l2_cells_;
+  std::vector<std::uint64_t> start_l2_;
+  std::vector<std::uint64_t> goal_l2_;
+  std::vector<std::uint32_t> segment_ids_;
+  std::vector<NodeRecord> l2_records_;
+  std::uint32_t l2_generation_ = 0;
+  detail::ClusterWork cluster_;
   std::size_t lm_count_ = 0;  // landmarks the query reads (0: octile bound alone)
   static constexpr std::uint64_t kNoDistance = ~std::uint64_t{0};
   std::array<std::uint64_t, HierarchyMap::kMaxLandmarks> goal_from_{};

@@ -517,8 +517,8 @@ inline void SubgoalGraph::compute(const Grid& grid, const GridLayer& layer,
   // No slack: `memory_bytes` counts what is held.
   subgoals_.shrink_to_fit();
   edges_.shrink_to_fit();
-  ch_offsets_ = {};
-  ch_edges_ = {};
+  std::vector<std::uint32_t>().swap(ch_offsets_);  // (`= {}` would keep the capacity)
+  std::vector<SubgoalEdge>().swap(ch_edges_);
   core_.assign(subgoals_.size(), 1);
   core_count_ = subgoals_.size();
   if (options_.contract) contract();

@@ -536,6 +536,254 @@ TEST(Hierarchy, UnitsLargerThanACellSearchTheClearanceUnitGrid) {
   EXPECT_GT(found, 300);
 }
 
+// The level-2 graph (HierarchyMap::build_clusters) of a map with clusters: each cluster's matrix
+// against a textbook Dijkstra over the abstract graph read through the public accessors
+// (sector_nodes, sector_cost, straight moves between nodes of two sectors costing 256 times the
+// cell entered), confined to the cluster's sectors; and the level-2 nodes are exactly the nodes
+// with such a move into another cluster.
+void expect_clusters_match_the_abstract_graph(const Grid& g, const GridLayer& layer,
+                                              const HierarchyMap& map, const std::string& where) {
+  // The abstract graph: nodes by cell, edges (to, cost).
+  std::vector<GridCoord> cells;
+  std::vector<std::uint32_t> sector_of_node;
+  std::vector<std::uint32_t> first_of_sector;
+  for (std::uint32_t s = 0; s < map.sector_count(); ++s) {
+    first_of_sector.push_back(static_cast<std::uint32_t>(cells.size()));
+    for (const GridCoord c : map.sector_nodes(s)) {
+      cells.push_back(c);
+      sector_of_node.push_back(s);
+    }
+  }
+  const auto index_of = [&](GridCoord c) {
+    for (std::uint32_t i = 0; i < cells.size(); ++i)
+      if (cells[i] == c) return static_cast<int>(i);
+    return -1;
+  };
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>> edges(cells.size());
+  for (std::uint32_t a = 0; a < cells.size(); ++a) {
+    const std::uint32_t s = sector_of_node[a];
+    const std::uint32_t i = a - first_of_sector[s];
+    for (std::uint32_t j = 0; j < map.sector_node_count(s); ++j) {
+      const std::uint32_t d = map.sector_cost(s, i, j);
+      if (j != i && d != HierarchyMap::kNoPath) edges[a].push_back({first_of_sector[s] + j, d});
+    }
+    for (const GridCoord step : {GridCoord{1, 0}, GridCoord{0, 1}, GridCoord{-1, 0},
+                                 GridCoord{0, -1}}) {
+      const GridCoord nb{cells[a].x + step.x, cells[a].y + step.y};
+      if (!g.in_bounds(nb) || map.sector_of(nb) == s) continue;
+      const int b = index_of(nb);
+      if (b >= 0)
+        edges[a].push_back({static_cast<std::uint32_t>(b), layer.cost_at(g, nb) * 256u});
+    }
+  }
+  for (std::uint32_t k = 0; k < map.cluster_count(); ++k) {
+    // The level-2 nodes: nodes of the cluster with an edge into another cluster.
+    std::vector<std::uint32_t> l2;
+    for (std::uint32_t a = 0; a < cells.size(); ++a) {
+      if (map.cluster_of(cells[a]) != k) continue;
+      bool exits = false;
+      for (const auto& [b, c] : edges[a]) exits = exits || map.cluster_of(cells[b]) != k;
+      if (exits) l2.push_back(a);
+    }
+    ASSERT_EQ(map.cluster_node_count(k), l2.size()) << where << " cluster " << k;
+    for (std::uint32_t i = 0; i < l2.size(); ++i) {
+      ASSERT_EQ(map.cluster_node(k, i), cells[l2[i]]) << where << " cluster " << k;
+      std::vector<std::uint64_t> dist(cells.size(), HierarchyMap::kNoClusterPath);
+      using Item = std::pair<std::uint64_t, std::uint32_t>;
+      std::priority_queue<Item, std::vector<Item>, std::greater<>> pq;
+      dist[l2[i]] = 0;
+      pq.push({0, l2[i]});
+      while (!pq.empty()) {
+        const auto [d, a] = pq.top();
+        pq.pop();
+        if (d != dist[a]) continue;
+        for (const auto& [b, c] : edges[a]) {
+          if (map.cluster_of(cells[b]) != k || d + c >= dist[b]) continue;
+          dist[b] = d + c;
+          pq.push({d + c, b});
+        }
+      }
+      for (std::uint32_t j = 0; j < l2.size(); ++j)
+        ASSERT_EQ(map.cluster_cost(k, i, j), dist[l2[j]])
+            << where << " cluster " << k << " " << i << " -> " << j;
+    }
+  }
+}
+
+// Two levels (HierarchyMap::build_clusters) on 1,500 seeded random maps (375 in the sanitizer
+// build; 4- and 8-connected, uniform and weighted, sector sides 4 to 8, clusters of 2 to 4
+// sectors, landmarks on every third map): each cluster's matrix equals a textbook Dijkstra over
+// the abstract graph confined to the cluster; HPA* over the two levels finds a path exactly when
+// the restricted reference does, valid, at exactly the restricted cost at weight 1 (the cost of
+// the one-level search), within [1, 2] times it at weight 2; lazy refinement gives the cells of
+// find_path; the level-2 path runs from the start to the goal; and the two-level search expands
+// fewer abstract nodes in all.
+TEST(Hierarchy, ClustersKeepTheRestrictedCostOnRandomMaps) {
+  std::mt19937_64 rng(20261129);
+  HpaStar two;
+  HpaStar one;
+  one.set_clusters(false);
+  HpaStar lazy;
+  std::vector<GridCoord> out;
+  std::vector<GridCoord> lazy_out;
+  std::uint64_t generated_two = 0;
+  std::uint64_t generated_one = 0;
+  int found = 0;
+  int dearer_w2 = 0;
+  for (int iter = 0; iter < test::random_maps(1500); ++iter) {
+    const HpaRandomMap case_map = hpa_random_map(rng, iter, 8, 64, 8);
+    const Grid& g = case_map.grid;
+    const GridLayer& layer = case_map.layer;
+    const Connectivity conn = case_map.options.connectivity;
+    HierarchyMap map(g, layer, case_map.options);
+    const int cluster = hpa_uniform(rng, 2, 4);
+    ASSERT_TRUE(map.build_clusters(g, cluster));
+    ASSERT_EQ(map.cluster_sectors(), cluster);
+    if (iter % 3 == 0) {
+      ASSERT_TRUE(map.build_landmarks(g, hpa_uniform(rng, 1, 8)));
+    }
+    const std::string where_map = "iter " + std::to_string(iter);
+    if (iter % 10 == 0) expect_clusters_match_the_abstract_graph(g, layer, map, where_map);
+    SearchOptions so;
+    so.connectivity = conn;
+    for (int q = 0; q < 3; ++q) {
+      const GridCoord from = hpa_cell(rng, g);
+      const GridCoord to = hpa_cell(rng, g);
+      const std::string where = where_map + " query " + std::to_string(q);
+      const std::uint64_t restricted = restricted_cost(g, layer, map, conn, from, to);
+      const PathResult r = two.find_path(g, layer, map, from, to, out, so);
+      if (restricted == cost::kInfinite) {
+        ASSERT_EQ(r.status, SearchStatus::unreachable) << where;
+        ASSERT_EQ(out, std::vector<GridCoord>{from}) << where;
+        continue;
+      }
+      ASSERT_EQ(r.status, SearchStatus::found) << where;
+      ++found;
+      ASSERT_EQ(test::validate_path(g, layer, conn, from, out), "") << where;
+      ASSERT_EQ(out.back(), to) << where;
+      ASSERT_EQ(hierarchy_fixed_cost(g, layer, out), restricted) << where;
+      ASSERT_EQ(r.cost, test::path_cost_units(g, layer, out)) << where;
+      const PathResult p2 = two.plan(g, layer, map, from, to, so);
+      ASSERT_EQ(p2.cost, static_cast<double>(restricted) / 256.0) << where;
+      if (layer.cost_at(g, from) != 0 && from != to) {
+        ASSERT_GE(two.cluster_path().size(), 2u) << where;
+        ASSERT_EQ(two.cluster_path().front(), from) << where;
+        ASSERT_EQ(two.cluster_path().back(), to) << where;
+      }
+      const PathResult p1 = one.plan(g, layer, map, from, to, so);
+      ASSERT_EQ(p1.cost, p2.cost) << where;
+      ASSERT_TRUE(one.cluster_path().empty()) << where;
+      generated_two += p2.stats.generated;
+      generated_one += p1.stats.generated;
+      // Lazy: one segment at a time, the cells of find_path.
+      lazy_out.clear();
+      ASSERT_EQ(lazy.plan(g, layer, map, from, to, so).status, SearchStatus::found) << where;
+      SearchStatus st = SearchStatus::in_progress;
+      int steps = 0;
+      while (st == SearchStatus::in_progress) {
+        st = lazy.refine_next(lazy_out);
+        ++steps;
+      }
+      ASSERT_EQ(st, SearchStatus::found) << where;
+      ASSERT_EQ(lazy_out, out) << where;
+      ASSERT_EQ(lazy.refine_next(lazy_out), SearchStatus::found) << where;
+      ASSERT_EQ(lazy_out, out) << where;
+      SearchOptions w2 = so;
+      w2.weight = 2.0;
+      const PathResult wr = two.find_path(g, layer, map, from, to, out, w2);
+      ASSERT_EQ(wr.status, SearchStatus::found) << where;
+      ASSERT_EQ(test::validate_path(g, layer, conn, from, out), "") << where;
+      const std::uint64_t wcost = hierarchy_fixed_cost(g, layer, out);
+      ASSERT_GE(wcost, restricted) << where;
+      ASSERT_LE(wcost, 2 * restricted) << where;
+      dearer_w2 += wcost > restricted;
+    }
+  }
+  EXPECT_GT(found, test::random_maps(3000));
+  EXPECT_GT(dearer_w2, test::random_maps(50));
+  EXPECT_LT(generated_two, generated_one);
+}
+
+// Clusters and edits: after each of 150 random edits (walls and tiles) `sync` rebuilds the
+// sectors touched and the clusters holding them (one to three), and the map equals a fresh build
+// with clusters (nodes, level-2 nodes and every matrix); answers stay the restricted optimum; a
+// sync past the edit log rebuilds the clusters with the same side; `build` drops them; refusals
+// change nothing.
+TEST(Hierarchy, ClustersFollowEdits) {
+  std::mt19937_64 rng(29);
+  Grid g = test::random_grid(rng, 70, 52, 0.25, 3);
+  HierarchyOptions o;
+  o.sector_size = 6;
+  HierarchyMap map(g, kHpaTerrain, o);
+  ASSERT_TRUE(map.build_clusters(g, 3));
+  const auto expect_same_clusters = [&](const HierarchyMap& a, const HierarchyMap& b) {
+    expect_same_hierarchy(a, b);
+    ASSERT_EQ(a.cluster_count(), b.cluster_count());
+    ASSERT_EQ(a.cluster_node_total(), b.cluster_node_total());
+    for (std::uint32_t k = 0; k < a.cluster_count(); ++k) {
+      ASSERT_EQ(a.cluster_node_count(k), b.cluster_node_count(k)) << "cluster " << k;
+      for (std::uint32_t i = 0; i < a.cluster_node_count(k); ++i) {
+        ASSERT_EQ(a.cluster_node(k, i), b.cluster_node(k, i)) << "cluster " << k;
+        for (std::uint32_t j = 0; j < a.cluster_node_count(k); ++j)
+          ASSERT_EQ(a.cluster_cost(k, i, j), b.cluster_cost(k, i, j)) << "cluster " << k;
+      }
+    }
+  };
+  const auto fresh = [&](const GridLayer& layer) {
+    HierarchyMap m(g, layer, o);
+    EXPECT_TRUE(m.build_clusters(g, 3));
+    return m;
+  };
+  HpaStar hpa;
+  std::vector<GridCoord> out;
+  for (int round = 0; round < 150; ++round) {
+    const GridCoord c = hpa_cell(rng, g);
+    g.set_blocked(c, !g.is_blocked(c));
+    if (round % 3 == 0) g.set_tile(c, static_cast<std::uint8_t>(rng() % 3));
+    ASSERT_EQ(map.sync(g, kHpaTerrain), MapSync::updated);
+    EXPECT_GE(map.last_sync_clusters(), 1u);
+    EXPECT_LE(map.last_sync_clusters(), map.last_sync_sectors());
+    EXPECT_EQ(map.cluster_sectors(), 3);
+    if (round % 10 == 0) expect_same_clusters(map, fresh(kHpaTerrain));
+    const GridCoord from = hpa_cell(rng, g);
+    const GridCoord to = hpa_cell(rng, g);
+    const std::uint64_t restricted = restricted_cost(g, kHpaTerrain, map, o.connectivity, from, to);
+    const PathResult r = hpa.find_path(g, kHpaTerrain, map, from, to, out);
+    if (restricted == cost::kInfinite) {
+      EXPECT_EQ(r.status, SearchStatus::unreachable);
+    } else {
+      ASSERT_EQ(r.status, SearchStatus::found) << "round " << round;
+      EXPECT_EQ(hierarchy_fixed_cost(g, kHpaTerrain, out), restricted) << "round " << round;
+    }
+  }
+  expect_same_clusters(map, fresh(kHpaTerrain));
+  // Another layer: everything rebuilt, clusters too.
+  EXPECT_EQ(map.sync(g, GridLayer{}), MapSync::rebuilt);
+  EXPECT_EQ(map.last_sync_clusters(), map.cluster_count());
+  expect_same_clusters(map, fresh(GridLayer{}));
+  // Refusals change nothing; build and drop_clusters forget them.
+  Error e;
+  EXPECT_FALSE(map.build_clusters(g, 1, &e));
+  EXPECT_EQ(e.message, "pathing::HierarchyMap::build_clusters: sectors = 1 is outside [2, 16]");
+  EXPECT_FALSE(map.build_clusters(g, 17, &e));
+  EXPECT_EQ(e.message, "pathing::HierarchyMap::build_clusters: sectors = 17 is outside [2, 16]");
+  EXPECT_EQ(map.cluster_sectors(), 3);
+  g.set_blocked({0, 0}, !g.is_blocked({0, 0}));
+  EXPECT_FALSE(map.build_clusters(g, 2, &e));
+  EXPECT_EQ(e.message,
+            "pathing::HierarchyMap::build_clusters: the map is not current for this grid (sync it "
+            "first)");
+  EXPECT_EQ(map.cluster_sectors(), 3);
+  map.build(g, GridLayer{}, o);
+  EXPECT_EQ(map.cluster_sectors(), 0);
+  EXPECT_EQ(map.cluster_count(), 0u);
+  ASSERT_TRUE(map.build_clusters(g, 2));
+  const std::size_t with = map.memory_bytes();
+  map.drop_clusters();
+  EXPECT_LT(map.memory_bytes(), with);
+  EXPECT_EQ(map.cluster_sectors(), 0);
+}
+
 // Zero allocations per warm query: plan, lazy refinement and find_path with smoothing.
 TEST(Hierarchy, WarmQueriesAllocateNothing) {
   std::mt19937_64 rng(3);
@@ -543,7 +791,10 @@ TEST(Hierarchy, WarmQueriesAllocateNothing) {
   const HierarchyMap plain(g, kHpaTerrain);
   HierarchyMap with_landmarks = plain;  // and with landmarks (the second pass, below)
   ASSERT_TRUE(with_landmarks.build_landmarks(g, 8));
-  for (const HierarchyMap* m : {&plain, static_cast<const HierarchyMap*>(&with_landmarks)}) {
+  HierarchyMap with_clusters = with_landmarks;  // and two levels (the third)
+  ASSERT_TRUE(with_clusters.build_clusters(g, 2));
+  for (const HierarchyMap* m : {&plain, static_cast<const HierarchyMap*>(&with_landmarks),
+                                static_cast<const HierarchyMap*>(&with_clusters)}) {
     const HierarchyMap& map = *m;
     HpaStar hpa;
     hpa.set_smoothing(32);
