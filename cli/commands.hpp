@@ -36,6 +36,7 @@ struct ScenOptions {
   std::vector<int> costs;  ///< Tag costs (0 = impassable); empty: the Moving AI rules.
   std::string prep_file;   ///< `--prep`: a saved structure (`pathing prep`); empty: build.
   int sector = 32;         ///< `--algo hpa`: side of a sector, in cells.
+  int clusters = 0;        ///< `--algo hpa`: side of a level-2 cluster, in sectors (0: one level).
   int smooth = 0;          ///< `--algo hpa`: shortcut window in cells (0: off).
   double weight = 1.0;     ///< `--algo astar|hpa`: heuristic weight (weighted A*).
   bool contract = false;   ///< `--algo subgoal`: contract the subgoal graph.

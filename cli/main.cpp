@@ -122,6 +122,11 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(4, 128))
       ->capture_default_str();
   scen_cmd
+      ->add_option("--clusters", scen.clusters,
+                   "--algo hpa: a second level of clusters of this many sectors a side (2-16; "
+                   "the same costs at weight 1, far fewer expansions on big maps)")
+      ->check(CLI::Range(2, 16));
+  scen_cmd
       ->add_option("--smooth", scen.smooth,
                    "--algo hpa: shortcut the refined path, looking this many cells ahead (0: off)")
       ->check(CLI::Range(0, 100000))

@@ -143,6 +143,10 @@ int run_scen(const ScenOptions& o) {
                "saved with (pathing prep --landmark-bits)\n");
     return kExitBadInput;
   }
+  if (o.clusters != 0 && o.algo != "hpa") {
+    fmt::print(stderr, "pathing: --clusters needs --algo hpa\n");
+    return kExitBadInput;
+  }
   if (o.weight != 1.0 && o.algo != "astar" && o.algo != "hpa") {
     fmt::print(stderr, "pathing: --weight needs --algo astar or hpa\n");
     return kExitBadInput;
@@ -229,6 +233,10 @@ int run_scen(const ScenOptions& o) {
     sector = hpa.map().sector_size();  // a loaded hierarchy's own
     Error lm_error;
     if (o.hpa_landmarks > 0 && !hpa.build_landmarks(map.grid, o.hpa_landmarks, lm_error)) {
+      fmt::print(stderr, "pathing: {}\n", lm_error.message);
+      return kExitBadInput;
+    }
+    if (o.clusters > 0 && !hpa.build_clusters(map.grid, o.clusters, lm_error)) {
       fmt::print(stderr, "pathing: {}\n", lm_error.message);
       return kExitBadInput;
     }
@@ -342,9 +350,12 @@ int run_scen(const ScenOptions& o) {
         "search       {}, {}-connected{}{}{}\n", algo_name, o.moves,
         o.weight != 1.0 ? fmt::format(", weight {:g}", o.weight) : std::string(),
         o.algo == "hpa"
-            ? fmt::format(" (sectors of {} cells, smoothing window {}{})", sector, o.smooth,
+            ? fmt::format(" (sectors of {} cells, smoothing window {}{}{})", sector, o.smooth,
                           o.hpa_landmarks > 0 ? fmt::format(", {} landmarks", o.hpa_landmarks)
-                                              : std::string())
+                                              : std::string(),
+                          o.clusters > 0 ? fmt::format(", clusters of {} x {} sectors",
+                                                       o.clusters, o.clusters)
+                                         : std::string())
             : std::string(),
         alt_storage);
     fmt::print("queries      {}\n", n);

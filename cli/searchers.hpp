@@ -129,6 +129,15 @@ class HpaSearch {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return ok;
   }
+  /// A second level of clusters (`HierarchyMap::build_clusters`); their time is added to
+  /// `build_ms`. False (and a message in `error`) when refused.
+  bool build_clusters(const Grid& grid, int sectors, Error& error) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool ok = map_.build_clusters(grid, sectors, &error);
+    build_ms_ +=
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return ok;
+  }
   PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options) {
     return hpa_.find_path(grid, layer, map_, from, to, out, options);

@@ -340,6 +340,19 @@ pathing_cli_test(scen_hpa_terrain_smoothed
 pathing_cli_test(scen_hpa_terrain_landmarks
   ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo hpa --sector 16 --landmarks 4 --check
   STDOUT_REGEX "search +hpa, 8-connected \\(sectors of 16 cells, smoothing window 0, 4 landmarks\\)\nqueries +40\nsolved +40 of 40\noptimal +2 of 40 .*\nsuboptimal +cost / optimal: mean 1\\.0658, p99 1\\.2694, max 1\\.2694\n.*\nexpanded +mean [0-9.]+ per query")
+# --clusters with --algo hpa: a second level of clusters of 2 x 2 sectors; the same costs at
+# weight 1 as one level (and as with landmarks).
+pathing_cli_test(scen_hpa_terrain_clusters
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo hpa --sector 16 --landmarks 4 --clusters 2 --check
+  STDOUT_REGEX "search +hpa, 8-connected \\(sectors of 16 cells, smoothing window 0, 4 landmarks, clusters of 2 x 2 sectors\\)\nqueries +40\nsolved +40 of 40\noptimal +2 of 40 .*\nsuboptimal +cost / optimal: mean 1\\.0658, p99 1\\.2694, max 1\\.2694\n")
+pathing_cli_test(scen_hpa_clusters_refused
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo astar --clusters 2
+  EXPECT_RC 2
+  STDERR_REGEX "--clusters needs --algo hpa")
+pathing_cli_test(scen_hpa_bad_clusters
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo hpa --clusters 17
+  EXPECT_RC nonzero
+  STDERR_REGEX "--clusters")
 pathing_cli_test(scen_hpa_landmarks_refused
   ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo hpa --landmarks 17
   EXPECT_RC 2
