@@ -306,9 +306,9 @@ class HierarchyMap {
   [[nodiscard]] int clusters_y() const noexcept { return clusters_y_; }
   /// Clusters in all (0 without clusters).
   [[nodiscard]] std::size_t cluster_count() const noexcept { return clusters_.size(); }
-  /// The cluster holding cell `c` (on the grid; requires clusters), row-major.
+  /// The cluster holding cell `c` (on the grid), row-major; `kNoPath` without clusters.
   [[nodiscard]] std::uint32_t cluster_of(GridCoord c) const noexcept {
-    return cluster_of_sector(sector_of(c));
+    return cluster_sectors_ > 0 ? cluster_of_sector(sector_of(c)) : kNoPath;
   }
   /// Level-2 nodes of cluster `k`, in sector row-major order, then cell row-major.
   [[nodiscard]] std::uint32_t cluster_node_count(std::uint32_t k) const noexcept {

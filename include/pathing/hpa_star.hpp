@@ -699,6 +699,7 @@ class HpaStar {
       map.for_each_transition<false, false>(
           u, c, map.sector_of(c), k, [&](std::uint32_t v, std::uint64_t cost) {
             const std::uint32_t v2 = map.l1_to_l2_[v];
+            if (v2 == kNone) return;  // (never on a map built or synced by HierarchyMap)
             push(v2, e.g + cost, e.id, v,
                  map.cluster_of(HierarchyMap::cell_of(map.node_cell_[v])));
           });

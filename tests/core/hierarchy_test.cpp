@@ -782,6 +782,61 @@ TEST(Hierarchy, ClustersFollowEdits) {
   map.drop_clusters();
   EXPECT_LT(map.memory_bytes(), with);
   EXPECT_EQ(map.cluster_sectors(), 0);
+  EXPECT_EQ(map.cluster_of({0, 0}), HierarchyMap::kNoPath);
+}
+
+// Two levels, edge cases: limits, a start equal to the goal, a blocked goal, a blocked start (the
+// one-level search: no level-2 path), a write during refinement (stale, nothing appended).
+TEST(Hierarchy, ClustersEdgeCases) {
+  Grid g(64, 64);
+  for (int y = 10; y < 60; ++y) g.set_blocked({31, y}, true);
+  HierarchyOptions o;
+  o.sector_size = 8;
+  HierarchyMap map(g, GridLayer{}, o);
+  ASSERT_TRUE(map.build_clusters(g, 2));
+  EXPECT_EQ(map.cluster_count(), 16u);
+  EXPECT_EQ(map.cluster_of({63, 63}), 15u);
+  HpaStar hpa;
+  std::vector<GridCoord> out;
+  SearchOptions limited;
+  limited.limits.max_expansions = 1;
+  PathResult r = hpa.find_path(g, GridLayer{}, map, {0, 63}, {63, 63}, out, limited);
+  EXPECT_EQ(r.status, SearchStatus::expansion_limit);
+  EXPECT_EQ(out, (std::vector<GridCoord>{{0, 63}}));
+  EXPECT_TRUE(hpa.cluster_path().empty());
+  SearchOptions cheap;
+  cheap.limits.max_cost = 10;
+  r = hpa.find_path(g, GridLayer{}, map, {0, 63}, {63, 63}, out, cheap);
+  EXPECT_EQ(r.status, SearchStatus::cost_limit);
+  EXPECT_EQ(out, (std::vector<GridCoord>{{0, 63}}));
+  r = hpa.find_path(g, GridLayer{}, map, {5, 5}, {5, 5}, out);
+  EXPECT_EQ(r.status, SearchStatus::found);
+  EXPECT_EQ(out, (std::vector<GridCoord>{{5, 5}}));
+  r = hpa.find_path(g, GridLayer{}, map, {5, 5}, {31, 40}, out);
+  EXPECT_EQ(r.status, SearchStatus::unreachable);
+  EXPECT_EQ(out, (std::vector<GridCoord>{{5, 5}}));
+  // Around the wall: the detour through row 0..9, exactly the one-level cost.
+  r = hpa.find_path(g, GridLayer{}, map, {0, 63}, {63, 63}, out);
+  ASSERT_EQ(r.status, SearchStatus::found);
+  EXPECT_EQ(out.front(), (GridCoord{0, 63}));
+  EXPECT_EQ(out.back(), (GridCoord{63, 63}));
+  EXPECT_GE(hpa.cluster_path().size(), 3u);
+  HpaStar one;
+  one.set_clusters(false);
+  std::vector<GridCoord> one_out;
+  EXPECT_EQ(one.find_path(g, GridLayer{}, map, {0, 63}, {63, 63}, one_out).cost, r.cost);
+  // A blocked start: the one-level search.
+  r = hpa.find_path(g, GridLayer{}, map, {31, 30}, {63, 63}, out);
+  EXPECT_EQ(r.status, SearchStatus::found);
+  EXPECT_TRUE(hpa.cluster_path().empty());
+  // A write during refinement.
+  ASSERT_EQ(hpa.plan(g, GridLayer{}, map, {0, 63}, {63, 63}).status, SearchStatus::found);
+  out.clear();
+  EXPECT_EQ(hpa.refine_next(out), SearchStatus::in_progress);
+  g.set_blocked({2, 2}, true);
+  const std::size_t before = out.size();
+  EXPECT_EQ(hpa.refine_next(out), SearchStatus::stale);
+  EXPECT_EQ(out.size(), before);
 }
 
 // Zero allocations per warm query: plan, lazy refinement and find_path with smoothing.
