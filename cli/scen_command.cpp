@@ -353,9 +353,9 @@ int run_scen(const ScenOptions& o) {
             ? fmt::format(" (sectors of {} cells, smoothing window {}{}{})", sector, o.smooth,
                           o.hpa_landmarks > 0 ? fmt::format(", {} landmarks", o.hpa_landmarks)
                                               : std::string(),
-                          o.clusters > 0 ? fmt::format(", clusters of {} x {} sectors",
-                                                       o.clusters, o.clusters)
-                                         : std::string())
+                          o.clusters > 0
+                              ? fmt::format(", clusters of {} x {} sectors", o.clusters, o.clusters)
+                              : std::string())
             : std::string(),
         alt_storage);
     fmt::print("queries      {}\n", n);

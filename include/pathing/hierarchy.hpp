@@ -928,10 +928,10 @@ class HierarchyMap {
   std::vector<std::uint32_t> lm_nodes_;  // the landmarks' node numbers
   // Clusters (build_clusters): the second level.
   struct Cluster {
-    std::uint32_t first = 0;       // first level-2 node in l2_node_
-    std::uint32_t count = 0;       // level-2 nodes
-    std::uint32_t capacity = 0;    // slots reserved at first and dist_first (capacity^2)
-    std::size_t dist_first = 0;    // first entry of its matrix in l2_dist_
+    std::uint32_t first = 0;     // first level-2 node in l2_node_
+    std::uint32_t count = 0;     // level-2 nodes
+    std::uint32_t capacity = 0;  // slots reserved at first and dist_first (capacity^2)
+    std::size_t dist_first = 0;  // first entry of its matrix in l2_dist_
   };
   int cluster_sectors_ = 0;
   int clusters_x_ = 0;

@@ -61,7 +61,8 @@ namespace pathing {
 /// O(side^2 log side) to insert the endpoints (plus O(E_c log V_c) for a cluster of V_c nodes
 /// and E_c edges with clusters), O(E log V) for the abstract search over V nodes and E edges (at
 /// most the map's, or its level 2's), O(side^2 log side) a refined segment (plus O(E_c log V_c)
-/// for each level-2 segment expanded). Thread-safety: one HpaStar per thread; many may search one const map and grid.
+/// for each level-2 segment expanded). Thread-safety: one HpaStar per thread; many may search one
+/// const map and grid.
 class HpaStar {
  public:
   /// A searcher with no memory yet; it grows on first use.
@@ -93,10 +94,10 @@ class HpaStar {
   /// @param map the hierarchy of `grid` under `layer`.
   /// @param from start cell (its own cost is ignored). @param to goal cell.
   /// @param options connectivity (must be the map's) and limits (`max_expansions` counts abstract
-  ///   expansions, level-2 ones with clusters; `max_cost` bounds the abstract cost) and the heuristic weight w >= 1 of the
-  ///   abstract search (weighted A*, Pohl 1970: f = g + w h; the abstract path then costs at
-  ///   most w times the cheapest abstract path, and far fewer nodes are expanded:
-  ///   docs/hierarchy.md); region and landmark maps, clearance, unit size and
+  ///   expansions, level-2 ones with clusters; `max_cost` bounds the abstract cost) and the
+  ///   heuristic weight w >= 1 of the abstract search (weighted A*, Pohl 1970: f = g + w h; the
+  ///   abstract path then costs at most w times the cheapest abstract path, and far fewer nodes are
+  ///   expanded: docs/hierarchy.md); region and landmark maps, clearance, unit size and
   ///   `nearest_if_unreachable` are not supported.
   /// @return `found` with `cost` = the abstract path's cost (the refined path costs the same
   ///   within 1/256 of a unit a move; `moves` 0) and `finish = to`; `unreachable` (no path),
@@ -161,7 +162,8 @@ class HpaStar {
     if (!active_) return SearchStatus::invalid_argument;
     if (!map_->is_current(*grid_, layer_)) return SearchStatus::stale;
     // Two levels: the level-2 segments become abstract waypoints as they are needed.
-    while (waypoints_.size() < next_ + 2 && l2_next_ + 1 < l2_path_.size()) expand_cluster_segment();
+    while (waypoints_.size() < next_ + 2 && l2_next_ + 1 < l2_path_.size())
+      expand_cluster_segment();
     if (next_ == 0) {
       out.push_back(from_);
       if (waypoints_.size() < 2) {
@@ -265,7 +267,8 @@ class HpaStar {
            prefix_.capacity() * 8 + line_.capacity() * sizeof(GridCoord) + cluster_.bytes() +
            l2_records_.capacity() * sizeof(NodeRecord) +
            (l2_path_.capacity() + segment_ids_.capacity()) * 4 +
-           l2_cells_.capacity() * sizeof(GridCoord) + (start_l2_.capacity() + goal_l2_.capacity()) * 8;
+           l2_cells_.capacity() * sizeof(GridCoord) +
+           (start_l2_.capacity() + goal_l2_.capacity()) * 8;
   }
 
  private:
@@ -618,7 +621,8 @@ class HpaStar {
       const std::uint32_t v = map.l2_node_[s_cl.first + i];
       start_l2_[i] = cluster_.settled(v) ? cluster_.records[v].g : kNoDistance;
     }
-    const std::uint64_t start_goal = cluster_.settled(n + 1) ? cluster_.records[n + 1].g : kNoDistance;
+    const std::uint64_t start_goal =
+        cluster_.settled(n + 1) ? cluster_.records[n + 1].g : kNoDistance;
     expanded += cluster_.expanded;
     first_ready_ = true;
 
@@ -682,7 +686,8 @@ class HpaStar {
       if (e.id == start2) {
         for (std::uint32_t i = 0; i < s_cl.count; ++i)
           if (start_l2_[i] != kNoDistance)
-            push(s_cl.first + i, start_l2_[i], start2, map.l2_node_[s_cl.first + i], start_cluster_);
+            push(s_cl.first + i, start_l2_[i], start2, map.l2_node_[s_cl.first + i],
+                 start_cluster_);
         if (start_goal != kNoDistance) push(goal2, start_goal, start2, kNone, kg);
         continue;
       }
@@ -700,14 +705,14 @@ class HpaStar {
           u, c, map.sector_of(c), k, [&](std::uint32_t v, std::uint64_t cost) {
             const std::uint32_t v2 = map.l1_to_l2_[v];
             if (v2 == kNone) return;  // (never on a map built or synced by HierarchyMap)
-            push(v2, e.g + cost, e.id, v,
-                 map.cluster_of(HierarchyMap::cell_of(map.node_cell_[v])));
+            push(v2, e.g + cost, e.id, v, map.cluster_of(HierarchyMap::cell_of(map.node_cell_[v])));
           });
     }
     r.stats.expanded = expanded + abstract_expanded;
     plan_status_ = status;
     if (status != SearchStatus::found) return status;
-    r.cost = static_cast<double>(l2_records_[goal2].g) / static_cast<double>(detail::kSectorStraight);
+    r.cost =
+        static_cast<double>(l2_records_[goal2].g) / static_cast<double>(detail::kSectorStraight);
     for (std::uint32_t id = goal2; id != kNone; id = l2_records_[id].parent) l2_path_.push_back(id);
     std::reverse(l2_path_.begin(), l2_path_.end());
     for (const std::uint32_t id : l2_path_)
@@ -897,7 +902,7 @@ class HpaStar {
   bool use_landmarks_ = true;
   bool use_clusters_ = true;
   // Two-level query state (search_clusters).
-  std::uint32_t direct_ = kNone;        // start -> goal inside their shared sector
+  std::uint32_t direct_ = kNone;  // start -> goal inside their shared sector
   std::uint32_t goal_sector_ = 0;
   std::uint32_t start_cluster_ = 0;
   bool first_ready_ = false;            // cluster_ holds the forward insertion

@@ -567,13 +567,12 @@ void expect_clusters_match_the_abstract_graph(const Grid& g, const GridLayer& la
       const std::uint32_t d = map.sector_cost(s, i, j);
       if (j != i && d != HierarchyMap::kNoPath) edges[a].push_back({first_of_sector[s] + j, d});
     }
-    for (const GridCoord step : {GridCoord{1, 0}, GridCoord{0, 1}, GridCoord{-1, 0},
-                                 GridCoord{0, -1}}) {
+    for (const GridCoord step :
+         {GridCoord{1, 0}, GridCoord{0, 1}, GridCoord{-1, 0}, GridCoord{0, -1}}) {
       const GridCoord nb{cells[a].x + step.x, cells[a].y + step.y};
       if (!g.in_bounds(nb) || map.sector_of(nb) == s) continue;
       const int b = index_of(nb);
-      if (b >= 0)
-        edges[a].push_back({static_cast<std::uint32_t>(b), layer.cost_at(g, nb) * 256u});
+      if (b >= 0) edges[a].push_back({static_cast<std::uint32_t>(b), layer.cost_at(g, nb) * 256u});
     }
   }
   for (std::uint32_t k = 0; k < map.cluster_count(); ++k) {
