@@ -204,18 +204,7 @@ class HierarchyMap {
   /// @return false, changing nothing, when `count` is outside [1, 16] (`invalid_argument`) or
   ///   the map is not current for `grid` (also `invalid_argument`).
   bool build_landmarks(const Grid& grid, int count, Error* error = nullptr) {
-    if (count < 1 || count > kMaxLandmarks) {
-      detail::report(error, ErrorCode::invalid_argument,
-                     "pathing::HierarchyMap::build_landmarks: count = " + std::to_string(count) +
-                         " is outside [1, " + std::to_string(kMaxLandmarks) + "]");
-      return false;
-    }
-    if (!is_current(grid, layer_)) {
-      detail::report(error, ErrorCode::invalid_argument,
-                     "pathing::HierarchyMap::build_landmarks: the map is not current for this grid "
-                     "(sync it first)");
-      return false;
-    }
+    if (!ready_for("build_landmarks", "count", count, 1, kMaxLandmarks, grid, error)) return false;
     compute_landmarks(grid, count);
     return true;
   }
@@ -269,19 +258,9 @@ class HierarchyMap {
   /// @return false, changing nothing, when `sectors` is outside [2, 16] or the map is not current
   ///   for `grid` (`invalid_argument` both).
   bool build_clusters(const Grid& grid, int sectors, Error* error = nullptr) {
-    if (sectors < kMinClusterSectors || sectors > kMaxClusterSectors) {
-      detail::report(error, ErrorCode::invalid_argument,
-                     "pathing::HierarchyMap::build_clusters: sectors = " + std::to_string(sectors) +
-                         " is outside [" + std::to_string(kMinClusterSectors) + ", " +
-                         std::to_string(kMaxClusterSectors) + "]");
+    if (!ready_for("build_clusters", "sectors", sectors, kMinClusterSectors, kMaxClusterSectors,
+                   grid, error))
       return false;
-    }
-    if (!is_current(grid, layer_)) {
-      detail::report(error, ErrorCode::invalid_argument,
-                     "pathing::HierarchyMap::build_clusters: the map is not current for this grid "
-                     "(sync it first)");
-      return false;
-    }
     compute_clusters(sectors);
     return true;
   }
@@ -756,6 +735,25 @@ class HierarchyMap {
     }
     release(lm_dist64_);
     release(lm_heap_);
+  }
+
+  // The checks of build_landmarks and build_clusters: `value` (named `what`) in [lo, hi] and the
+  // map current for `grid`; otherwise false and `invalid_argument` naming `fn` and the value.
+  [[nodiscard]] bool ready_for(const char* fn, const char* what, int value, int lo, int hi,
+                               const Grid& grid, Error* error) const {
+    const std::string prefix = std::string("pathing::HierarchyMap::") + fn + ": ";
+    if (value < lo || value > hi) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     prefix + what + " = " + std::to_string(value) + " is outside [" +
+                         std::to_string(lo) + ", " + std::to_string(hi) + "]");
+      return false;
+    }
+    if (!is_current(grid, layer_)) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     prefix + "the map is not current for this grid (sync it first)");
+      return false;
+    }
+    return true;
   }
 
   // The cluster of sector t.

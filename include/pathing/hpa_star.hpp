@@ -383,38 +383,88 @@ class HpaStar {
     (p.x != q.x && p.y != q.y ? diagonal_ : straight_) += c;
   }
 
-  SearchStatus search(const SearchOptions& options, PathResult& r) {
+  // Sizes `records` for `slots` node numbers and returns the open and closed marks of a new
+  // search (clearing every stamp when the generation is about to wrap).
+  static std::pair<std::uint32_t, std::uint32_t> new_marks(std::vector<NodeRecord>& records,
+                                                           std::size_t slots,
+                                                           std::uint32_t& generation) {
+    if (records.size() < slots) records.resize(slots, NodeRecord{0, 0, 0});
+    if (generation >= kLastGeneration) {
+      for (NodeRecord& rec : records) rec.stamp = 0;
+      generation = 0;
+    }
+    const std::uint32_t open_mark = ++generation;
+    return {open_mark, ++generation};
+  }
+
+  // The endpoints' sector searches, shared by both searches: start_cost_ (start -> the nodes of
+  // its sector), direct_ (start -> goal when they share a sector), goal_cost_ (the nodes of the
+  // goal's sector -> goal) and the landmarks' goal terms. Returns the cells expanded.
+  std::uint64_t insert_endpoints(const SearchOptions& options) {
     const HierarchyMap& map = *map_;
     const Grid& grid = *grid_;
     min_cost_ = layer_.min_passable_cost();
     weight_ = options.weight;
-    const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
-    const std::uint32_t start_id = n;
-    const std::uint32_t goal_id = n + 1;
-    if (nodes_.size() < std::size_t{n} + 2) nodes_.resize(std::size_t{n} + 2, NodeRecord{0, 0, 0});
-    if (generation_ >= kLastGeneration) {  // about to wrap: clear every stamp
-      for (NodeRecord& rec : nodes_) rec.stamp = 0;
-      generation_ = 0;
-    }
-    ++generation_;
-    const std::uint32_t open_mark = generation_;
-    const std::uint32_t closed_mark = ++generation_;
-    // Insert the endpoints.
     const std::uint32_t ss = map.sector_of(from_);
     const std::uint32_t gs = map.sector_of(to_);
+    goal_sector_ = gs;
     const HierarchyMap::Sector& s_sec = map.sectors_[ss];
     const HierarchyMap::Sector& g_sec = map.sectors_[gs];
     std::uint64_t expanded = search_.run<false>(grid, layer_, conn_, map.sector_rect(ss), from_);
     start_cost_.resize(s_sec.count);
     for (std::uint32_t k = 0; k < s_sec.count; ++k)
       start_cost_[k] = search_.dist(map.cell_of(map.node_cell_[s_sec.first + k]));
-    const std::uint32_t direct = ss == gs ? search_.dist(to_) : kNone;
+    direct_ = ss == gs ? search_.dist(to_) : kNone;
     expanded += search_.run<true>(grid, layer_, conn_, map.sector_rect(gs), to_);
     goal_cost_.resize(g_sec.count);
     for (std::uint32_t k = 0; k < g_sec.count; ++k)
       goal_cost_[k] = search_.dist(map.cell_of(map.node_cell_[g_sec.first + k]));
     lm_count_ = use_landmarks_ ? static_cast<std::size_t>(map.lm_count_) : 0;
     if (lm_count_ > 0) landmark_goal(g_sec);
+    return expanded;
+  }
+
+  // The A* loop of both searches over `records` (open_ holds the start): pops by f, skips stale
+  // entries, stops at the goal or a limit, closes and counts the node, then expand(entry).
+  template <class Expand>
+  SearchStatus run_astar(std::vector<NodeRecord>& records, std::uint32_t closed_mark,
+                         std::uint32_t goal_id, const SearchOptions& options,
+                         std::uint64_t& expanded, Expand&& expand) {
+    const std::uint64_t max_cost =
+        options.limits.max_cost == std::numeric_limits<double>::infinity()
+            ? ~std::uint64_t{0}
+            : static_cast<std::uint64_t>(std::max(0.0, options.limits.max_cost) * 256.0);
+    while (!open_.empty()) {
+      std::pop_heap(open_.begin(), open_.end(), Later{});
+      const OpenEntry e = open_.back();
+      open_.pop_back();
+      NodeRecord& rec = records[e.id];
+      if (rec.stamp == closed_mark || e.g != rec.g) continue;
+      if (e.id == goal_id) return SearchStatus::found;
+      if (e.g > max_cost) return SearchStatus::cost_limit;
+      if (expanded >= options.limits.max_expansions) return SearchStatus::expansion_limit;
+      rec.stamp = closed_mark;
+      ++expanded;
+      expand(e);
+    }
+    return SearchStatus::unreachable;
+  }
+
+  SearchStatus search(const SearchOptions& options, PathResult& r) {
+    const HierarchyMap& map = *map_;
+    const Grid& grid = *grid_;
+    const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
+    const std::uint32_t start_id = n;
+    const std::uint32_t goal_id = n + 1;
+    const auto marks = new_marks(nodes_, std::size_t{n} + 2, generation_);
+    // (Not a structured binding: clang 14 cannot capture those in a lambda.)
+    const std::uint32_t open_mark = marks.first;
+    const std::uint32_t closed_mark = marks.second;
+    std::uint64_t expanded = insert_endpoints(options);
+    const std::uint32_t ss = map.sector_of(from_);
+    const std::uint32_t gs = goal_sector_;
+    const HierarchyMap::Sector& s_sec = map.sectors_[ss];
+    const std::uint32_t direct = direct_;
 
     open_.clear();
     exits_.clear();
@@ -433,90 +483,70 @@ class HpaStar {
       ++r.stats.generated;
       return true;
     };
-    const std::uint64_t max_cost =
-        options.limits.max_cost == std::numeric_limits<double>::infinity()
-            ? ~std::uint64_t{0}
-            : static_cast<std::uint64_t>(std::max(0.0, options.limits.max_cost) * 256.0);
     const std::uint32_t to_packed = HierarchyMap::pack(to_);
     push(start_id, 0, kNone, HierarchyMap::pack(from_), ss);
     std::uint64_t abstract_expanded = 0;
-    SearchStatus status = SearchStatus::unreachable;
-    while (!open_.empty()) {
-      std::pop_heap(open_.begin(), open_.end(), Later{});
-      const OpenEntry e = open_.back();
-      open_.pop_back();
-      NodeRecord& rec = nodes_[e.id];
-      if (rec.stamp == closed_mark || e.g != rec.g) continue;
-      if (e.id == goal_id) {
-        status = SearchStatus::found;
-        break;
-      }
-      if (e.g > max_cost) {
-        status = SearchStatus::cost_limit;
-        break;
-      }
-      if (abstract_expanded >= options.limits.max_expansions) {
-        status = SearchStatus::expansion_limit;
-        break;
-      }
-      rec.stamp = closed_mark;
-      ++abstract_expanded;
-      if (e.id == start_id) {
-        for (std::uint32_t k = 0; k < s_sec.count; ++k)
-          if (start_cost_[k] != kNone)
-            push(s_sec.first + k, start_cost_[k], start_id, map.node_cell_[s_sec.first + k], ss);
-        if (direct != kNone) push(goal_id, direct, start_id, to_packed, gs);
-        // A start on an impassable cell is on no transition: its moves out of its sector are
-        // edges of their own, to the nodes the cell entered reaches inside its sector.
-        if (layer_.cost_at(grid, from_) == 0) expanded += blocked_start_exits(push, gs, goal_id);
-        continue;
-      }
-      const std::uint32_t t = e.sector;
-      const GridCoord c = HierarchyMap::cell_of(map.node_cell_[e.id]);
-      const HierarchyMap::Sector& sec = map.sectors_[t];
-      const std::uint32_t i = e.id - sec.first;
-      const std::uint32_t* row = map.dist_.data() + sec.dist_first + i * sec.count;
-      // The transitions: the straight neighbours of c across its sector's border (right, down,
-      // left, up; all four on a sector one cell wide and high).
-      const detail::SectorRect rect = map.sector_rect(t);
-      const auto row_of_sectors = static_cast<std::uint32_t>(map.sectors_x_);
-      GridCoord across_cell[4];
-      std::uint32_t across_sector[4];
-      int across_count = 0;
-      const auto add_across = [&](GridCoord nb, std::uint32_t u) {
-        across_cell[across_count] = nb;
-        across_sector[across_count++] = u;
-        PATHING_PREFETCH(&map.sectors_[u]);
-      };
-      if (c.x == rect.x0 + rect.w - 1 && c.x + 1 < grid.cols()) add_across({c.x + 1, c.y}, t + 1);
-      if (c.y == rect.y0 + rect.h - 1 && c.y + 1 < grid.rows())
-        add_across({c.x, c.y + 1}, t + row_of_sectors);
-      if (c.x == rect.x0 && c.x > 0) add_across({c.x - 1, c.y}, t - 1);
-      if (c.y == rect.y0 && c.y > 0) add_across({c.x, c.y - 1}, t - row_of_sectors);
-      // What the pushes below read, fetched ahead so that the misses overlap: the sector's node
-      // records and landmark rows.
-      detail::prefetch_bytes(nodes_.data() + sec.first, sec.count * sizeof(NodeRecord));
-      if (lm_count_ > 0) {
-        const std::size_t bytes = sec.count * lm_count_ * sizeof(std::uint32_t);
-        detail::prefetch_bytes(map.lm_from_.data() + std::size_t{sec.first} * lm_count_, bytes);
-        if (!map.lm_symmetric_)
-          detail::prefetch_bytes(map.lm_to_.data() + std::size_t{sec.first} * lm_count_, bytes);
-      }
-      for (std::uint32_t j = 0; j < sec.count; ++j)
-        if (j != i && row[j] != kNone)
-          push(sec.first + j, e.g + row[j], e.id, map.node_cell_[sec.first + j], t);
-      if (t == gs && goal_cost_[i] != kNone)
-        push(goal_id, e.g + goal_cost_[i], e.id, to_packed, gs);
-      // Entering the node across costs its cell's cost, which the map keeps beside the node
-      // (node_cost_): no read of the grid.
-      for (int a = 0; a < across_count; ++a) {
-        const std::uint32_t packed = HierarchyMap::pack(across_cell[a]);
-        const std::uint32_t v = map.node_at(across_sector[a], packed);
-        if (v == kNone) continue;
-        push(v, e.g + std::uint64_t{map.node_cost_[v]} * detail::kSectorStraight, e.id, packed,
-             across_sector[a]);
-      }
-    }
+    const SearchStatus status = run_astar(
+        nodes_, closed_mark, goal_id, options, abstract_expanded, [&](const OpenEntry& e) {
+          if (e.id == start_id) {
+            for (std::uint32_t k = 0; k < s_sec.count; ++k)
+              if (start_cost_[k] != kNone)
+                push(s_sec.first + k, start_cost_[k], start_id, map.node_cell_[s_sec.first + k],
+                     ss);
+            if (direct != kNone) push(goal_id, direct, start_id, to_packed, gs);
+            // A start on an impassable cell is on no transition: its moves out of its sector are
+            // edges of their own, to the nodes the cell entered reaches inside its sector.
+            if (layer_.cost_at(grid, from_) == 0)
+              expanded += blocked_start_exits(push, gs, goal_id);
+            return;
+          }
+          const std::uint32_t t = e.sector;
+          const GridCoord c = HierarchyMap::cell_of(map.node_cell_[e.id]);
+          const HierarchyMap::Sector& sec = map.sectors_[t];
+          const std::uint32_t i = e.id - sec.first;
+          const std::uint32_t* row = map.dist_.data() + sec.dist_first + i * sec.count;
+          // The transitions: the straight neighbours of c across its sector's border (right, down,
+          // left, up; all four on a sector one cell wide and high).
+          const detail::SectorRect rect = map.sector_rect(t);
+          const auto row_of_sectors = static_cast<std::uint32_t>(map.sectors_x_);
+          GridCoord across_cell[4];
+          std::uint32_t across_sector[4];
+          int across_count = 0;
+          const auto add_across = [&](GridCoord nb, std::uint32_t u) {
+            across_cell[across_count] = nb;
+            across_sector[across_count++] = u;
+            PATHING_PREFETCH(&map.sectors_[u]);
+          };
+          if (c.x == rect.x0 + rect.w - 1 && c.x + 1 < grid.cols())
+            add_across({c.x + 1, c.y}, t + 1);
+          if (c.y == rect.y0 + rect.h - 1 && c.y + 1 < grid.rows())
+            add_across({c.x, c.y + 1}, t + row_of_sectors);
+          if (c.x == rect.x0 && c.x > 0) add_across({c.x - 1, c.y}, t - 1);
+          if (c.y == rect.y0 && c.y > 0) add_across({c.x, c.y - 1}, t - row_of_sectors);
+          // What the pushes below read, fetched ahead so that the misses overlap: the sector's node
+          // records and landmark rows.
+          detail::prefetch_bytes(nodes_.data() + sec.first, sec.count * sizeof(NodeRecord));
+          if (lm_count_ > 0) {
+            const std::size_t bytes = sec.count * lm_count_ * sizeof(std::uint32_t);
+            detail::prefetch_bytes(map.lm_from_.data() + std::size_t{sec.first} * lm_count_, bytes);
+            if (!map.lm_symmetric_)
+              detail::prefetch_bytes(map.lm_to_.data() + std::size_t{sec.first} * lm_count_, bytes);
+          }
+          for (std::uint32_t j = 0; j < sec.count; ++j)
+            if (j != i && row[j] != kNone)
+              push(sec.first + j, e.g + row[j], e.id, map.node_cell_[sec.first + j], t);
+          if (t == gs && goal_cost_[i] != kNone)
+            push(goal_id, e.g + goal_cost_[i], e.id, to_packed, gs);
+          // Entering the node across costs its cell's cost, which the map keeps beside the node
+          // (node_cost_): no read of the grid.
+          for (int a = 0; a < across_count; ++a) {
+            const std::uint32_t packed = HierarchyMap::pack(across_cell[a]);
+            const std::uint32_t v = map.node_at(across_sector[a], packed);
+            if (v == kNone) continue;
+            push(v, e.g + std::uint64_t{map.node_cost_[v]} * detail::kSectorStraight, e.id, packed,
+                 across_sector[a]);
+          }
+        });
     r.stats.expanded = expanded + abstract_expanded;
     plan_status_ = status;
     if (status != SearchStatus::found) return status;
@@ -576,31 +606,15 @@ class HpaStar {
   // level-2 slots, start = slots, goal = slots + 1) for expand_cluster_segment.
   SearchStatus search_clusters(const SearchOptions& options, PathResult& r) {
     const HierarchyMap& map = *map_;
-    const Grid& grid = *grid_;
-    min_cost_ = layer_.min_passable_cost();
-    weight_ = options.weight;
     const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
     const auto n2 = static_cast<std::uint32_t>(map.l2_node_.size());
     const std::uint32_t start2 = n2;
     const std::uint32_t goal2 = n2 + 1;
-    const std::uint32_t ss = map.sector_of(from_);
-    const std::uint32_t gs = map.sector_of(to_);
-    goal_sector_ = gs;
-    start_cluster_ = map.cluster_of_sector(ss);
+    std::uint64_t expanded = insert_endpoints(options);
+    const std::uint32_t gs = goal_sector_;
+    start_cluster_ = map.cluster_of_sector(map.sector_of(from_));
     const std::uint32_t kg = map.cluster_of_sector(gs);
-    const HierarchyMap::Sector& s_sec = map.sectors_[ss];
     const HierarchyMap::Sector& g_sec = map.sectors_[gs];
-    std::uint64_t expanded = search_.run<false>(grid, layer_, conn_, map.sector_rect(ss), from_);
-    start_cost_.resize(s_sec.count);
-    for (std::uint32_t k = 0; k < s_sec.count; ++k)
-      start_cost_[k] = search_.dist(map.cell_of(map.node_cell_[s_sec.first + k]));
-    direct_ = ss == gs ? search_.dist(to_) : kNone;
-    expanded += search_.run<true>(grid, layer_, conn_, map.sector_rect(gs), to_);
-    goal_cost_.resize(g_sec.count);
-    for (std::uint32_t k = 0; k < g_sec.count; ++k)
-      goal_cost_[k] = search_.dist(map.cell_of(map.node_cell_[g_sec.first + k]));
-    lm_count_ = use_landmarks_ ? static_cast<std::size_t>(map.lm_count_) : 0;
-    if (lm_count_ > 0) landmark_goal(g_sec);
     // The goal's cluster, backward: d(v, goal) for its level-2 nodes v.
     cluster_.expanded = 0;
     cluster_.begin(std::size_t{n} + 2);
@@ -627,14 +641,9 @@ class HpaStar {
     first_ready_ = true;
 
     // A* over level 2.
-    if (l2_records_.size() < std::size_t{n2} + 2)
-      l2_records_.resize(std::size_t{n2} + 2, NodeRecord{0, 0, 0});
-    if (l2_generation_ >= kLastGeneration) {
-      for (NodeRecord& rec : l2_records_) rec.stamp = 0;
-      l2_generation_ = 0;
-    }
-    const std::uint32_t open_mark = ++l2_generation_;
-    const std::uint32_t closed_mark = ++l2_generation_;
+    const auto marks = new_marks(l2_records_, std::size_t{n2} + 2, l2_generation_);
+    const std::uint32_t open_mark = marks.first;
+    const std::uint32_t closed_mark = marks.second;
     open_.clear();
     // id: a level-2 slot (or start2 / goal2); node: its abstract node (kNone for start and goal).
     const auto push = [&](std::uint32_t id, std::uint64_t g, std::uint32_t from_id,
@@ -656,58 +665,38 @@ class HpaStar {
       std::push_heap(open_.begin(), open_.end(), Later{});
       ++r.stats.generated;
     };
-    const std::uint64_t max_cost =
-        options.limits.max_cost == std::numeric_limits<double>::infinity()
-            ? ~std::uint64_t{0}
-            : static_cast<std::uint64_t>(std::max(0.0, options.limits.max_cost) * 256.0);
     push(start2, 0, kNone, kNone, start_cluster_);
     std::uint64_t abstract_expanded = 0;
-    SearchStatus status = SearchStatus::unreachable;
-    while (!open_.empty()) {
-      std::pop_heap(open_.begin(), open_.end(), Later{});
-      const OpenEntry e = open_.back();
-      open_.pop_back();
-      NodeRecord& rec = l2_records_[e.id];
-      if (rec.stamp == closed_mark || e.g != rec.g) continue;
-      if (e.id == goal2) {
-        status = SearchStatus::found;
-        break;
-      }
-      if (e.g > max_cost) {
-        status = SearchStatus::cost_limit;
-        break;
-      }
-      if (abstract_expanded >= options.limits.max_expansions) {
-        status = SearchStatus::expansion_limit;
-        break;
-      }
-      rec.stamp = closed_mark;
-      ++abstract_expanded;
-      if (e.id == start2) {
-        for (std::uint32_t i = 0; i < s_cl.count; ++i)
-          if (start_l2_[i] != kNoDistance)
-            push(s_cl.first + i, start_l2_[i], start2, map.l2_node_[s_cl.first + i],
-                 start_cluster_);
-        if (start_goal != kNoDistance) push(goal2, start_goal, start2, kNone, kg);
-        continue;
-      }
-      const std::uint32_t k = e.sector;
-      const HierarchyMap::Cluster& cl = map.clusters_[k];
-      const std::uint32_t i = e.id - cl.first;
-      const std::uint64_t* row = map.l2_dist_.data() + cl.dist_first + std::size_t{i} * cl.count;
-      for (std::uint32_t j = 0; j < cl.count; ++j)
-        if (j != i && row[j] != HierarchyMap::kNoClusterPath)
-          push(cl.first + j, e.g + row[j], e.id, map.l2_node_[cl.first + j], k);
-      if (k == kg && goal_l2_[i] != kNoDistance) push(goal2, e.g + goal_l2_[i], e.id, kNone, kg);
-      const std::uint32_t u = map.l2_node_[e.id];
-      const GridCoord c = HierarchyMap::cell_of(map.node_cell_[u]);
-      map.for_each_transition<false, false>(
-          u, c, map.sector_of(c), k, [&](std::uint32_t v, std::uint64_t cost) {
-            const std::uint32_t v2 = map.l1_to_l2_[v];
-            if (v2 == kNone) return;  // (never on a map built or synced by HierarchyMap)
-            push(v2, e.g + cost, e.id, v, map.cluster_of(HierarchyMap::cell_of(map.node_cell_[v])));
-          });
-    }
+    const SearchStatus status = run_astar(
+        l2_records_, closed_mark, goal2, options, abstract_expanded, [&](const OpenEntry& e) {
+          if (e.id == start2) {
+            for (std::uint32_t i = 0; i < s_cl.count; ++i)
+              if (start_l2_[i] != kNoDistance)
+                push(s_cl.first + i, start_l2_[i], start2, map.l2_node_[s_cl.first + i],
+                     start_cluster_);
+            if (start_goal != kNoDistance) push(goal2, start_goal, start2, kNone, kg);
+            return;
+          }
+          const std::uint32_t k = e.sector;
+          const HierarchyMap::Cluster& cl = map.clusters_[k];
+          const std::uint32_t i = e.id - cl.first;
+          const std::uint64_t* row =
+              map.l2_dist_.data() + cl.dist_first + std::size_t{i} * cl.count;
+          for (std::uint32_t j = 0; j < cl.count; ++j)
+            if (j != i && row[j] != HierarchyMap::kNoClusterPath)
+              push(cl.first + j, e.g + row[j], e.id, map.l2_node_[cl.first + j], k);
+          if (k == kg && goal_l2_[i] != kNoDistance)
+            push(goal2, e.g + goal_l2_[i], e.id, kNone, kg);
+          const std::uint32_t u = map.l2_node_[e.id];
+          const GridCoord c = HierarchyMap::cell_of(map.node_cell_[u]);
+          map.for_each_transition<false, false>(
+              u, c, map.sector_of(c), k, [&](std::uint32_t v, std::uint64_t cost) {
+                const std::uint32_t v2 = map.l1_to_l2_[v];
+                if (v2 == kNone) return;  // (never on a map built or synced by HierarchyMap)
+                push(v2, e.g + cost, e.id, v,
+                     map.cluster_of(HierarchyMap::cell_of(map.node_cell_[v])));
+              });
+        });
     r.stats.expanded = expanded + abstract_expanded;
     plan_status_ = status;
     if (status != SearchStatus::found) return status;
