@@ -153,6 +153,24 @@ void check_hierarchy(const HierarchyMap& m, const FuzzGrid& g) {
         test::validate_path(g.grid, g.layer, o.connectivity, a, p2).empty() && p2.back() == b,
         "HpaStar with landmarks: an invalid path");
   }
+  // Two levels on the loaded graph (with its landmarks): the level-2 graph keeps the abstract
+  // distances of whatever graph was loaded, so the cost at weight 1 stays the same, and the lazily
+  // expanded paths stay valid.
+  HierarchyMap two = with;
+  fuzz::check(two.build_clusters(g.grid, 2), "build_clusters refused a current map");
+  for (int q = 0; q < 6; ++q) {
+    const GridCoord a{(q * 3) % cols, (q * 7) % rows};
+    const GridCoord b{(cols - 1 - q * 5 % cols + cols) % cols, (rows - 1 + 3 * q) % rows};
+    const PathResult r1 = plain.plan(g.grid, g.layer, m, a, b, o);
+    const PathResult r2 = hpa.find_path(g.grid, g.layer, two, a, b, p2, o);
+    fuzz::check(r1.status == r2.status, "HPA* clusters change a plan's status");
+    if (r2.status != SearchStatus::found) continue;
+    fuzz::check(r1.cost == hpa.plan(g.grid, g.layer, two, a, b, o).cost,
+                "HPA* clusters change the abstract cost");
+    fuzz::check(
+        test::validate_path(g.grid, g.layer, o.connectivity, a, p2).empty() && p2.back() == b,
+        "HpaStar with clusters: an invalid path");
+  }
 }
 
 void check_subgoal(const SubgoalGraph& m, const FuzzGrid& g) {

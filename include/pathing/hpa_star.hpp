@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/compiler.hpp"
 #include "pathing/detail/hierarchy/cluster_work.hpp"
 #include "pathing/detail/hierarchy/sector_astar.hpp"
 #include "pathing/detail/hierarchy/sector_search.hpp"
@@ -469,7 +470,7 @@ class HpaStar {
     open_.clear();
     exits_.clear();
     const auto push = [&](std::uint32_t id, std::uint64_t g, std::uint32_t from_id,
-                          std::uint32_t packed, std::uint32_t sector) {
+                          std::uint32_t packed, std::uint32_t sector) PATHING_ALWAYS_INLINE {
       NodeRecord& rec = nodes_[id];
       if (rec.stamp == closed_mark) return false;
       if (rec.stamp == open_mark && rec.g <= g) return false;
@@ -487,7 +488,8 @@ class HpaStar {
     push(start_id, 0, kNone, HierarchyMap::pack(from_), ss);
     std::uint64_t abstract_expanded = 0;
     const SearchStatus status = run_astar(
-        nodes_, closed_mark, goal_id, options, abstract_expanded, [&](const OpenEntry& e) {
+        nodes_, closed_mark, goal_id, options, abstract_expanded,
+        [&](const OpenEntry& e) PATHING_ALWAYS_INLINE {
           if (e.id == start_id) {
             for (std::uint32_t k = 0; k < s_sec.count; ++k)
               if (start_cost_[k] != kNone)
@@ -647,7 +649,7 @@ class HpaStar {
     open_.clear();
     // id: a level-2 slot (or start2 / goal2); node: its abstract node (kNone for start and goal).
     const auto push = [&](std::uint32_t id, std::uint64_t g, std::uint32_t from_id,
-                          std::uint32_t node, std::uint32_t cluster) {
+                          std::uint32_t node, std::uint32_t cluster) PATHING_ALWAYS_INLINE {
       NodeRecord& rec = l2_records_[id];
       if (rec.stamp == closed_mark) return;
       if (rec.stamp == open_mark && rec.g <= g) return;
@@ -667,36 +669,38 @@ class HpaStar {
     };
     push(start2, 0, kNone, kNone, start_cluster_);
     std::uint64_t abstract_expanded = 0;
-    const SearchStatus status = run_astar(
-        l2_records_, closed_mark, goal2, options, abstract_expanded, [&](const OpenEntry& e) {
-          if (e.id == start2) {
-            for (std::uint32_t i = 0; i < s_cl.count; ++i)
-              if (start_l2_[i] != kNoDistance)
-                push(s_cl.first + i, start_l2_[i], start2, map.l2_node_[s_cl.first + i],
-                     start_cluster_);
-            if (start_goal != kNoDistance) push(goal2, start_goal, start2, kNone, kg);
-            return;
-          }
-          const std::uint32_t k = e.sector;
-          const HierarchyMap::Cluster& cl = map.clusters_[k];
-          const std::uint32_t i = e.id - cl.first;
-          const std::uint64_t* row =
-              map.l2_dist_.data() + cl.dist_first + std::size_t{i} * cl.count;
-          for (std::uint32_t j = 0; j < cl.count; ++j)
-            if (j != i && row[j] != HierarchyMap::kNoClusterPath)
-              push(cl.first + j, e.g + row[j], e.id, map.l2_node_[cl.first + j], k);
-          if (k == kg && goal_l2_[i] != kNoDistance)
-            push(goal2, e.g + goal_l2_[i], e.id, kNone, kg);
-          const std::uint32_t u = map.l2_node_[e.id];
-          const GridCoord c = HierarchyMap::cell_of(map.node_cell_[u]);
-          map.for_each_transition<false, false>(
-              u, c, map.sector_of(c), k, [&](std::uint32_t v, std::uint64_t cost) {
-                const std::uint32_t v2 = map.l1_to_l2_[v];
-                if (v2 == kNone) return;  // (never on a map built or synced by HierarchyMap)
-                push(v2, e.g + cost, e.id, v,
-                     map.cluster_of(HierarchyMap::cell_of(map.node_cell_[v])));
-              });
-        });
+    const SearchStatus status =
+        run_astar(l2_records_, closed_mark, goal2, options, abstract_expanded,
+                  [&](const OpenEntry& e) PATHING_ALWAYS_INLINE {
+                    if (e.id == start2) {
+                      for (std::uint32_t i = 0; i < s_cl.count; ++i)
+                        if (start_l2_[i] != kNoDistance)
+                          push(s_cl.first + i, start_l2_[i], start2, map.l2_node_[s_cl.first + i],
+                               start_cluster_);
+                      if (start_goal != kNoDistance) push(goal2, start_goal, start2, kNone, kg);
+                      return;
+                    }
+                    const std::uint32_t k = e.sector;
+                    const HierarchyMap::Cluster& cl = map.clusters_[k];
+                    const std::uint32_t i = e.id - cl.first;
+                    const std::uint64_t* row =
+                        map.l2_dist_.data() + cl.dist_first + std::size_t{i} * cl.count;
+                    for (std::uint32_t j = 0; j < cl.count; ++j)
+                      if (j != i && row[j] != HierarchyMap::kNoClusterPath)
+                        push(cl.first + j, e.g + row[j], e.id, map.l2_node_[cl.first + j], k);
+                    if (k == kg && goal_l2_[i] != kNoDistance)
+                      push(goal2, e.g + goal_l2_[i], e.id, kNone, kg);
+                    const std::uint32_t u = map.l2_node_[e.id];
+                    const GridCoord c = HierarchyMap::cell_of(map.node_cell_[u]);
+                    map.for_each_transition<false, false>(
+                        u, c, map.sector_of(c), k, [&](std::uint32_t v, std::uint64_t cost) {
+                          const std::uint32_t v2 = map.l1_to_l2_[v];
+                          if (v2 == kNone)
+                            return;  // (never on a map built or synced by HierarchyMap)
+                          push(v2, e.g + cost, e.id, v,
+                               map.cluster_of(HierarchyMap::cell_of(map.node_cell_[v])));
+                        });
+                  });
     r.stats.expanded = expanded + abstract_expanded;
     plan_status_ = status;
     if (status != SearchStatus::found) return status;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "pathing/coord.hpp"
+#include "pathing/detail/compiler.hpp"
 #include "pathing/detail/hierarchy/sector_search.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/layer.hpp"
@@ -72,7 +73,7 @@ class SectorAStar {
       const std::uint32_t du = dist_[u];
       if ((key >> kLocalBits) != du + h(ux, uy)) continue;  // an older duplicate
       ++expanded;
-      const auto relax = [&](int vx, int vy, std::uint32_t mult) {
+      const auto relax = [&](int vx, int vy, std::uint32_t mult) PATHING_ALWAYS_INLINE {
         const std::uint32_t cv = cost_at(vx, vy);
         if (cv == 0) return;
         const std::uint32_t v = local(vx, vy);
@@ -86,7 +87,8 @@ class SectorAStar {
       };
       for_each_sector_move(
           rect.w, rect.h, ux - rect.x0, uy - rect.y0, conn,
-          [&](int x, int y) { return cost_at(rect.x0 + x, rect.y0 + y) != 0; },
+          [&](int x, int y)
+              PATHING_ALWAYS_INLINE { return cost_at(rect.x0 + x, rect.y0 + y) != 0; },
           [&](int x, int y, std::uint32_t mult) { relax(rect.x0 + x, rect.y0 + y, mult); });
     }
     return false;

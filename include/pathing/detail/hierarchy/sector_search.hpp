@@ -124,7 +124,7 @@ class SectorSearch {
       const int ux = static_cast<int>(u % static_cast<std::uint32_t>(rect.w));
       const int uy = static_cast<int>(u / static_cast<std::uint32_t>(rect.w));
       const std::uint32_t cu = cost_[u];
-      const auto relax = [&](int vx, int vy, std::uint32_t mult) {
+      const auto relax = [&](int vx, int vy, std::uint32_t mult) PATHING_ALWAYS_INLINE {
         const auto v = static_cast<std::uint32_t>(vy * rect.w + vx);
         const std::uint32_t cv = cost_[v];
         if (cv == 0) return;
@@ -138,7 +138,9 @@ class SectorSearch {
       };
       for_each_sector_move(
           rect.w, rect.h, ux, uy, conn,
-          [&](int x, int y) { return cost_[static_cast<std::size_t>(y * rect.w + x)] != 0; },
+          [&](int x, int y) PATHING_ALWAYS_INLINE {
+            return cost_[static_cast<std::size_t>(y * rect.w + x)] != 0;
+          },
           relax);
     }
     return expanded;
@@ -202,7 +204,7 @@ class SectorSearch {
       if (Backward && cu == 0) continue;  // an impassable seed: nothing moves into it
       const int ux = static_cast<int>(u % static_cast<std::uint32_t>(rect.w));
       const int uy = static_cast<int>(u / static_cast<std::uint32_t>(rect.w));
-      const auto relax = [&](int vx, int vy, std::uint32_t mult) {
+      const auto relax = [&](int vx, int vy, std::uint32_t mult) PATHING_ALWAYS_INLINE {
         const auto v = static_cast<std::uint32_t>(vy * rect.w + vx);
         const std::uint32_t cv = cost_[v];
         if (cv == 0) return;
@@ -215,7 +217,9 @@ class SectorSearch {
       };
       for_each_sector_move(
           rect.w, rect.h, ux, uy, conn,
-          [&](int x, int y) { return cost_[static_cast<std::size_t>(y * rect.w + x)] != 0; },
+          [&](int x, int y) PATHING_ALWAYS_INLINE {
+            return cost_[static_cast<std::size_t>(y * rect.w + x)] != 0;
+          },
           relax);
     }
     return expanded;
