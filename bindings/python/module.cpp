@@ -722,6 +722,31 @@ constexpr const char* kBuildPathDoc =
     "`directions` the moves as Direction values. Never raises for a bad query (see `status`). "
     "GIL released; one searcher per thread.";
 
+// HpaStar and what its lazy refinement reads: the grid and the map of the last plan are kept
+// alive (Python references) until the next plan, so that refine_next never reads a freed object.
+struct PyHpaStar {
+  HpaStar s;
+  std::vector<GridCoord> cells;  // the path refined so far (find_path: the whole path)
+  std::atomic<bool> busy{false};
+  py::object grid_ref;
+  py::object map_ref;
+};
+
+// A HierarchyMap call that reports failure through an Error: raises ValueError with its message.
+void raise_unless(bool ok, const Error& e) {
+  if (!ok) throw py::value_error(e.message);
+}
+
+// The grid and map arguments of HpaStar's queries, type-checked (kept as objects to hold them).
+void check_hpa_args(const char* fn, const py::object& grid, const py::object& map) {
+  if (!py::isinstance<Grid>(grid))
+    throw py::type_error(std::string(fn) + "(): grid must be a pathing.Grid, not " +
+                         std::string(py::str(py::type::of(grid).attr("__name__"))));
+  if (!py::isinstance<HierarchyMap>(map))
+    throw py::type_error(std::string(fn) + "(): map must be a pathing.HierarchyMap, not " +
+                         std::string(py::str(py::type::of(map).attr("__name__"))));
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_pathing, m) {
@@ -1150,6 +1175,207 @@ PYBIND11_MODULE(_pathing, m) {
       .def_property_readonly(
           "last_map_sync", [](const PyJpsPlus& w) { return w.s.last_map_sync(); },
           "What the last find_path(grid, layer, ...) did to the internal table (MapSync).");
+
+  // --- HPA* -------------------------------------------------------------------------------------
+  py::class_<HierarchyMap>(
+      m, "HierarchyMap",
+      "The sector graph of HPA* (C++ pathing::HierarchyMap; docs/hierarchy.md): sectors of "
+      "`sector_size` cells, transitions on their borders, the cheapest paths inside each sector; "
+      "optionally landmarks on that graph (build_landmarks) and a second level of clusters of "
+      "sectors (build_clusters). Shared by HpaStar searchers (read-only while they search).")
+      .def(py::init([](const Grid& g, const GridLayer& l, int sector_size,
+                       Connectivity connectivity) {
+             HierarchyOptions o;
+             o.sector_size = sector_size;
+             o.connectivity = connectivity;
+             Error e;
+             std::optional<HierarchyMap> made;
+             {
+               const py::gil_scoped_release release;
+               made = HierarchyMap::create(g, l, o, &e);
+             }
+             if (!made) throw py::value_error(e.message);
+             return std::make_unique<HierarchyMap>(std::move(*made));
+           }),
+           py::arg("grid"), py::arg("layer"), py::arg("sector_size") = 32,
+           py::arg("connectivity") = Connectivity::eight,
+           "Builds the map of `grid` under `layer` (GIL released). Raises ValueError for a "
+           "sector_size outside [4, 128].")
+      .def(
+          "sync",
+          [](HierarchyMap& h, const Grid& g, const GridLayer& l) {
+            const py::gil_scoped_release release;
+            return h.sync(g, l);
+          },
+          py::arg("grid"), py::arg("layer"),
+          "Brings the map up to date with the grid: rebuilds only the sectors (and clusters) the "
+          "edits since touched, or everything past the grid's edit log; returns what it did.")
+      .def("is_current", &HierarchyMap::is_current, py::arg("grid"), py::arg("layer"),
+           "Whether the map describes this grid object at its current version under `layer` "
+           "(HpaStar answers stale otherwise).")
+      .def(
+          "build_landmarks",
+          [](HierarchyMap& h, const Grid& g, int count) {
+            Error e;
+            bool ok = false;
+            {
+              const py::gil_scoped_release release;
+              ok = h.build_landmarks(g, count, &e);
+            }
+            raise_unless(ok, e);
+          },
+          py::arg("grid"), py::arg("count"),
+          "Places `count` (1-16) landmarks on the abstract graph: the same paths at weight 1, far "
+          "fewer expansions. Raises ValueError (nothing changed) for a count out of range or a "
+          "map not current for `grid`.")
+      .def("drop_landmarks", &HierarchyMap::drop_landmarks, "Forgets the landmarks.")
+      .def(
+          "build_clusters",
+          [](HierarchyMap& h, const Grid& g, int sectors) {
+            Error e;
+            bool ok = false;
+            {
+              const py::gil_scoped_release release;
+              ok = h.build_clusters(g, sectors, &e);
+            }
+            raise_unless(ok, e);
+          },
+          py::arg("grid"), py::arg("sectors"),
+          "Adds the second level: clusters of `sectors` x `sectors` sectors (2-16). HpaStar then "
+          "searches it, at the same cost at weight 1 with far fewer expansions on big maps. "
+          "Raises ValueError (nothing changed) for a side out of range or a map not current.")
+      .def("drop_clusters", &HierarchyMap::drop_clusters, "Forgets the clusters.")
+      .def_property_readonly("sector_size", &HierarchyMap::sector_size, "Side of a sector, cells.")
+      .def_property_readonly("sector_count", &HierarchyMap::sector_count, "Sectors in all.")
+      .def_property_readonly("node_count", &HierarchyMap::node_count,
+                             "Abstract nodes (transition cells) in all.")
+      .def_property_readonly("landmark_count", &HierarchyMap::landmark_count,
+                             "Landmarks held (0: none, or dropped by a sync).")
+      .def_property_readonly("cluster_sectors", &HierarchyMap::cluster_sectors,
+                             "Cluster side in sectors (0: no clusters).")
+      .def_property_readonly("cluster_count", &HierarchyMap::cluster_count, "Clusters in all.")
+      .def_property_readonly("cluster_node_count", &HierarchyMap::cluster_node_total,
+                             "Level-2 nodes in all.")
+      .def_property_readonly("last_sync_sectors", &HierarchyMap::last_sync_sectors,
+                             "Sectors the last sync rebuilt.")
+      .def_property_readonly("last_sync_clusters", &HierarchyMap::last_sync_clusters,
+                             "Clusters the last sync rebuilt.")
+      .def_property_readonly("cols", &HierarchyMap::cols, "Columns of the grid it was built from.")
+      .def_property_readonly("rows", &HierarchyMap::rows, "Rows of the grid it was built from.")
+      .def_property_readonly("layer", &HierarchyMap::layer, "The layer it was built with.")
+      .def_property_readonly("memory_bytes", &HierarchyMap::memory_bytes,
+                             "Bytes held (sectors, nodes, matrices, landmarks, clusters).");
+
+  py::class_<PyHpaStar>(m, "HpaStar",
+                        "Hierarchical A* over a HierarchyMap (C++ pathing::HpaStar): "
+                        "near-optimal paths on big maps, the cost always reported; lazy "
+                        "refinement (plan, then refine_next). One searcher per thread.")
+      .def(py::init<>(), "A searcher with no memory yet (it grows on the first query).")
+      .def(
+          "find_path",
+          [](PyHpaStar& w, py::object grid, const GridLayer& l, py::object map, GridCoord a,
+             GridCoord b, const std::optional<SearchOptions>& options) {
+            const Busy busy(w.busy, "find_path");
+            check_hpa_args("find_path", grid, map);
+            const Grid& g = grid.cast<const Grid&>();
+            const HierarchyMap& h = map.cast<const HierarchyMap&>();
+            PathResult r;
+            {
+              const py::gil_scoped_release release;
+              w.cells.clear();
+              r = w.s.find_path(g, l, h, a, b, w.cells, options ? *options : SearchOptions{});
+            }
+            w.grid_ref = std::move(grid);
+            w.map_ref = std::move(map);
+            return make_path_result(r, to_array(w.cells));
+          },
+          py::arg("grid"), py::arg("layer"), py::arg("map"), py::arg("start"), py::arg("goal"),
+          py::arg("options") = py::none(),
+          "find_path(grid, layer, map, start, goal, options=None) -> PathResult\n\n"
+          "The whole path (plan, every segment refined, then the shortcuts of `smoothing`). "
+          "Statuses as AStar.find_path, plus stale when the map is not current for the grid; "
+          "options.weight > 1 weights the abstract search. `cost` is the exact cost of `path`. "
+          "GIL released; one searcher per thread.")
+      .def(
+          "plan",
+          [](PyHpaStar& w, py::object grid, const GridLayer& l, py::object map, GridCoord a,
+             GridCoord b, const std::optional<SearchOptions>& options) {
+            const Busy busy(w.busy, "plan");
+            check_hpa_args("plan", grid, map);
+            const Grid& g = grid.cast<const Grid&>();
+            const HierarchyMap& h = map.cast<const HierarchyMap&>();
+            PathResult r;
+            {
+              const py::gil_scoped_release release;
+              w.cells.clear();
+              r = w.s.plan(g, l, h, a, b, options ? *options : SearchOptions{});
+            }
+            w.grid_ref = std::move(grid);
+            w.map_ref = std::move(map);
+            return make_path_result(r, to_array(w.cells));
+          },
+          py::arg("grid"), py::arg("layer"), py::arg("map"), py::arg("start"), py::arg("goal"),
+          py::arg("options") = py::none(),
+          "plan(grid, layer, map, start, goal, options=None) -> PathResult\n\n"
+          "The abstract search alone (no cells yet: `path` is empty; `cost` is the abstract "
+          "cost). Then refine_next / refine_until give the cells a segment at a time.")
+      .def(
+          "refine_next",
+          [](PyHpaStar& w) {
+            const Busy busy(w.busy, "refine_next");
+            const py::gil_scoped_release release;
+            return w.s.refine_next(w.cells);
+          },
+          "Refines the next segment of the last plan into `refined` (the first call also adds "
+          "the start). Returns in_progress while segments remain, found once the goal is in, "
+          "stale if the grid was written since the plan, invalid_argument with no plan.")
+      .def(
+          "refine_until",
+          [](PyHpaStar& w, std::size_t min_cells) {
+            const Busy busy(w.busy, "refine_until");
+            const py::gil_scoped_release release;
+            return w.s.refine_until(min_cells, w.cells);
+          },
+          py::arg("min_cells"),
+          "Refines segments until `refined` holds at least `min_cells` cells or the path is "
+          "complete (a unit's first steps: refine_until(33)). Returns the last status.")
+      .def_property_readonly(
+          "refined", [](const PyHpaStar& w) { return to_array(w.cells); },
+          "The cells refined since the last plan (find_path: its path), an (n, 2) int32 array.")
+      .def(
+          "abstract_path",
+          [](const PyHpaStar& w) {
+            const auto p = w.s.abstract_path();
+            return to_array(std::vector<GridCoord>(p.begin(), p.end()));
+          },
+          "The abstract path of the last plan (start, transition cells, goal), as far as it is "
+          "known: with clusters it grows as refinement goes.")
+      .def(
+          "cluster_path",
+          [](const PyHpaStar& w) {
+            const auto p = w.s.cluster_path();
+            return to_array(std::vector<GridCoord>(p.begin(), p.end()));
+          },
+          "The level-2 path of the last plan on a map with clusters (start, level-2 nodes, "
+          "goal); empty otherwise.")
+      .def_property(
+          "smoothing", [](const PyHpaStar& w) { return w.s.smoothing(); },
+          [](PyHpaStar& w, int window) { w.s.set_smoothing(window); },
+          "find_path's shortcut window in cells (0: off).")
+      .def_property(
+          "landmarks", [](const PyHpaStar& w) { return w.s.landmarks(); },
+          [](PyHpaStar& w, bool on) { w.s.set_landmarks(on); },
+          "Whether the search reads the map's landmarks when it has them (default True).")
+      .def_property(
+          "clusters", [](const PyHpaStar& w) { return w.s.clusters(); },
+          [](PyHpaStar& w, bool on) { w.s.set_clusters(on); },
+          "Whether the search uses the map's clusters when it has them (default True).")
+      .def_property_readonly(
+          "memory_bytes", [](const PyHpaStar& w) { return w.s.memory_bytes(); },
+          "Bytes of C++ working memory held (the path buffer not included).")
+      .def("__repr__", [](const PyHpaStar& w) {
+        return "<pathing.HpaStar memory_bytes=" + std::to_string(w.s.memory_bytes()) + ">";
+      });
 
   // --- fields -----------------------------------------------------------------------------------
   py::class_<FieldSource>(m, "FieldSource", "A source cell of a field and its initial cost.")

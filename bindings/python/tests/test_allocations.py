@@ -59,3 +59,33 @@ def test_warm_field_allocates_only_the_binding_glue(data_dir):
             assert status == p.SearchStatus.found
             counts.append((n, nf))
     assert len(set(counts)) == 1 and counts[0][0] <= 6 and counts[0][1] <= 4, counts
+
+
+def test_warm_hpa_star_allocates_only_the_binding_glue(data_dir):
+    # HpaStar.find_path, plan and refine_until are ordinary pybind11 functions (their dispatcher
+    # allocates a few small blocks a call, and a returned SearchStatus one more); the search and
+    # the refinement allocate nothing once warm, so the count is the same on a small and a big
+    # map, with and without clusters.
+    layer = p.io.movingai_layer()
+    counts = set()
+    for grid in (p.io.load_map(data_dir / "rooms-64.map").grid,
+                 p.io.generate_map("rooms", 400, 300, seed=3)):
+        for clusters in (False, True):
+            h = p.HierarchyMap(grid, layer, sector_size=16)
+            if clusters:
+                h.build_clusters(grid, 2)
+            s = p.HpaStar()
+            goal = (grid.cols - 3, grid.rows - 4)
+            for _ in range(2):
+                assert s.find_path(grid, layer, h, (2, 2), goal).found
+                s.plan(grid, layer, h, (2, 2), goal)
+                s.refine_until(33)
+            n, r = count(s.find_path, grid, layer, h, (2, 2), goal)
+            assert r.found
+            n_plan, _ = count(s.plan, grid, layer, h, (2, 2), goal)
+            n_refine, st = count(s.refine_until, 33)
+            assert st in (p.SearchStatus.in_progress, p.SearchStatus.found)
+            counts.add((n, n_plan, n_refine))
+    assert len(counts) == 1, counts
+    n, n_plan, n_refine = counts.pop()
+    assert n <= 8 and n_plan <= 8 and n_refine <= 8, (n, n_plan, n_refine)
