@@ -134,7 +134,11 @@ class HierarchyMap {
   /// (`rebuilt`). Afterwards `is_current(grid, layer)` holds and the map equals a fresh `build`
   /// (same nodes, same edges; node numbers may differ). @throws std::bad_alloc only.
   MapSync sync(const Grid& grid, const GridLayer& layer) {
-    if (is_current(grid, layer)) return MapSync::current;
+    if (is_current(grid, layer)) {
+      last_sync_sectors_ = 0;
+      last_sync_clusters_ = 0;
+      return MapSync::current;
+    }
     const bool same = built_ && layer_ == layer && grid_id_ == grid.instance_id() &&
                       cols_ == grid.cols() && rows_ == grid.rows();
     return detail::replay_edits_or_rebuild(
@@ -310,7 +314,7 @@ class HierarchyMap {
     for (const Cluster& cl : clusters_) n += cl.count;
     return n;
   }
-  /// Clusters the last `sync` rebuilt.
+  /// Clusters the last `sync` rebuilt (0 when it found the map current).
   [[nodiscard]] std::size_t last_sync_clusters() const noexcept { return last_sync_clusters_; }
 
   /// Sectors the last `sync` rebuilt (0 when it found the map current).

@@ -756,6 +756,9 @@ TEST(Hierarchy, ClustersFollowEdits) {
     }
   }
   expect_same_clusters(map, fresh(kHpaTerrain));
+  EXPECT_EQ(map.sync(g, kHpaTerrain), MapSync::current);
+  EXPECT_EQ(map.last_sync_sectors(), 0u);
+  EXPECT_EQ(map.last_sync_clusters(), 0u);
   // Another layer: everything rebuilt, clusters too.
   EXPECT_EQ(map.sync(g, GridLayer{}), MapSync::rebuilt);
   EXPECT_EQ(map.last_sync_clusters(), map.cluster_count());
