@@ -745,6 +745,11 @@ class HpaStar {
     }
     first_ready_ = false;
     refine_expanded_ += cluster_.expanded - before;
+    if (!cluster_.settled(target)) {  // (never: the level-2 edge came from this very search)
+      l2_next_ = l2_path_.size();
+      plan_status_ = SearchStatus::unreachable;
+      return;
+    }
     segment_ids_.clear();
     for (std::uint32_t id = target; id != source; id = cluster_.records[id].parent)
       segment_ids_.push_back(id);
