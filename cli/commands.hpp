@@ -78,6 +78,7 @@ struct PathOptions {
   bool smooth = false;    ///< Also string-pull the path into line-of-sight waypoints.
   int size = 1;           ///< Unit size K (a K x K body; start, goal, path: its top-left cells).
   int sector = 32;        ///< `--algo hpa`: side of a sector, in cells.
+  int clusters = 0;       ///< `--algo hpa`: side of a level-2 cluster, in sectors (0: one level).
   std::string prep_file;  ///< `--prep`: a saved structure (`pathing prep`); empty: build.
   bool contract = false;  ///< `--algo subgoal`: contract the subgoal graph.
 };

@@ -208,6 +208,11 @@ int main(int argc, char** argv) {
   path_cmd->add_option("--sector", path.sector, "--algo hpa: side of a sector, in cells")
       ->check(CLI::Range(4, 128))
       ->capture_default_str();
+  path_cmd
+      ->add_option("--clusters", path.clusters,
+                   "--algo hpa: a second level of clusters of this many sectors a side (2-16; "
+                   "the SVG shows the clusters and the level-2 path)")
+      ->check(CLI::Range(2, 16));
   path_cmd->add_option("--moves", path.moves, "4- or 8-connected moves")
       ->check(CLI::IsMember({4, 8}))
       ->capture_default_str();

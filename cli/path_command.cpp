@@ -96,7 +96,8 @@ void footprints(std::string& out, const std::vector<GridCoord>& cells, int k, Gr
 /// greedy), the path as a red line through cell centres, orange jump points (JPS), the smoothed
 /// waypoints (when `waypoints` is not empty) as a blue line with blue dots, a green start and a red
 /// goal; for a unit of size k > 1 the path is its top-left cells' and its k x k footprints are
-/// drawn along it.
+/// drawn along it. HPA*: grey sector lines, grey transition cells, the abstract path dashed
+/// purple; with clusters, amber cluster lines and the level-2 path dashed green.
 template <class Searcher>
 std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& searcher,
                      const std::vector<GridCoord>& path, const std::vector<GridCoord>& waypoints,
@@ -127,6 +128,18 @@ std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& s
     polyline(out, abstract,
              "stroke=\"#a040c0\" stroke-width=\"0.25\" stroke-dasharray=\"0.8 0.6\"");
     for (GridCoord c : abstract) svg::dot(out, c, "#a040c0");
+    if (map.cluster_sectors() > 0) {  // two levels: cluster borders, the level-2 path
+      const int cluster = side * map.cluster_sectors();
+      out += "<g stroke=\"#e0a000\" stroke-width=\"0.3\" shape-rendering=\"auto\">\n";
+      for (int x = cluster; x < grid.cols(); x += cluster)
+        out += fmt::format("<line x1=\"{}\" y1=\"0\" x2=\"{}\" y2=\"{}\"/>\n", x, x, grid.rows());
+      for (int y = cluster; y < grid.rows(); y += cluster)
+        out += fmt::format("<line x1=\"0\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n", y, grid.cols(), y);
+      out += "</g>\n";
+      const std::vector<GridCoord> level2 = searcher.cluster_path();
+      polyline(out, level2, "stroke=\"#10a050\" stroke-width=\"0.3\" stroke-dasharray=\"1.6 0.8\"");
+      for (GridCoord c : level2) svg::dot(out, c, "#10a050");
+    }
   }
   if (unit_size > 1) footprints(out, path, unit_size, start, goal);
   polyline(out, path, "stroke=\"#e02020\" stroke-width=\"0.35\"", unit_size);
@@ -209,6 +222,10 @@ int run_path(const PathOptions& o) {
     fmt::print(stderr, "pathing: --contract needs --algo subgoal\n");
     return kExitBadInput;
   }
+  if (o.clusters != 0 && o.algo != "hpa") {
+    fmt::print(stderr, "pathing: --clusters needs --algo hpa\n");
+    return kExitBadInput;
+  }
   if (!o.prep_file.empty() && o.algo != "jps+" && o.algo != "subgoal" && o.algo != "hpa") {
     fmt::print(stderr, "pathing: --prep needs --algo jps+, subgoal or hpa\n");
     return kExitBadInput;
@@ -265,6 +282,11 @@ int run_path(const PathOptions& o) {
     if (hpa.map().options().connectivity != conn) {
       fmt::print(stderr, "pathing: {}: the hierarchy is {}-connected; --moves {} needs {}\n",
                  o.prep_file, static_cast<int>(hpa.map().options().connectivity), o.moves, o.moves);
+      return kExitBadInput;
+    }
+    Error error;
+    if (o.clusters > 0 && !hpa.build_clusters(search_grid, o.clusters, error)) {
+      fmt::print(stderr, "pathing: {}\n", error.message);
       return kExitBadInput;
     }
     return run_with(hpa, o, map, search_grid, search_layer);

@@ -150,6 +150,11 @@ class HpaSearch {
     const auto p = hpa_.abstract_path();
     return {p.begin(), p.end()};
   }
+  /// The level-2 path of the last query on a map with clusters (start, level-2 nodes, goal).
+  [[nodiscard]] std::vector<GridCoord> cluster_path() const {
+    const auto p = hpa_.cluster_path();
+    return {p.begin(), p.end()};
+  }
 
  private:
   HierarchyMap map_;

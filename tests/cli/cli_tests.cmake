@@ -91,6 +91,15 @@ pathing_cli_test(path_hpa ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 -
   STDOUT_REGEX "path found: 93 steps, cost 103\\.76955262 \\(hpa, 8-connected. 702 expanded, 45 generated\\)"
   EXPECT_FILE ${PATHING_CLI_OUT}/hpa.svg FILE_REGEX "<line x1=.*fill=\"#8a8a8a\".*stroke=\"#a040c0\".*stroke=\"#e02020\""
   SAME_FILES "${PATHING_CLI_OUT}/hpa.svg|${PROJECT_SOURCE_DIR}/docs/img/hpa.svg")
+# --algo hpa --clusters: the two-level picture (docs/img/hpa-clusters.svg is this command's
+# output): sectors of 8, clusters of 4 x 4 sectors (amber), the level-2 path (dashed green); the
+# same cost as one level.
+pathing_cli_test(path_hpa_clusters ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --algo hpa --sector 8 --clusters 4 --svg ${PATHING_CLI_OUT}/hpa-clusters.svg
+  STDOUT_REGEX "path found: 93 steps, cost 103\\.76955262 \\(hpa, 8-connected. 357 expanded, 21 generated\\)"
+  EXPECT_FILE ${PATHING_CLI_OUT}/hpa-clusters.svg FILE_REGEX "stroke=\"#a040c0\".*stroke=\"#e0a000\".*stroke=\"#10a050\".*stroke=\"#e02020\""
+  SAME_FILES "${PATHING_CLI_OUT}/hpa-clusters.svg|${PROJECT_SOURCE_DIR}/docs/img/hpa-clusters.svg")
+pathing_cli_test(path_clusters_refused ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --clusters 2
+  EXPECT_RC 2 STDERR_REGEX "--clusters needs --algo hpa")
 pathing_cli_test(path_rooms_bfs ARGS path ${PATHING_CLI_DATA}/rooms-64.map 0 0 62 62 --algo bfs --moves 4
   STDOUT_REGEX "path found: [0-9]+ steps, cost [0-9]+\\.00000000 \\(bfs, 4-connected")
 pathing_cli_test(path_outside ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 40 3 EXPECT_RC 2
