@@ -306,9 +306,13 @@ class HpaStar {
     return SearchStatus::found;
   }
 
-  [[nodiscard]] std::uint64_t heuristic(GridCoord c) const noexcept {
-    const std::uint64_t dx = static_cast<std::uint64_t>(std::abs(c.x - to_.x));
-    const std::uint64_t dy = static_cast<std::uint64_t>(std::abs(c.y - to_.y));
+  [[nodiscard]] std::uint64_t heuristic(GridCoord c) const noexcept { return bound(c, to_); }
+
+  // The octile (4-connected: Manhattan) distance from c to t times the layer's smallest cost, in
+  // 1/256 units: a consistent lower bound on every abstract and level-2 distance.
+  [[nodiscard]] std::uint64_t bound(GridCoord c, GridCoord t) const noexcept {
+    const std::uint64_t dx = static_cast<std::uint64_t>(std::abs(c.x - t.x));
+    const std::uint64_t dy = static_cast<std::uint64_t>(std::abs(c.y - t.y));
     if (conn_ == Connectivity::four) return (dx + dy) * detail::kSectorStraight * min_cost_;
     const std::uint64_t lo = std::min(dx, dy);
     const std::uint64_t hi = std::max(dx, dy);
@@ -739,9 +743,13 @@ class HpaStar {
         waypoints_.push_back(HierarchyMap::cell_of(map.node_cell_[target]));
         return;
       }
+      // A* toward the segment's end (the octile bound: consistent, so the first time the end is
+      // settled its cost is the level-2 edge's).
+      const GridCoord end = target == n + 1 ? to_ : HierarchyMap::cell_of(map.node_cell_[target]);
       cluster_.begin(std::size_t{n} + 2);
       cluster_.relax(source, 0, kNone);
-      map.cluster_dijkstra<false>(cluster_, k, target, goal_edges());
+      map.cluster_dijkstra<false>(cluster_, k, target, goal_edges(),
+                                  [&](GridCoord c) { return bound(c, end); });
     }
     first_ready_ = false;
     refine_expanded_ += cluster_.expanded - before;

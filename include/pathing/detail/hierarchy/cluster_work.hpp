@@ -9,12 +9,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "pathing/detail/compiler.hpp"
+
 namespace pathing::detail {
 
 /// Records and open list of `HierarchyMap::cluster_dijkstra`. A record belongs to the current
 /// search when its stamp is `open_mark` (reached) or `closed_mark` (settled): `begin` starts a
-/// new search in O(1) (O(slots) on first use and once every 2^31 searches). Heap order: smaller g,
-/// then smaller node number (deterministic). Not thread-safe; one per searcher.
+/// new search in O(1) (O(slots) on first use and once every 2^31 searches). Heap order: smaller
+/// f = g + h (h: a consistent lower bound on the cost left, 0 for Dijkstra), then smaller node
+/// number (deterministic). Not thread-safe; one per searcher.
 struct ClusterWork {
   struct Record {
     std::uint64_t g;
@@ -22,12 +25,13 @@ struct ClusterWork {
     std::uint32_t stamp;
   };
   struct Entry {
+    std::uint64_t f;
     std::uint64_t g;
     std::uint32_t id;
   };
   struct Later {
     bool operator()(const Entry& a, const Entry& b) const noexcept {
-      return a.g != b.g ? a.g > b.g : a.id > b.id;
+      return a.f != b.f ? a.f > b.f : a.id > b.id;
     }
   };
   static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
@@ -50,14 +54,16 @@ struct ClusterWork {
     closed_mark = ++generation;
     heap.clear();
   }
-  /// Offers g to node `id` reached from `parent`; false when it is settled or no cheaper.
-  bool relax(std::uint32_t id, std::uint64_t g, std::uint32_t parent) {
+  /// Offers g to node `id` reached from `parent`, with `h` its lower bound on the cost left;
+  /// false when it is settled or no cheaper.
+  PATHING_ALWAYS_INLINE bool relax(std::uint32_t id, std::uint64_t g, std::uint32_t parent,
+                                   std::uint64_t h = 0) {
     Record& r = records[id];
     if (r.stamp == closed_mark || (r.stamp == open_mark && r.g <= g)) return false;
     r.stamp = open_mark;
     r.g = g;
     r.parent = parent;
-    heap.push_back({g, id});
+    heap.push_back({g + h, g, id});
     std::push_heap(heap.begin(), heap.end(), Later{});
     return true;
   }

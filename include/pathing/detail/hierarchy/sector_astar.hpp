@@ -89,7 +89,8 @@ class SectorAStar {
           rect.w, rect.h, ux - rect.x0, uy - rect.y0, conn,
           [&](int x, int y)
               PATHING_ALWAYS_INLINE { return cost_at(rect.x0 + x, rect.y0 + y) != 0; },
-          [&](int x, int y, std::uint32_t mult) { relax(rect.x0 + x, rect.y0 + y, mult); });
+          [&](int x, int y, std::uint32_t mult)
+              PATHING_ALWAYS_INLINE { relax(rect.x0 + x, rect.y0 + y, mult); });
     }
     return false;
   }
