@@ -45,10 +45,10 @@ namespace pathing {
 /// confined to the start's cluster, from the start's sector search; a backward one in the goal's
 /// cluster) and runs the same A* over the level-2 graph (h: the same octile and landmark bounds),
 /// whose cheapest path costs exactly what the cheapest abstract path does. Refinement then turns
-/// one level-2 segment at a time into abstract waypoints (a Dijkstra confined to one cluster, or
-/// one transition between clusters) just before it refines them into cells, so the first steps
-/// need one cluster search, not the whole route (Botea et al., section 5). A start on an
-/// impassable cell takes the one-level search.
+/// one level-2 segment at a time into abstract waypoints (an A* confined to one cluster, toward
+/// the segment's end, or one transition between clusters) just before it refines them into cells,
+/// so the first steps need one cluster search, not the whole route (Botea et al., section 5). A
+/// start on an impassable cell takes the one-level search.
 ///
 /// Cost: the path is the cheapest one that crosses sector borders only at transitions, through
 /// the sectors' own cells between them; it is never cheaper than the optimum and often dearer
