@@ -164,7 +164,7 @@ class HierarchyMap {
           const int landmarks = lm_count_;
           const int clusters = cluster_sectors_;
           compute(grid, layer, options_);
-          if (landmarks > 0) compute_landmarks(grid, landmarks);
+          if (landmarks > 0) compute_landmarks(landmarks);
           if (clusters > 0) compute_clusters(clusters);
           last_sync_sectors_ = sectors_.size();
           last_sync_clusters_ = clusters_.size();
@@ -209,7 +209,7 @@ class HierarchyMap {
   ///   the map is not current for `grid` (also `invalid_argument`).
   bool build_landmarks(const Grid& grid, int count, Error* error = nullptr) {
     if (!ready_for("build_landmarks", "count", count, 1, kMaxLandmarks, grid, error)) return false;
-    compute_landmarks(grid, count);
+    compute_landmarks(count);
     return true;
   }
 
@@ -596,56 +596,25 @@ class HierarchyMap {
 
   // One Dijkstra over the abstract graph from node `source`, forward (d(source, n)) or backward
   // (d(n, source)), into lm_dist64_ (kNoDistance where not reached).
-  void abstract_dijkstra(const Grid& grid, std::uint32_t source, bool backward) {
+  void abstract_dijkstra(std::uint32_t source, bool backward) {
     const std::size_t slots = node_cell_.size();
-    lm_dist64_.assign(slots, kNoDistance);
-    lm_heap_.clear();
-    const auto later = [](const std::pair<std::uint64_t, std::uint32_t>& a,
-                          const std::pair<std::uint64_t, std::uint32_t>& b) {
-      return a.first != b.first ? a.first > b.first : a.second > b.second;
-    };
-    const auto relax = [&](std::uint32_t v, std::uint64_t d) {
-      if (d >= lm_dist64_[v]) return;
-      lm_dist64_[v] = d;
-      lm_heap_.emplace_back(d, v);
-      std::push_heap(lm_heap_.begin(), lm_heap_.end(), later);
-    };
-    relax(source, 0);
-    const auto row_of_sectors = static_cast<std::uint32_t>(sectors_x_);
-    while (!lm_heap_.empty()) {
-      std::pop_heap(lm_heap_.begin(), lm_heap_.end(), later);
-      const std::uint64_t d = lm_heap_.back().first;
-      const std::uint32_t u = lm_heap_.back().second;
-      lm_heap_.pop_back();
-      if (d != lm_dist64_[u]) continue;
-      const GridCoord c = cell_of(node_cell_[u]);
-      const std::uint32_t t = sector_of(c);
-      const Sector& sec = sectors_[t];
-      const std::uint32_t i = u - sec.first;
-      for (std::uint32_t j = 0; j < sec.count; ++j) {
-        const std::uint32_t w = backward ? dist_[sec.dist_first + j * sec.count + i]
-                                         : dist_[sec.dist_first + i * sec.count + j];
-        if (j != i && w != kNoPath) relax(sec.first + j, d + w);
-      }
-      // Transitions: forward, the move into the cell across costs that cell's cost; backward,
-      // the move from there into c costs c's.
-      const detail::SectorRect r = sector_rect(t);
-      const auto across = [&](GridCoord nb, std::uint32_t other) {
-        const std::uint32_t v = node_at(other, pack(nb));
-        if (v == kNoPath) return;
-        const std::uint64_t cost = backward ? node_cost_[u] : node_cost_[v];
-        relax(v, d + cost * detail::kSectorStraight);
-      };
-      if (c.x == r.x0 + r.w - 1 && c.x + 1 < cols_) across({c.x + 1, c.y}, t + 1);
-      if (c.y == r.y0 + r.h - 1 && c.y + 1 < rows_) across({c.x, c.y + 1}, t + row_of_sectors);
-      if (c.x == r.x0 && c.x > 0) across({c.x - 1, c.y}, t - 1);
-      if (c.y == r.y0 && c.y > 0) across({c.x, c.y - 1}, t - row_of_sectors);
+    cluster_work_.begin(slots);
+    cluster_work_.relax(source, 0, kNoPath);
+    const auto everywhere = [](std::uint32_t) { return true; };
+    const auto none = [](std::uint32_t, std::uint64_t) {};
+    const auto zero = [](GridCoord) { return std::uint64_t{0}; };
+    if (backward) {
+      graph_dijkstra<true>(cluster_work_, everywhere, kNoPath, none, zero);
+    } else {
+      graph_dijkstra<false>(cluster_work_, everywhere, kNoPath, none, zero);
     }
-    static_cast<void>(grid);
+    lm_dist64_.assign(slots, kNoDistance);
+    for (std::uint32_t v = 0; v < slots; ++v)
+      if (cluster_work_.settled(v)) lm_dist64_[v] = cluster_work_.records[v].g;
   }
 
   // build_landmarks without the checks.
-  void compute_landmarks(const Grid& grid, int count) {
+  void compute_landmarks(int count) {
     drop_landmarks();
     const std::size_t slots = node_cell_.size();
     // The largest weakly connected part: union-find over the edges (either direction).
@@ -707,7 +676,7 @@ class HierarchyMap {
     // Farthest-point selection: `nearest` = each node's distance from the nearest landmark so far
     // (forward), starting from the part's first node (`best`, the smallest number in it).
     std::vector<std::uint64_t> nearest(slots, kNoDistance);
-    abstract_dijkstra(grid, best, false);
+    abstract_dijkstra(best, false);
     nearest = lm_dist64_;
     for (std::size_t l = 0; l < k; ++l) {
       std::uint32_t pick = kNoPath;
@@ -717,7 +686,7 @@ class HierarchyMap {
       }
       if (pick == kNoPath) break;
       lm_nodes_.push_back(pick);
-      abstract_dijkstra(grid, pick, false);
+      abstract_dijkstra(pick, false);
       for (std::uint32_t v = 0; v < slots; ++v) {
         const std::uint64_t d = lm_dist64_[v];
         lm_from_[v * k + l] = d == kNoDistance ? kNoPath : saturate(d);
@@ -725,7 +694,7 @@ class HierarchyMap {
       }
       nearest[pick] = 0;
       if (!lm_symmetric_) {
-        abstract_dijkstra(grid, pick, true);
+        abstract_dijkstra(pick, true);
         for (std::uint32_t v = 0; v < slots; ++v) {
           const std::uint64_t d = lm_dist64_[v];
           lm_to_[v * k + l] = d == kNoDistance ? kNoPath : saturate(d);
@@ -738,7 +707,7 @@ class HierarchyMap {
       return;
     }
     release(lm_dist64_);
-    release(lm_heap_);
+    if (cluster_sectors_ == 0) cluster_work_ = {};  // (sync keeps it only for the clusters)
   }
 
   // The checks of build_landmarks and build_clusters: `value` (named `what`) in [lo, hi] and the
@@ -768,15 +737,15 @@ class HierarchyMap {
   }
 
   // Calls visit(v, cost) for each transition of node u (cell c, sector t) into a node v of a
-  // sector inside (Inside) or outside (!Inside) cluster k; forward, cost = v's cell cost, backward
-  // (Backward: the move v -> u), u's; in 1/256 units. Right, down, left, up.
-  template <bool Inside, bool Backward, class Visit>
-  void for_each_transition(std::uint32_t u, GridCoord c, std::uint32_t t, std::uint32_t k,
+  // sector `other` with accept(other); forward, cost = v's cell cost, backward (Backward: the
+  // move v -> u), u's; in 1/256 units. Right, down, left, up.
+  template <bool Backward, class Accept, class Visit>
+  void for_each_transition(std::uint32_t u, GridCoord c, std::uint32_t t, Accept&& accept,
                            Visit&& visit) const {
     const detail::SectorRect r = sector_rect(t);
     const auto row_of_sectors = static_cast<std::uint32_t>(sectors_x_);
     const auto across = [&](GridCoord nb, std::uint32_t other) {
-      if ((cluster_of_sector(other) == k) != Inside) return;
+      if (!accept(other)) return;
       const std::uint32_t v = node_at(other, pack(nb));
       if (v == kNoPath) return;
       visit(v, std::uint64_t{Backward ? node_cost_[u] : node_cost_[v]} * detail::kSectorStraight);
@@ -801,6 +770,15 @@ class HierarchyMap {
   template <bool Backward, class Extra, class Bound>
   void cluster_dijkstra(detail::ClusterWork& w, std::uint32_t k, std::uint32_t target,
                         Extra&& extra, Bound&& h) const {
+    graph_dijkstra<Backward>(
+        w, [&](std::uint32_t other) { return cluster_of_sector(other) == k; }, target, extra, h);
+  }
+
+  // The search of cluster_dijkstra and abstract_dijkstra: transitions into a sector `other` are
+  // taken when inside(other) (the source's own sector's edges always are).
+  template <bool Backward, class Inside, class Extra, class Bound>
+  void graph_dijkstra(detail::ClusterWork& w, Inside&& inside, std::uint32_t target, Extra&& extra,
+                      Bound&& h) const {
     const auto slots = static_cast<std::uint32_t>(node_cell_.size());
     while (!w.heap.empty()) {
       std::pop_heap(w.heap.begin(), w.heap.end(), detail::ClusterWork::Later{});
@@ -823,7 +801,7 @@ class HierarchyMap {
         if (j != i && d != kNoPath)
           w.relax(sec.first + j, e.g + d, u, h(cell_of(node_cell_[sec.first + j])));
       }
-      for_each_transition<true, Backward>(u, c, t, k, [&](std::uint32_t v, std::uint64_t cost) {
+      for_each_transition<Backward>(u, c, t, inside, [&](std::uint32_t v, std::uint64_t cost) {
         w.relax(v, e.g + cost, u, h(cell_of(node_cell_[v])));
       });
       extra(u, e.g);
@@ -871,8 +849,10 @@ class HierarchyMap {
         for (std::uint32_t i = 0; i < sec.count; ++i) {
           const std::uint32_t u = sec.first + i;
           bool exits = false;
-          for_each_transition<false, false>(u, cell_of(node_cell_[u]), t, k,
-                                            [&](std::uint32_t, std::uint64_t) { exits = true; });
+          for_each_transition<false>(
+              u, cell_of(node_cell_[u]), t,
+              [&](std::uint32_t other) { return cluster_of_sector(other) != k; },
+              [&](std::uint32_t, std::uint64_t) { exits = true; });
           if (exits) l2_scratch_.push_back(u);
         }
       }
@@ -960,7 +940,6 @@ class HierarchyMap {
   std::vector<std::uint32_t> dirty_;
   detail::SectorSearch search_;
   std::vector<std::uint64_t> lm_dist64_;
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> lm_heap_;
   std::vector<std::uint32_t> lm_scratch_;
   std::vector<std::uint8_t> lm_scratch_cost_;
   std::vector<std::uint32_t> lm_scratch_dist_;

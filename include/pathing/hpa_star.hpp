@@ -696,8 +696,10 @@ class HpaStar {
                       push(goal2, e.g + goal_l2_[i], e.id, kNone, kg);
                     const std::uint32_t u = map.l2_node_[e.id];
                     const GridCoord c = HierarchyMap::cell_of(map.node_cell_[u]);
-                    map.for_each_transition<false, false>(
-                        u, c, map.sector_of(c), k, [&](std::uint32_t v, std::uint64_t cost) {
+                    map.for_each_transition<false>(
+                        u, c, map.sector_of(c),
+                        [&](std::uint32_t other) { return map.cluster_of_sector(other) != k; },
+                        [&](std::uint32_t v, std::uint64_t cost) {
                           const std::uint32_t v2 = map.l1_to_l2_[v];
                           if (v2 == kNone)
                             return;  // (never on a map built or synced by HierarchyMap)
