@@ -1183,20 +1183,20 @@ PYBIND11_MODULE(_pathing, m) {
       "`sector_size` cells, transitions on their borders, the cheapest paths inside each sector; "
       "optionally landmarks on that graph (build_landmarks) and a second level of clusters of "
       "sectors (build_clusters). Shared by HpaStar searchers (read-only while they search).")
-      .def(py::init([](const Grid& g, const GridLayer& l, int sector_size,
-                       Connectivity connectivity) {
-             HierarchyOptions o;
-             o.sector_size = sector_size;
-             o.connectivity = connectivity;
-             Error e;
-             std::optional<HierarchyMap> made;
-             {
-               const py::gil_scoped_release release;
-               made = HierarchyMap::create(g, l, o, &e);
-             }
-             if (!made) throw py::value_error(e.message);
-             return std::make_unique<HierarchyMap>(std::move(*made));
-           }),
+      .def(py::init(
+               [](const Grid& g, const GridLayer& l, int sector_size, Connectivity connectivity) {
+                 HierarchyOptions o;
+                 o.sector_size = sector_size;
+                 o.connectivity = connectivity;
+                 Error e;
+                 std::optional<HierarchyMap> made;
+                 {
+                   const py::gil_scoped_release release;
+                   made = HierarchyMap::create(g, l, o, &e);
+                 }
+                 if (!made) throw py::value_error(e.message);
+                 return std::make_unique<HierarchyMap>(std::move(*made));
+               }),
            py::arg("grid"), py::arg("layer"), py::arg("sector_size") = 32,
            py::arg("connectivity") = Connectivity::eight,
            "Builds the map of `grid` under `layer` (GIL released). Raises ValueError for a "
