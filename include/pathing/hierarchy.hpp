@@ -672,6 +672,7 @@ class HierarchyMap {
       if (!lm_symmetric_) break;
     }
     lm_from_.assign(slots * k, kNoPath);
+    lm_nodes_.reserve(k);  // (exactly: a loaded map's memory_bytes equal a build's)
     if (!lm_symmetric_) lm_to_.assign(slots * k, kNoPath);
     // Farthest-point selection: `nearest` = each node's distance from the nearest landmark so far
     // (forward), starting from the part's first node (`best`, the smallest number in it).
@@ -809,7 +810,9 @@ class HierarchyMap {
   }
 
   // Builds every cluster of `sectors` x `sectors` sectors (build_clusters without the checks).
-  void compute_clusters(int sectors) {
+  // Without `fill`, only the level-2 nodes (a loader then reads the matrices: kNoClusterPath
+  // until it does).
+  void compute_clusters(int sectors, bool fill = true) {
     drop_clusters();
     cluster_sectors_ = sectors;
     clusters_x_ = (sectors_x_ + sectors - 1) / sectors;
@@ -817,7 +820,7 @@ class HierarchyMap {
     clusters_.assign(static_cast<std::size_t>(clusters_x_) * static_cast<std::size_t>(clusters_y_),
                      Cluster{});
     l1_to_l2_.assign(node_cell_.size(), kNoPath);
-    for (std::uint32_t k = 0; k < clusters_.size(); ++k) build_cluster(k);
+    for (std::uint32_t k = 0; k < clusters_.size(); ++k) build_cluster(k, fill);
     l2_node_.shrink_to_fit();
     l2_dist_.shrink_to_fit();
   }
@@ -834,8 +837,8 @@ class HierarchyMap {
     last_sync_clusters_ = ks.size();
   }
 
-  // (Re)computes the level-2 nodes and the matrix of cluster k.
-  void build_cluster(std::uint32_t k) {
+  // (Re)computes the level-2 nodes and (with `fill`) the matrix of cluster k.
+  void build_cluster(std::uint32_t k, bool fill = true) {
     const auto c = static_cast<std::uint32_t>(cluster_sectors_);
     const std::uint32_t kx = k % static_cast<std::uint32_t>(clusters_x_);
     const std::uint32_t ky = k / static_cast<std::uint32_t>(clusters_x_);
@@ -874,6 +877,7 @@ class HierarchyMap {
     for (std::uint32_t i = 0; i < cl.capacity; ++i)
       l2_node_[cl.first + i] = i < count ? l2_scratch_[i] : kNoPath;
     for (std::uint32_t i = 0; i < count; ++i) l1_to_l2_[l2_scratch_[i]] = cl.first + i;
+    if (!fill) return;
     const std::size_t slots = node_cell_.size();
     for (std::uint32_t i = 0; i < count; ++i) {
       cluster_work_.begin(slots);

@@ -133,10 +133,12 @@ std::array<std::uint8_t, 16> layer_costs(const GridLayer& layer) noexcept {
 }
 
 // Header and the payload's start for `kind`.
+// Files are written at format version 1 unless they hold what only version 2 has (a hierarchy's
+// landmarks or clusters), so files that version 1 could hold stay readable by older libraries.
 void write_header(Writer& w, PrecomputedKind kind, const Grid& grid, const GridLayer& layer,
-                  std::uint64_t payload) {
+                  std::uint64_t payload, std::uint32_t version = 1) {
   for (const char c : kMagic) w.u8(static_cast<std::uint8_t>(c));
-  w.u32(kPrecomputedFormatVersion);
+  w.u32(version);
   w.u32(static_cast<std::uint32_t>(kind));
   w.u32(static_cast<std::uint32_t>(PATHING_VERSION));
   w.u32(static_cast<std::uint32_t>(grid.cols()));
@@ -150,8 +152,10 @@ void finish(Writer& w) {
   w.u64(fnv1a(w.bytes()));
 }
 
-// Checks magic and format version; returns the kind field (unchecked).
-std::uint32_t check_prefix(std::string_view bytes, const std::string& name) {
+// Checks magic and format version (1 or 2; `*version` gets it); returns the kind field
+// (unchecked).
+std::uint32_t check_prefix(std::string_view bytes, const std::string& name,
+                           std::uint32_t* version_out = nullptr) {
   const std::size_t have = bytes.size() < kMagic.size() ? bytes.size() : kMagic.size();
   if (bytes.substr(0, have) != kMagic.substr(0, have)) {
     throw PrecomputedError(name, 0,
@@ -165,19 +169,23 @@ std::uint32_t check_prefix(std::string_view bytes, const std::string& name) {
   }
   Reader r(bytes, kVersionAt);
   const std::uint32_t version = r.u32();
-  if (version != kPrecomputedFormatVersion) {
+  if (version < 1 || version > kPrecomputedFormatVersion) {
     throw PrecomputedError(name, kVersionAt,
                            "made for format version " + std::to_string(version) +
-                               ", this library reads " + std::to_string(kPrecomputedFormatVersion));
+                               ", this library reads 1 to " +
+                               std::to_string(kPrecomputedFormatVersion));
   }
+  if (version_out != nullptr) *version_out = version;
   return r.u32();
 }
 
 // Checks everything up to the payload; returns the payload's size (a view of it starts at
 // kPrecomputedHeaderBytes).
 std::size_t check_header(std::string_view bytes, PrecomputedKind want, const Grid& grid,
-                         const GridLayer& layer, const std::string& name) {
-  const std::uint32_t kind = check_prefix(bytes, name);
+                         const GridLayer& layer, const std::string& name,
+                         std::uint32_t* version_out = nullptr) {
+  std::uint32_t version = 1;
+  const std::uint32_t kind = check_prefix(bytes, name, &version);
   Reader r(bytes, kPayloadSizeAt);
   const std::uint64_t payload = r.u64();
   const std::uint64_t room = std::uint64_t{bytes.size()} - kMinFile;
@@ -208,6 +216,13 @@ std::size_t check_header(std::string_view bytes, PrecomputedKind want, const Gri
                                std::to_string(kind) + "), not " +
                                kind_name(static_cast<std::uint32_t>(want)));
   }
+  if (version != 1 && want != PrecomputedKind::hierarchy) {
+    throw PrecomputedError(name, kVersionAt,
+                           std::string("format version ") + std::to_string(version) +
+                               " holds only hierarchies with landmarks or clusters; " +
+                               kind_name(kind) + " is format version 1");
+  }
+  if (version_out != nullptr) *version_out = version;
   Reader g(bytes, kColsAt);
   const std::uint32_t cols = g.u32();
   const std::uint32_t rows = g.u32();
@@ -323,6 +338,8 @@ struct PrecomputedAccess {
   // The high half of the fraction-bits field for 16-bit distances (0: 32-bit).
   static constexpr std::uint32_t kLandmarkWidth16 = 16;
   static constexpr std::size_t kHierarchyFixed = 20;  // side, connectivity, nodes, entries
+  // Format version 2: landmark count, symmetric flag; cluster side, level-2 nodes, entries (u64).
+  static constexpr std::size_t kHierarchyExtensionFixed = 24;
 
   static std::string save(const JpsPlusMap& map, const Grid& grid) {
     if (!map.matches(grid)) {
@@ -624,11 +641,20 @@ struct PrecomputedAccess {
       nodes += sec.count;
       entries += std::uint64_t{sec.count} * sec.count;
     }
+    const auto k = static_cast<std::uint64_t>(map.lm_count_);
+    const bool symmetric = k == 0 || map.lm_symmetric_;
+    std::uint64_t l2_entries = 0;
+    for (const HierarchyMap::Cluster& cl : map.clusters_)
+      l2_entries += std::uint64_t{cl.count} * cl.count;
+    const bool extended = k > 0 || map.cluster_sectors_ > 0;
     const std::uint64_t payload =
-        kHierarchyFixed + 2 * std::uint64_t{map.sectors_.size()} + 4 * nodes + 4 * entries;
+        kHierarchyFixed + 2 * std::uint64_t{map.sectors_.size()} + 4 * nodes + 4 * entries +
+        (extended ? kHierarchyExtensionFixed + 4 * k + 4 * nodes * k * (symmetric ? 1 : 2) +
+                        4 * std::uint64_t{map.clusters_.size()} + 8 * l2_entries
+                  : 0);
     Writer w;
     w.reserve(static_cast<std::size_t>(payload) + kMinFile);
-    write_header(w, PrecomputedKind::hierarchy, grid, map.layer_, payload);
+    write_header(w, PrecomputedKind::hierarchy, grid, map.layer_, payload, extended ? 2 : 1);
     w.u32(static_cast<std::uint32_t>(map.options_.sector_size));
     w.u32(static_cast<std::uint32_t>(map.options_.connectivity));
     w.u32(static_cast<std::uint32_t>(nodes));
@@ -639,13 +665,50 @@ struct PrecomputedAccess {
     for (const HierarchyMap::Sector& sec : map.sectors_)
       for (std::uint32_t i = 0; i < std::uint32_t{sec.count} * sec.count; ++i)
         w.u32(map.dist_[sec.dist_first + i]);
+    if (extended) save_hierarchy_extension(w, map);
     finish(w);
     return std::move(w.bytes());
   }
 
+  // Format version 2's part of a hierarchy: landmarks and clusters, their nodes numbered as the
+  // file numbers them (sector by sector, compactly, whatever slots a synced map's nodes sit in).
+  static void save_hierarchy_extension(Writer& w, const HierarchyMap& map) {
+    const auto k = static_cast<std::size_t>(map.lm_count_);
+    w.u32(static_cast<std::uint32_t>(k));
+    w.u32(k == 0 || map.lm_symmetric_ ? 1u : 0u);
+    for (const std::uint32_t id : map.lm_nodes_) {
+      std::uint32_t number = 0;
+      const std::uint32_t t = map.sector_of(map.cell_of(map.node_cell_[id]));
+      for (std::uint32_t s = 0; s < t; ++s) number += map.sectors_[s].count;
+      w.u32(number + (id - map.sectors_[t].first));
+    }
+    const auto table = [&](const std::vector<std::uint32_t>& d) {
+      for (const HierarchyMap::Sector& sec : map.sectors_)
+        for (std::uint32_t i = 0; i < sec.count; ++i)
+          for (std::size_t l = 0; l < k; ++l) w.u32(d[std::size_t{sec.first + i} * k + l]);
+    };
+    if (k > 0) table(map.lm_from_);
+    if (k > 0 && !map.lm_symmetric_) table(map.lm_to_);
+    std::uint64_t l2_nodes = 0;
+    std::uint64_t l2_entries = 0;
+    for (const HierarchyMap::Cluster& cl : map.clusters_) {
+      l2_nodes += cl.count;
+      l2_entries += std::uint64_t{cl.count} * cl.count;
+    }
+    w.u32(static_cast<std::uint32_t>(map.cluster_sectors_));
+    w.u32(static_cast<std::uint32_t>(l2_nodes));
+    w.u64(l2_entries);
+    for (const HierarchyMap::Cluster& cl : map.clusters_) w.u32(cl.count);
+    for (const HierarchyMap::Cluster& cl : map.clusters_)
+      for (std::size_t i = 0; i < std::size_t{cl.count} * cl.count; ++i)
+        w.u64(map.l2_dist_[cl.dist_first + i]);
+  }
+
   static HierarchyMap load_hierarchy(std::string_view bytes, const Grid& grid,
                                      const GridLayer& layer, const std::string& name) {
-    const std::size_t payload = check_header(bytes, PrecomputedKind::hierarchy, grid, layer, name);
+    std::uint32_t version = 1;
+    const std::size_t payload =
+        check_header(bytes, PrecomputedKind::hierarchy, grid, layer, name, &version);
     const std::size_t base = kPrecomputedHeaderBytes;
     if (payload < kHierarchyFixed) {
       throw PrecomputedError(name, kPayloadSizeAt,
@@ -714,11 +777,19 @@ struct PrecomputedAccess {
     }
     const std::uint64_t want =
         kHierarchyFixed + 2 * std::uint64_t{sectors} + 4 * nodes + 4 * entries;
-    if (payload != want) {
+    if (version == 1 && payload != want) {
       throw PrecomputedError(name, kPayloadSizeAt,
                              "payload of " + std::to_string(payload) +
                                  " bytes; a hierarchy of this grid at sector size " +
                                  std::to_string(side) + " has " + std::to_string(want));
+    }
+    if (version == 2 && payload < want + kHierarchyExtensionFixed) {
+      throw PrecomputedError(name, kPayloadSizeAt,
+                             "payload of " + std::to_string(payload) +
+                                 " bytes; a hierarchy of format version 2 of this grid at sector "
+                                 "size " +
+                                 std::to_string(side) + " has at least " +
+                                 std::to_string(want + kHierarchyExtensionFixed));
     }
     const std::size_t count_at = base + kHierarchyFixed;
     for (std::size_t k = 0; k < sectors; ++k) {
@@ -765,10 +836,329 @@ struct PrecomputedAccess {
     m.dist_.resize(static_cast<std::size_t>(entries));
     for (std::uint32_t& d : m.dist_) d = r.u32();
     check_matrices(m, grid, layer, name, dist_at);
+    if (version == 2) {
+      load_hierarchy_extension(m, bytes, base + static_cast<std::size_t>(want),
+                               static_cast<std::uint64_t>(payload) - want, grid, layer, name);
+    }
     m.grid_id_ = grid.instance_id();
     m.grid_version_ = grid.version();
     m.built_ = true;
     return m;
+  }
+
+  // Format version 2's part of a hierarchy (save_hierarchy_extension), `size` bytes from `at`,
+  // into `m` (its sectors loaded and checked): the landmarks checked to be a feasible potential of
+  // the graph `m` holds on every edge (so their bound stays admissible and consistent, whatever
+  // the file), the level-2 nodes recomputed, each cluster matrix checked against the cluster's
+  // graph (parse_hierarchy's contract).
+  static void load_hierarchy_extension(HierarchyMap& m, std::string_view bytes, std::size_t at,
+                                       std::uint64_t size, const Grid& grid, const GridLayer& layer,
+                                       const std::string& name) {
+    const std::uint64_t nodes = m.node_cell_.size();
+    const std::string shape =
+        "a hierarchy of this grid at sector size " + std::to_string(m.options_.sector_size);
+    const auto landmarks_text = [](std::uint32_t n) {
+      return std::to_string(n) + (n == 1 ? " landmark" : " landmarks");
+    };
+    Reader r(bytes, at);
+    const std::uint32_t k = r.u32();
+    const std::uint32_t symmetric = r.u32();
+    if (k > static_cast<std::uint32_t>(HierarchyMap::kMaxLandmarks)) {
+      bad_payload(name, at,
+                  std::to_string(k) + " landmarks; a hierarchy holds at most " +
+                      std::to_string(HierarchyMap::kMaxLandmarks));
+    }
+    if (symmetric > 1 || (k == 0 && symmetric != 1)) {
+      bad_payload(name, at + 4,
+                  "symmetric flag " + std::to_string(symmetric) +
+                      (k == 0 ? " with no landmarks (it is 1 then)" : " is not 0 or 1"));
+    }
+    const std::uint64_t tables = symmetric == 1 ? 1 : 2;
+    const std::uint64_t lm_bytes = 4 * std::uint64_t{k} + 4 * nodes * k * tables;
+    const std::uint64_t fixed = kHierarchyExtensionFixed;
+    if (size < fixed + lm_bytes) {
+      throw PrecomputedError(name, kPayloadSizeAt,
+                             "payload of " + std::to_string(bytes.size() - kMinFile) +
+                                 " bytes ends inside the landmarks: " + shape + " with " +
+                                 landmarks_text(k) + " has at least " +
+                                 std::to_string(at - kPrecomputedHeaderBytes + fixed + lm_bytes) +
+                                 " bytes");
+    }
+    const std::size_t cl_at = at + 8 + static_cast<std::size_t>(lm_bytes);
+    Reader c(bytes, cl_at);
+    const std::uint32_t sectors = c.u32();
+    const std::uint32_t file_l2 = c.u32();
+    const std::uint64_t file_l2_entries = c.u64();
+    if (sectors != 0 && (sectors < static_cast<std::uint32_t>(HierarchyMap::kMinClusterSectors) ||
+                         sectors > static_cast<std::uint32_t>(HierarchyMap::kMaxClusterSectors))) {
+      bad_payload(name, cl_at,
+                  "cluster side " + std::to_string(sectors) + " is outside [" +
+                      std::to_string(HierarchyMap::kMinClusterSectors) + ", " +
+                      std::to_string(HierarchyMap::kMaxClusterSectors) + "] (0: no clusters)");
+    }
+    if (k == 0 && sectors == 0) {
+      bad_payload(name, at,
+                  "format version 2 without landmarks or clusters (such a hierarchy is "
+                  "format version 1)");
+    }
+    std::uint64_t l2 = 0;
+    std::uint64_t l2_entries = 0;
+    if (sectors > 0) {
+      m.compute_clusters(static_cast<int>(sectors), false);  // level-2 nodes, from the grid
+      for (const HierarchyMap::Cluster& cl : m.clusters_) {
+        l2 += cl.count;
+        l2_entries += std::uint64_t{cl.count} * cl.count;
+      }
+    }
+    if (file_l2 != l2) {
+      bad_payload(name, cl_at + 4,
+                  std::to_string(file_l2) + " level-2 nodes; this grid's clusters of " +
+                      std::to_string(sectors) + " sectors have " + std::to_string(l2));
+    }
+    if (file_l2_entries != l2_entries) {
+      bad_payload(name, cl_at + 8,
+                  std::to_string(file_l2_entries) + " level-2 matrix entries; this grid's " +
+                      "clusters of " + std::to_string(sectors) + " sectors have " +
+                      std::to_string(l2_entries));
+    }
+    const std::uint64_t want = fixed + lm_bytes +
+                               (sectors > 0 ? 4 * std::uint64_t{m.clusters_.size()} : 0) +
+                               8 * l2_entries;
+    if (size != want) {
+      throw PrecomputedError(
+          name, kPayloadSizeAt,
+          "payload of " + std::to_string(bytes.size() - kMinFile) + " bytes; " + shape + " with " +
+              landmarks_text(k) + " and " +
+              (sectors > 0 ? "clusters of " + std::to_string(sectors) + " sectors"
+                           : std::string("no clusters")) +
+              " has " + std::to_string(at - kPrecomputedHeaderBytes + want));
+    }
+    // Landmarks.
+    if (k > 0) {
+      const std::size_t nodes_at = at + 8;
+      std::vector<std::uint32_t> lm_nodes(k);
+      for (std::uint32_t l = 0; l < k; ++l) {
+        lm_nodes[l] = r.u32();
+        if (lm_nodes[l] >= nodes) {
+          bad_payload(name, nodes_at + 4 * std::size_t{l},
+                      "landmark " + std::to_string(l) + " is node " + std::to_string(lm_nodes[l]) +
+                          "; the map has " + std::to_string(nodes) + " nodes");
+        }
+      }
+      const std::size_t n = static_cast<std::size_t>(nodes) * k;
+      std::vector<std::uint32_t> from(n);
+      for (std::uint32_t& d : from) d = r.u32();
+      std::vector<std::uint32_t> to;
+      if (symmetric == 0) {
+        to.resize(n);
+        for (std::uint32_t& d : to) d = r.u32();
+      }
+      const std::size_t from_at = nodes_at + 4 * std::size_t{k};
+      const std::size_t to_at = symmetric == 1 ? from_at : from_at + 4 * n;
+      check_landmarks(m, from, symmetric == 1 ? from : to, lm_nodes, name, from_at, to_at);
+      m.lm_count_ = static_cast<int>(k);
+      m.lm_symmetric_ = symmetric == 1;
+      m.lm_nodes_ = std::move(lm_nodes);
+      m.lm_from_ = std::move(from);
+      m.lm_to_ = std::move(to);
+    }
+    // Clusters.
+    if (sectors > 0) {
+      const std::size_t count_at = cl_at + 16;
+      for (std::size_t i = 0; i < m.clusters_.size(); ++i) {
+        const std::uint32_t count = c.u32();
+        if (count != m.clusters_[i].count) {
+          bad_payload(name, count_at + 4 * i,
+                      "cluster " + std::to_string(i) + " has " + std::to_string(count) +
+                          " level-2 nodes; this grid gives it " +
+                          std::to_string(m.clusters_[i].count));
+        }
+      }
+      for (std::uint64_t& d : m.l2_dist_) d = c.u64();
+      check_cluster_matrices(m, grid, layer, name, count_at + 4 * m.clusters_.size());
+    }
+  }
+
+  // The landmark tables of a loaded map against the graph it holds: on every edge u -> v of cost
+  // c (a sector matrix entry or a transition), for each landmark, d(L, u) known implies d(L, v)
+  // known and d(L, v) <= d(L, u) + c; d(v, L) known implies d(u, L) known and d(u, L) <= c +
+  // d(v, L); each landmark at distance 0 from itself. O(edges x landmarks).
+  static void check_landmarks(const HierarchyMap& m, const std::vector<std::uint32_t>& from,
+                              const std::vector<std::uint32_t>& to,
+                              const std::vector<std::uint32_t>& lm_nodes, const std::string& name,
+                              std::size_t from_at, std::size_t to_at) {
+    const std::size_t k = lm_nodes.size();
+    constexpr std::uint32_t kNone = HierarchyMap::kNoPath;
+    const auto node_text = [&](std::uint32_t v) {
+      const GridCoord p = m.cell_of(m.node_cell_[v]);
+      return "node " + std::to_string(v) + " " + cell_text(p.x, p.y);
+    };
+    for (std::size_t l = 0; l < k; ++l) {
+      const std::size_t e = std::size_t{lm_nodes[l]} * k + l;
+      if (from[e] != 0) {
+        bad_payload(name, from_at + 4 * e,
+                    "landmark " + std::to_string(l) + " (" + node_text(lm_nodes[l]) +
+                        ") is at distance " + std::to_string(from[e]) + " from itself, not 0");
+      }
+      if (to[e] != 0) {
+        bad_payload(name, to_at + 4 * e,
+                    "landmark " + std::to_string(l) + " (" + node_text(lm_nodes[l]) +
+                        ") is at distance " + std::to_string(to[e]) + " to itself, not 0");
+      }
+    }
+    const auto edge = [&](std::uint32_t u, std::uint32_t v, std::uint64_t cost) {
+      for (std::size_t l = 0; l < k; ++l) {
+        const std::size_t eu = std::size_t{u} * k + l;
+        const std::size_t ev = std::size_t{v} * k + l;
+        const auto fail = [&](std::size_t byte, const std::string& what) {
+          bad_payload(name, byte,
+                      "landmark " + std::to_string(l) + ": " + what + " across the edge from " +
+                          node_text(u) + " to " + node_text(v) + " of cost " +
+                          std::to_string(cost) + ": not distances of this graph");
+        };
+        if (from[eu] != kNone &&
+            (from[ev] == kNone || std::uint64_t{from[ev]} > std::uint64_t{from[eu]} + cost)) {
+          fail(from_at + 4 * ev,
+               "d(L, v) = " +
+                   (from[ev] == kNone ? std::string("unreached") : std::to_string(from[ev])) +
+                   " but d(L, u) = " + std::to_string(from[eu]));
+        }
+        if (to[ev] != kNone &&
+            (to[eu] == kNone || std::uint64_t{to[eu]} > cost + std::uint64_t{to[ev]})) {
+          fail(
+              to_at + 4 * eu,
+              "d(u, L) = " + (to[eu] == kNone ? std::string("unreached") : std::to_string(to[eu])) +
+                  " but d(v, L) = " + std::to_string(to[ev]));
+        }
+      }
+    };
+    for (std::uint32_t t = 0; t < m.sectors_.size(); ++t) {
+      const HierarchyMap::Sector& sec = m.sectors_[t];
+      for (std::uint32_t i = 0; i < sec.count; ++i) {
+        const std::uint32_t u = sec.first + i;
+        for (std::uint32_t j = 0; j < sec.count; ++j) {
+          const std::uint32_t d = m.dist_[sec.dist_first + i * sec.count + j];
+          if (j != i && d != HierarchyMap::kNoPath) edge(u, sec.first + j, d);
+        }
+        m.for_each_transition<false>(
+            u, m.cell_of(m.node_cell_[u]), t, [](std::uint32_t) { return true; },
+            [&](std::uint32_t v, std::uint64_t cost) { edge(u, v, cost); });
+      }
+    }
+  }
+
+  // Every cluster matrix of a loaded map against the cluster's graph: diagonal 0,
+  // kNoClusterPath exactly between level-2 nodes no path of the graph inside the cluster joins,
+  // other entries within [the octile bound at the least cost, (cluster cells - 1) x the dearest
+  // move] and, between two nodes of one sector, at most that sector's entry (a path the cluster
+  // holds). O(edges + level-2 node pairs).
+  static void check_cluster_matrices(const HierarchyMap& m, const Grid& grid,
+                                     const GridLayer& layer, const std::string& name,
+                                     std::size_t dist_at) {
+    (void)grid;
+    const bool eight = m.options_.connectivity == Connectivity::eight;
+    const std::uint64_t cmin = layer.min_passable_cost();
+    const std::uint64_t cmax = layer.max_cost();
+    const std::uint64_t straight = pathing::detail::kSectorStraight;
+    const std::uint64_t diagonal = pathing::detail::kSectorDiagonal;
+    // Components of each cluster's graph: union-find over its edges (every edge of the abstract
+    // graph goes both ways: a sector's kNoPath entries are symmetric, checked above).
+    std::vector<std::uint32_t> parent(m.node_cell_.size());
+    for (std::uint32_t v = 0; v < parent.size(); ++v) parent[v] = v;
+    const auto find = [&](std::uint32_t v) {
+      while (parent[v] != v) v = parent[v] = parent[parent[v]];
+      return v;
+    };
+    const auto join = [&](std::uint32_t a, std::uint32_t b) {
+      a = find(a);
+      b = find(b);
+      if (a != b) parent[a < b ? b : a] = a < b ? a : b;
+    };
+    for (std::uint32_t t = 0; t < m.sectors_.size(); ++t) {
+      const HierarchyMap::Sector& sec = m.sectors_[t];
+      const std::uint32_t kt = m.cluster_of_sector(t);
+      for (std::uint32_t i = 0; i < sec.count; ++i) {
+        const std::uint32_t u = sec.first + i;
+        for (std::uint32_t j = i + 1; j < sec.count; ++j)
+          if (m.dist_[sec.dist_first + i * sec.count + j] != HierarchyMap::kNoPath)
+            join(u, sec.first + j);
+        m.for_each_transition<false>(
+            u, m.cell_of(m.node_cell_[u]), t,
+            [&](std::uint32_t other) { return m.cluster_of_sector(other) == kt; },
+            [&](std::uint32_t v, std::uint64_t) { join(u, v); });
+      }
+    }
+    const std::uint64_t side = static_cast<std::uint64_t>(m.options_.sector_size) *
+                               static_cast<std::uint64_t>(m.cluster_sectors_);
+    for (std::uint32_t k = 0; k < m.clusters_.size(); ++k) {
+      const HierarchyMap::Cluster& cl = m.clusters_[k];
+      const std::uint64_t x0 = (k % static_cast<std::uint32_t>(m.clusters_x_)) * side;
+      const std::uint64_t y0 = (k / static_cast<std::uint32_t>(m.clusters_x_)) * side;
+      const std::uint64_t w =
+          std::min<std::uint64_t>(side, static_cast<std::uint64_t>(m.cols_) - x0);
+      const std::uint64_t h =
+          std::min<std::uint64_t>(side, static_cast<std::uint64_t>(m.rows_) - y0);
+      const std::uint64_t most = (w * h - 1) * (eight ? diagonal : straight) * cmax;
+      for (std::uint32_t i = 0; i < cl.count; ++i) {
+        const std::uint32_t u = m.l2_node_[cl.first + i];
+        const GridCoord a = m.cell_of(m.node_cell_[u]);
+        for (std::uint32_t j = 0; j < cl.count; ++j) {
+          const std::uint32_t v = m.l2_node_[cl.first + j];
+          const GridCoord b = m.cell_of(m.node_cell_[v]);
+          const std::size_t e = cl.dist_first + std::size_t{i} * cl.count + j;
+          const std::uint64_t d = m.l2_dist_[e];
+          const std::size_t byte = dist_at + 8 * e;
+          const auto pair_text = [&] {
+            std::string t = "the cost from level-2 node " + std::to_string(i) + " ";
+            t += cell_text(a.x, a.y);
+            t += " to level-2 node " + std::to_string(j) + " ";
+            t += cell_text(b.x, b.y);
+            t += " of cluster " + std::to_string(k);
+            return t;
+          };
+          if (i == j) {
+            if (d != 0)
+              bad_payload(name, byte, pair_text() + " is " + std::to_string(d) + ", not 0");
+            continue;
+          }
+          const bool joined = find(u) == find(v);
+          if (!joined || d == HierarchyMap::kNoClusterPath) {
+            if (joined != (d != HierarchyMap::kNoClusterPath)) {
+              bad_payload(name, byte,
+                          pair_text() + (joined ? " says no path, but a path inside the cluster "
+                                                  "joins them"
+                                                : " is " + std::to_string(d) +
+                                                      ", but no path inside the cluster joins "
+                                                      "them"));
+            }
+            continue;
+          }
+          const auto dx = static_cast<std::uint64_t>(a.x > b.x ? a.x - b.x : b.x - a.x);
+          const auto dy = static_cast<std::uint64_t>(a.y > b.y ? a.y - b.y : b.y - a.y);
+          const std::uint64_t lo = dx < dy ? dx : dy;
+          const std::uint64_t hi = dx < dy ? dy : dx;
+          const std::uint64_t least =
+              (eight ? (hi - lo) * straight + lo * diagonal : (dx + dy) * straight) * cmin;
+          if (d < least || d > most) {
+            bad_payload(name, byte,
+                        pair_text() + " is " + std::to_string(d) + ", outside [" +
+                            std::to_string(least) + ", " + std::to_string(most) +
+                            "] (the least and the most its moves can cost)");
+          }
+          const std::uint32_t t = m.sector_of(a);
+          if (t == m.sector_of(b)) {
+            const HierarchyMap::Sector& sec = m.sectors_[t];
+            const std::uint64_t direct =
+                m.dist_[sec.dist_first + (u - sec.first) * sec.count + (v - sec.first)];
+            if (d > direct) {
+              bad_payload(name, byte,
+                          pair_text() + " is " + std::to_string(d) +
+                              ", dearer than the edge of their sector, " + std::to_string(direct));
+            }
+          }
+        }
+      }
+    }
   }
 
   // Every sector's matrix against its cells (parse_hierarchy's contract): diagonal 0, kNoPath
@@ -1207,6 +1597,7 @@ std::uint64_t max_hierarchy_file_bytes(const Grid& grid) noexcept {
     const std::uint64_t sx = (cols + side - 1) / side;
     const std::uint64_t sy = (rows + side - 1) / side;
     std::uint64_t bytes = 2 * sx * sy;
+    std::uint64_t nodes = 0;
     if (sx > 0 && sy > 0) {
       const std::uint64_t wr = cols - (sx - 1) * side;
       const std::uint64_t hr = rows - (sy - 1) * side;
@@ -1218,8 +1609,33 @@ std::uint64_t max_hierarchy_file_bytes(const Grid& grid) noexcept {
         for (int b = 0; b < 2; ++b) {
           const std::uint64_t n = border_cells(ws[a], hs[b]);
           bytes += ns[a] * ms[b] * (4 * n + 4 * n * n);
+          nodes += ns[a] * ms[b] * n;
         }
       }
+      // Format version 2: 16 landmarks with both tables, and the largest clusters' matrices with
+      // every border cell of every cluster a level-2 node.
+      const auto k = static_cast<std::uint64_t>(HierarchyMap::kMaxLandmarks);
+      std::uint64_t clusters_most = 0;
+      for (std::uint64_t c = HierarchyMap::kMinClusterSectors;
+           c <= HierarchyMap::kMaxClusterSectors; ++c) {
+        const std::uint64_t cs = c * side;
+        const std::uint64_t cx = (cols + cs - 1) / cs;
+        const std::uint64_t cy = (rows + cs - 1) / cs;
+        const std::uint64_t cws[2] = {cs, cols - (cx - 1) * cs};
+        const std::uint64_t chs[2] = {cs, rows - (cy - 1) * cs};
+        const std::uint64_t cns[2] = {cx - 1, 1};
+        const std::uint64_t cms[2] = {cy - 1, 1};
+        std::uint64_t cb = 4 * cx * cy;
+        for (int a = 0; a < 2; ++a) {
+          for (int b = 0; b < 2; ++b) {
+            const std::uint64_t n = border_cells(cws[a], chs[b]);
+            cb += cns[a] * cms[b] * 8 * n * n;
+          }
+        }
+        clusters_most = cb > clusters_most ? cb : clusters_most;
+      }
+      bytes += detail::PrecomputedAccess::kHierarchyExtensionFixed + 4 * k + 8 * k * nodes +
+               clusters_most;
     }
     most = bytes > most ? bytes : most;
   }

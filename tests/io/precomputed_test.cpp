@@ -340,7 +340,14 @@ TEST(PrecomputedFile, RefusesAnotherGridLayerKindOrVersion) {
   prep_put_u32(v3, 8, 3);
   prep_fix_checksum(v3);
   EXPECT_EQ(prep_error_of([&] { (void)io::parse_jps_plus(v3, grid, layer, "a.prep"); }),
-            "a.prep: byte 8: made for format version 3, this library reads 1");
+            "a.prep: byte 8: made for format version 3, this library reads 1 to 2");
+  // Version 2 exists only for hierarchies with landmarks or clusters.
+  std::string v2 = bytes;
+  prep_put_u32(v2, 8, 2);
+  prep_fix_checksum(v2);
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_jps_plus(v2, grid, layer, "a.prep"); }),
+            "a.prep: byte 8: format version 2 holds only hierarchies with landmarks or clusters; "
+            "a JPS+ table is format version 1");
   // Not a file of ours.
   EXPECT_EQ(prep_error_of([&] { (void)io::parse_jps_plus("type octile\n", grid, layer, "a.map"); }),
             "a.map: byte 0: bad magic: not a pathing precomputed file (it starts with "
@@ -655,11 +662,19 @@ TEST(PrecomputedFile, HierarchyRefusesAnotherGridLayerKindOrVersion) {
   const std::string jps = io::serialize_jps_plus(JpsPlusMap(grid, layer), grid);
   EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(jps, grid, layer, "j.prep"); }),
             "j.prep: byte 12: holds a JPS+ table (kind 1), not a hierarchy");
+  std::string v3 = bytes;
+  prep_put_u32(v3, 8, 3);
+  prep_fix_checksum(v3);
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(v3, grid, layer, "h.prep"); }),
+            "h.prep: byte 8: made for format version 3, this library reads 1 to 2");
+  // A version-1 payload read as version 2: too short for the landmarks and clusters part.
   std::string v2 = bytes;
   prep_put_u32(v2, 8, 2);
   prep_fix_checksum(v2);
-  EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(v2, grid, layer, "h.prep"); }),
-            "h.prep: byte 8: made for format version 2, this library reads 1");
+  EXPECT_EQ(prep_error_of([&] {
+              (void)io::parse_hierarchy(v2, grid, layer, "h.prep");
+            }).find("h.prep: byte 52: payload of "),
+            0u);
   // A stale map is not saved; the try_ forms report errors.
   const HierarchyMap stale(grid, layer, HierarchyOptions{4});
   grid.set_blocked({1, 1}, !grid.is_blocked({1, 1}));
@@ -857,14 +872,16 @@ TEST(PrecomputedFile, HierarchyFileErrors) {
   EXPECT_EQ(e.code, ErrorCode::io_error);
   EXPECT_EQ(e.message.rfind("/nonexistent/h.prep: cannot open the file: ", 0), 0u) << e.message;
   // 4 x 4: one sector at every side, at most its 12 border cells as nodes: 68 + 20 + 2 + 4 x 12 +
-  // 4 x 144 bytes.
-  EXPECT_EQ(io::max_hierarchy_file_bytes(grid), 714u);
+  // 4 x 144 bytes; then format version 2's part: 24 fixed bytes, 16 landmarks (4 x 16 + 2 x 4 x
+  // 16 x 12) and one cluster with its 12 border cells as level-2 nodes (4 + 8 x 144).
+  EXPECT_EQ(io::max_hierarchy_file_bytes(grid), 714u + 24u + 1600u + 1156u);
   const std::filesystem::path big = std::filesystem::temp_directory_path() /
                                     ("pathing_prep_hbig_" + std::to_string(std::random_device{}()));
-  std::ofstream(big, std::ios::binary) << std::string(1000, 'P');
+  std::ofstream(big, std::ios::binary) << std::string(4000, 'P');
   EXPECT_EQ(prep_error_of([&] { (void)io::load_hierarchy(big, grid, layer); }),
             big.string() +
-                ": byte 714: the file goes on past 714 bytes, the largest hierarchy file for a 4 "
+                ": byte 3494: the file goes on past 3494 bytes, the largest hierarchy file for a "
+                "4 "
                 "x 4 grid");
   std::ofstream(big, std::ios::binary)
       << io::serialize_hierarchy(HierarchyMap(grid, layer, HierarchyOptions{4}), grid);
@@ -872,6 +889,433 @@ TEST(PrecomputedFile, HierarchyFileErrors) {
   ASSERT_TRUE(h.has_value());
   EXPECT_TRUE(h->is_current(grid, layer));
   std::filesystem::remove(big);
+}
+
+// --- Hierarchies with landmarks and clusters (format version 2) ---------------------------------
+
+// Loaded == built for the second level and the landmarks, through the public accessors (the
+// landmark tables through the saved bytes: save(load(f)) == f).
+void expect_same_levels(const HierarchyMap& a, const HierarchyMap& b) {
+  ASSERT_EQ(a.landmark_count(), b.landmark_count());
+  for (int i = 0; i < a.landmark_count(); ++i) EXPECT_EQ(a.landmark(i), b.landmark(i));
+  ASSERT_EQ(a.cluster_sectors(), b.cluster_sectors());
+  EXPECT_EQ(a.clusters_x(), b.clusters_x());
+  EXPECT_EQ(a.clusters_y(), b.clusters_y());
+  ASSERT_EQ(a.cluster_count(), b.cluster_count());
+  for (std::uint32_t k = 0; k < a.cluster_count(); ++k) {
+    ASSERT_EQ(a.cluster_node_count(k), b.cluster_node_count(k)) << "cluster " << k;
+    for (std::uint32_t i = 0; i < a.cluster_node_count(k); ++i) {
+      ASSERT_EQ(a.cluster_node(k, i), b.cluster_node(k, i));
+      for (std::uint32_t j = 0; j < a.cluster_node_count(k); ++j)
+        ASSERT_EQ(a.cluster_cost(k, i, j), b.cluster_cost(k, i, j)) << "cluster " << k;
+    }
+  }
+}
+
+// Plans over `a` and `b` (weight 1 and 2): the same status, abstract cost and expansions.
+void expect_same_plans(const Grid& grid, const GridLayer& layer, const HierarchyMap& a,
+                       const HierarchyMap& b, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  HpaStar h1;
+  HpaStar h2;
+  SearchOptions o;
+  o.connectivity = a.options().connectivity;
+  for (const double w : {1.0, 2.0}) {
+    o.weight = w;
+    for (int q = 0; q < 20; ++q) {
+      const GridCoord s{static_cast<int>(rng() % static_cast<unsigned>(grid.cols())),
+                        static_cast<int>(rng() % static_cast<unsigned>(grid.rows()))};
+      const GridCoord g{static_cast<int>(rng() % static_cast<unsigned>(grid.cols())),
+                        static_cast<int>(rng() % static_cast<unsigned>(grid.rows()))};
+      const PathResult r1 = h1.plan(grid, layer, a, s, g, o);
+      const PathResult r2 = h2.plan(grid, layer, b, s, g, o);
+      ASSERT_EQ(r1.status, r2.status);
+      EXPECT_EQ(r1.cost, r2.cost);
+      EXPECT_EQ(r1.stats.expanded, r2.stats.expanded);
+      EXPECT_EQ(r1.stats.generated, r2.stats.generated);
+    }
+  }
+}
+
+TEST(PrecomputedFile, HierarchyLevelsRoundTripOnRandomGrids) {
+  const int sizes[][2] = {{1, 1}, {9, 1}, {37, 29}, {64, 64}, {3, 70}, {90, 41}};
+  std::uint32_t seed = 900;
+  int files = 0;
+  for (const auto& sz : sizes) {
+    for (const double wall : {0.0, 0.3}) {
+      for (const int side : {4, 7}) {
+        for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+          // Weighted (asymmetric landmark tables) and uniform (one table) layers.
+          const bool weighted = (++seed % 2) == 0;
+          const GridLayer layer = weighted ? prep_weighted_layer() : io::movingai_layer();
+          const Grid grid = random_prep_grid(sz[0], sz[1], wall, weighted ? 4 : 1, seed);
+          HierarchyMap built(grid, layer, HierarchyOptions{side, conn});
+          // Version 1 without either.
+          const std::string v1 = io::serialize_hierarchy(built, grid);
+          EXPECT_EQ(v1[8], 1);
+          const int landmarks = static_cast<int>(seed % 4) * 3;  // 0, 3, 6 or 9
+          const int clusters = 2 + static_cast<int>(seed / 4 % 3);
+          const bool with_clusters = landmarks == 0 || seed % 3 != 0;
+          if (landmarks > 0) ASSERT_TRUE(built.build_landmarks(grid, landmarks));
+          if (with_clusters) ASSERT_TRUE(built.build_clusters(grid, clusters));
+          const std::string bytes = io::serialize_hierarchy(built, grid);
+          EXPECT_LE(bytes.size(), io::max_hierarchy_file_bytes(grid));
+          EXPECT_EQ(bytes[8], built.landmark_count() > 0 || with_clusters ? 2 : 1);
+          const HierarchyMap loaded = io::parse_hierarchy(bytes, grid, layer, "t.prep");
+          EXPECT_TRUE(loaded.is_current(grid, layer));
+          expect_same_hierarchy(loaded, built);
+          expect_same_levels(loaded, built);
+          EXPECT_EQ(loaded.memory_bytes(), built.memory_bytes());
+          EXPECT_EQ(io::serialize_hierarchy(loaded, grid), bytes);
+          expect_hpa_paths(grid, layer, &built, loaded, seed);
+          expect_same_plans(grid, layer, built, loaded, seed);
+          ++files;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(files, 48);
+}
+
+// A synced map with clusters saves as a fresh build with clusters; a loaded one syncs its clusters
+// too; landmarks kept by a sync (walls added) save and load as they are.
+TEST(PrecomputedFile, HierarchyLevelsFollowEditsThroughFiles) {
+  const GridLayer layer = prep_weighted_layer();
+  Grid grid = random_prep_grid(72, 56, 0.2, 4, 41);
+  HierarchyMap synced(grid, layer, HierarchyOptions{8});
+  ASSERT_TRUE(synced.build_clusters(grid, 3));
+  HierarchyMap loaded =
+      io::parse_hierarchy(io::serialize_hierarchy(synced, grid), grid, layer, "h");
+  ASSERT_EQ(loaded.cluster_sectors(), 3);
+  std::mt19937 rng(6);
+  for (int round = 0; round < 4; ++round) {
+    for (int e = 0; e < 5; ++e) {
+      const GridCoord c{static_cast<int>(rng() % 72u), static_cast<int>(rng() % 56u)};
+      grid.set_blocked(c, !grid.is_blocked(c));
+    }
+    EXPECT_EQ(synced.sync(grid, layer), MapSync::updated);
+    EXPECT_EQ(loaded.sync(grid, layer), MapSync::updated);
+    EXPECT_GT(loaded.last_sync_clusters(), 0u);
+    EXPECT_LT(loaded.last_sync_clusters(), loaded.cluster_count());
+    HierarchyMap fresh(grid, layer, HierarchyOptions{8});
+    ASSERT_TRUE(fresh.build_clusters(grid, 3));
+    const std::string want = io::serialize_hierarchy(fresh, grid);
+    EXPECT_EQ(io::serialize_hierarchy(synced, grid), want) << "round " << round;
+    EXPECT_EQ(io::serialize_hierarchy(loaded, grid), want) << "round " << round;
+    expect_same_levels(io::parse_hierarchy(want, grid, layer, "h"), fresh);
+  }
+  // Landmarks kept by a sync that only adds walls: saved as held, loaded, the same plans.
+  ASSERT_TRUE(synced.build_landmarks(grid, 4));
+  for (int x = 18; x < 22; ++x) grid.set_blocked({x, 27}, true);  // inside sector (2, 3)
+  EXPECT_EQ(synced.sync(grid, layer), MapSync::updated);
+  ASSERT_EQ(synced.landmark_count(), 4) << "a sync adding walls keeps the landmarks";
+  const std::string bytes = io::serialize_hierarchy(synced, grid);
+  const HierarchyMap kept = io::parse_hierarchy(bytes, grid, layer, "h");
+  EXPECT_EQ(kept.landmark_count(), 4);
+  EXPECT_EQ(io::serialize_hierarchy(kept, grid), bytes);
+  expect_same_plans(grid, layer, synced, kept, 8);
+}
+
+// The 9 x 1 golden grid (HierarchyGoldenBytes) with one landmark and clusters of 2 sectors: every
+// byte of format version 2's part.
+TEST(PrecomputedFile, HierarchyLevelsGoldenBytes) {
+  const Grid grid = prep_golden_hierarchy_grid();
+  const GridLayer layer{1, 2};
+  HierarchyMap map(grid, layer, HierarchyOptions{4});
+  ASSERT_TRUE(map.build_landmarks(grid, 1));
+  ASSERT_TRUE(map.build_clusters(grid, 2));
+  const std::string hex = prep_as_version_100(io::serialize_hierarchy(map, grid));
+  EXPECT_EQ(hex.substr(0, 16 + 8),
+            "5041544850524550"
+            "02000000");                                  // format version 2
+  EXPECT_EQ(hex.substr(2 * 52, 16), "9600000000000000");  // payload 66 + 84 = 150 bytes
+  EXPECT_EQ(hex.substr(2 * 126),
+            std::string("01000000"  // 1 landmark
+                        "00000000"  // not symmetric (costs 1 and 2): two tables
+                        "03000000"  // landmark 0: node 3 = (8, 0), the farthest from node 0
+                        // d(L, n) for nodes 0-3: (3, 0) <- (8, 0): 4 + 3 + 1 moves:
+                        // (7, 0) -> (4, 0) costs 1 + 1 + 2 = 4 (x 256), then (3, 0) 1 more
+                        "00060000"  // node 0 (3, 0): 1536
+                        "00050000"  // node 1 (4, 0): 1280
+                        "00010000"  // node 2 (7, 0): 256
+                        "00000000"  // node 3 (8, 0): 0
+                        // d(n, L): (3, 0) -> (8, 0) enters (4, 0) at 2, then 1 + 1 + 1 + 1
+                        "00060000"             // node 0: 1536
+                        "00040000"             // node 1: 1024
+                        "00010000"             // node 2: 256
+                        "00000000"             // node 3: 0
+                        "02000000"             // clusters of 2 sectors: sectors 0-1 and sector 2
+                        "02000000"             // 2 level-2 nodes
+                        "0200000000000000"     // 2 level-2 matrix entries
+                        "01000000"             // cluster 0: 1 level-2 node, (7, 0)
+                        "01000000"             // cluster 1: 1, (8, 0)
+                        "0000000000000000"     // cluster 0: [0]
+                        "0000000000000000") +  // cluster 1: [0]
+                hex.substr(hex.size() - 16));  // (the checksum)
+  const HierarchyMap loaded =
+      io::parse_hierarchy(io::serialize_hierarchy(map, grid), grid, layer, "g");
+  EXPECT_EQ(loaded.landmark(0), (GridCoord{8, 0}));
+}
+
+TEST(PrecomputedFile, HierarchyLevelsTamperedPayloadIsRefused) {
+  const Grid grid = prep_golden_hierarchy_grid();
+  const GridLayer layer{1, 2};
+  HierarchyMap map(grid, layer, HierarchyOptions{4});
+  ASSERT_TRUE(map.build_landmarks(grid, 1));
+  ASSERT_TRUE(map.build_clusters(grid, 2));
+  const std::string good = io::serialize_hierarchy(map, grid);
+  ASSERT_EQ(good.size(), 218u);
+  ASSERT_EQ(io::parse_hierarchy(good, grid, layer, "h").landmark_count(), 1);
+  const auto refusal = [&](std::size_t at, std::uint64_t v, int width = 4) {
+    std::string t = good;
+    test::put_le(t, at, v, width);
+    prep_fix_checksum(t);
+    return prep_error_of([&] { (void)io::parse_hierarchy(t, grid, layer, "h"); });
+  };
+  const std::string bad = "h: byte ";
+  // Format version 2's part (HierarchyLevelsGoldenBytes) starts at byte 126: k, symmetric, the
+  // landmark's node (134), d(L, n) for nodes 0-3 (138-153), d(n, L) (154-169), cluster side
+  // (170), N2 (174), M2 (178), counts (186, 190), matrices (194, 202), checksum (210).
+  EXPECT_EQ(refusal(126, 17),
+            bad + "126: payload values out of range: 17 landmarks; a hierarchy holds at most 16");
+  EXPECT_EQ(refusal(130, 2),
+            bad + "130: payload values out of range: symmetric flag 2 is not 0 or 1");
+  EXPECT_EQ(refusal(134, 4),
+            bad + "134: payload values out of range: landmark 0 is node 4; the map has 4 nodes");
+  EXPECT_EQ(refusal(150, 5),
+            bad +
+                "150: payload values out of range: landmark 0 (node 3 (8, 0)) is at distance 5 "
+                "from itself, not 0");
+  EXPECT_EQ(refusal(166, 5),
+            bad +
+                "166: payload values out of range: landmark 0 (node 3 (8, 0)) is at distance 5 "
+                "to itself, not 0");
+  // d(L, (4, 0)) lowered to 1000: the edge (4, 0) -> (3, 0) of cost 256 then needs
+  // d(L, (3, 0)) <= 1256, but it is 1536.
+  EXPECT_EQ(refusal(142, 1000),
+            bad +
+                "138: payload values out of range: landmark 0: d(L, v) = 1536 but d(L, u) = "
+                "1000 across the edge from node 1 (4, 0) to node 0 (3, 0) of cost 256: not "
+                "distances of this graph");
+  EXPECT_EQ(refusal(142, HierarchyMap::kNoPath),
+            bad +
+                "142: payload values out of range: landmark 0: d(L, v) = unreached but d(L, u) "
+                "= 1536 across the edge from node 0 (3, 0) to node 1 (4, 0) of cost 512: not "
+                "distances of this graph");
+  // d((7, 0), L) raised to 300: the edge (4, 0) -> (7, 0) of cost 768 then needs
+  // d((4, 0), L) <= 1068, but it is 1024 -- fine; (7, 0) -> (8, 0) of cost 256 needs
+  // d((7, 0), L) <= 256 + 0.
+  EXPECT_EQ(refusal(162, 300),
+            bad +
+                "162: payload values out of range: landmark 0: d(u, L) = 300 but d(v, L) = 0 "
+                "across the edge from node 2 (7, 0) to node 3 (8, 0) of cost 256: not "
+                "distances of this graph");
+  // Lower but feasible distances load (a weaker bound): d(L, (3, 0)) = 1400.
+  EXPECT_EQ(refusal(138, 1400), "");
+  EXPECT_EQ(refusal(170, 1),
+            bad +
+                "170: payload values out of range: cluster side 1 is outside [2, 16] (0: no "
+                "clusters)");
+  EXPECT_EQ(refusal(170, 17),
+            bad +
+                "170: payload values out of range: cluster side 17 is outside [2, 16] (0: no "
+                "clusters)");
+  EXPECT_EQ(refusal(174, 3),
+            bad +
+                "174: payload values out of range: 3 level-2 nodes; this grid's clusters of 2 "
+                "sectors have 2");
+  EXPECT_EQ(refusal(178, 3, 8),
+            bad +
+                "178: payload values out of range: 3 level-2 matrix entries; this grid's "
+                "clusters of 2 sectors have 2");
+  EXPECT_EQ(refusal(194, 7, 8),
+            bad +
+                "194: payload values out of range: the cost from level-2 node 0 (7, 0) to "
+                "level-2 node 0 (7, 0) of cluster 0 is 7, not 0");
+  // Neither landmarks nor clusters: version 1's business.
+  {
+    std::string t = good.substr(0, 126) + std::string(24, '\0') + good.substr(good.size() - 8);
+    test::put_le(t, 130, 1, 4);
+    test::put_le(t, 52, 66 + 24, 8);
+    prep_fix_checksum(t);
+    EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(t, grid, layer, "h"); }),
+              bad +
+                  "126: payload values out of range: format version 2 without landmarks or "
+                  "clusters (such a hierarchy is format version 1)");
+  }
+  // A payload that stops inside the landmark tables, and one with bytes to spare.
+  {
+    std::string t = good.substr(0, 150) + good.substr(good.size() - 8);
+    test::put_le(t, 52, 150 - 60, 8);
+    prep_fix_checksum(t);
+    EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(t, grid, layer, "h"); }),
+              bad +
+                  "52: payload of 90 bytes ends inside the landmarks: a hierarchy of this grid "
+                  "at sector size 4 with 1 landmark has at least 126 bytes");
+    t = good.substr(0, good.size() - 8) + std::string(8, '\0') + good.substr(good.size() - 8);
+    test::put_le(t, 52, 158, 8);
+    prep_fix_checksum(t);
+    EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(t, grid, layer, "h"); }),
+              bad +
+                  "52: payload of 158 bytes; a hierarchy of this grid at sector size 4 with 1 "
+                  "landmark and clusters of 2 sectors has 150");
+  }
+  // Every single-byte change of the extension with a fixed checksum either is refused with a
+  // PrecomputedError or loads a map that saves back to the same bytes.
+  for (std::size_t at = 126; at + 8 < good.size(); ++at) {
+    for (const int delta : {1, 0x80}) {
+      std::string t = good;
+      t[at] = static_cast<char>(static_cast<std::uint8_t>(t[at]) ^ delta);
+      prep_fix_checksum(t);
+      try {
+        const HierarchyMap m = io::parse_hierarchy(t, grid, layer, "h");
+        EXPECT_EQ(io::serialize_hierarchy(m, grid), t) << "byte " << at;
+      } catch (const io::PrecomputedError& e) {
+        EXPECT_EQ(std::string(e.what()).rfind("h: byte ", 0), 0u) << e.what();
+      }
+    }
+  }
+}
+
+// Clusters: each refusal of a tampered matrix, on a grid with two sectors in a cluster.
+TEST(PrecomputedFile, HierarchyClusterMatricesAreChecked) {
+  // 32 x 8, sectors of 8 (4 x 1), clusters of 2 sectors (2 x 1): the entrance at x = 15 | 16 is
+  // 8 long, so it has two transitions, at its ends.
+  Grid grid(32, 8);
+  const GridLayer layer = io::movingai_layer();
+  HierarchyMap map(grid, layer, HierarchyOptions{8, Connectivity::four});
+  ASSERT_TRUE(map.build_clusters(grid, 2));
+  ASSERT_EQ(map.cluster_count(), 2u);
+  ASSERT_EQ(map.cluster_node_count(0), 2u);
+  EXPECT_EQ(map.cluster_node(0, 0), (GridCoord{15, 0}));
+  EXPECT_EQ(map.cluster_node(0, 1), (GridCoord{15, 7}));
+  EXPECT_EQ(map.cluster_cost(0, 0, 1), 7u * 256u);
+  const std::string good = io::serialize_hierarchy(map, grid);
+  const std::size_t matrices = good.size() - 8 - 8 * 8;  // 2 clusters of 2 x 2 entries
+  const auto refusal = [&](std::size_t entry, std::uint64_t v) {
+    std::string t = good;
+    test::put_le(t, matrices + 8 * entry, v, 8);
+    prep_fix_checksum(t);
+    return prep_error_of([&] { (void)io::parse_hierarchy(t, grid, layer, "h"); });
+  };
+  const std::string at = "h: byte " + std::to_string(matrices + 8) +
+                         ": payload values out of range: the cost from level-2 node 0 (15, 0) to "
+                         "level-2 node 1 (15, 7) of cluster 0 ";
+  EXPECT_EQ(refusal(1, HierarchyMap::kNoClusterPath),
+            at + "says no path, but a path inside the cluster joins them");
+  // Bounds: 7 straight moves at cost 1; (16 x 8 - 1) straight moves at cost 1.
+  EXPECT_EQ(refusal(1, 1791),
+            at + "is 1791, outside [1792, 32512] (the least and the most its moves can cost)");
+  EXPECT_EQ(refusal(1, 32513),
+            at + "is 32513, outside [1792, 32512] (the least and the most its moves can cost)");
+  EXPECT_EQ(refusal(1, 1793), at + "is 1793, dearer than the edge of their sector, 1792");
+  EXPECT_EQ(refusal(1, 1792), "");
+  // A wall across cluster 0 at y = 3: the entrance splits in two (transitions (15, 1) and
+  // (15, 5)), which no path inside the cluster joins.
+  Grid cut = grid;
+  for (int x = 0; x < 16; ++x) cut.set_blocked({x, 3}, true);
+  HierarchyMap cmap(cut, layer, HierarchyOptions{8, Connectivity::four});
+  ASSERT_TRUE(cmap.build_clusters(cut, 2));
+  ASSERT_EQ(cmap.cluster_node_count(0), 2u);
+  ASSERT_EQ(cmap.cluster_cost(0, 0, 1), HierarchyMap::kNoClusterPath);
+  std::string t = io::serialize_hierarchy(cmap, cut);
+  const std::size_t cut_matrices = t.size() - 8 - 8 * 8;
+  test::put_le(t, cut_matrices + 8, 1792, 8);
+  prep_fix_checksum(t);
+  const GridCoord p = cmap.cluster_node(0, 0);
+  const GridCoord q = cmap.cluster_node(0, 1);
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(t, cut, layer, "h"); }),
+            "h: byte " + std::to_string(cut_matrices + 8) +
+                ": payload values out of range: the cost from level-2 node 0 (" +
+                std::to_string(p.x) + ", " + std::to_string(p.y) + ") to level-2 node 1 (" +
+                std::to_string(q.x) + ", " + std::to_string(q.y) +
+                ") of cluster 0 is 1792, but no path inside the cluster joins them");
+}
+
+// Tampered landmarks (lowered but feasible) and cluster costs (within the bounds) load: HpaStar
+// still finds a valid path exactly when one exists, its cost exact, never below the optimum;
+// feasible landmarks alone keep weight-1 plans at the cheapest abstract cost.
+TEST(PrecomputedFile, HierarchyTamperedLevelsKeepHpaStarSound) {
+  const GridLayer layer = prep_weighted_layer();
+  for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+    const Grid grid = random_prep_grid(64, 48, 0.25, 4, conn == Connectivity::four ? 51 : 52);
+    HierarchyMap built(grid, layer, HierarchyOptions{8, conn});
+    ASSERT_TRUE(built.build_landmarks(grid, 4));
+    ASSERT_TRUE(built.build_clusters(grid, 2));
+    std::string bytes = io::serialize_hierarchy(built, grid);
+    // The extension starts after the sector matrices.
+    std::size_t entries = 0;
+    for (std::uint32_t s = 0; s < built.sector_count(); ++s)
+      entries += std::size_t{built.sector_node_count(s)} * built.sector_node_count(s);
+    const std::size_t lm_at =
+        60 + 20 + 2 * built.sector_count() + 4 * built.node_count() + 4 * entries;
+    ASSERT_EQ(test::get_le(bytes, lm_at, 4), 4u);
+    ASSERT_EQ(test::get_le(bytes, lm_at + 4, 4), 0u);  // weighted: two tables
+    const std::size_t n = built.node_count() * 4;
+    const std::size_t tables = lm_at + 8 + 16;
+    // Halve every distance (rounding down): still a feasible potential, a weaker bound.
+    for (std::size_t i = 0; i < 2 * n; ++i) {
+      const std::uint64_t d = test::get_le(bytes, tables + 4 * i, 4);
+      if (d != HierarchyMap::kNoPath) test::put_le(bytes, tables + 4 * i, d / 2, 4);
+    }
+    prep_fix_checksum(bytes);
+    HierarchyMap halved = io::parse_hierarchy(bytes, grid, layer, "t");
+    HierarchyMap plain = halved;
+    plain.drop_landmarks();
+    plain.drop_clusters();
+    halved.drop_clusters();
+    HpaStar h1;
+    HpaStar h2;
+    SearchOptions o;
+    o.connectivity = conn;
+    std::mt19937 rng(4);
+    int found = 0;
+    for (int q = 0; q < 60; ++q) {
+      const GridCoord a{static_cast<int>(rng() % 64u), static_cast<int>(rng() % 48u)};
+      const GridCoord b{static_cast<int>(rng() % 64u), static_cast<int>(rng() % 48u)};
+      const PathResult r1 = h1.plan(grid, layer, plain, a, b, o);
+      const PathResult r2 = h2.plan(grid, layer, halved, a, b, o);
+      ASSERT_EQ(r1.status, r2.status);
+      EXPECT_EQ(r1.cost, r2.cost) << "a feasible potential keeps the cheapest abstract cost";
+      found += r1.status == SearchStatus::found;
+    }
+    EXPECT_GT(found, 20);
+    // Cluster costs pushed to their bounds (the octile bound at cost 1, or 5 times dearer capped
+    // at the sector edge and the cluster's most): loads, and paths stay sound.
+    const std::size_t cl_at = tables + 4 * 2 * n;
+    const std::size_t clusters = built.cluster_count();
+    std::size_t at = cl_at + 16 + 4 * clusters;
+    for (std::uint32_t k = 0; k < clusters; ++k) {
+      const std::uint32_t c = built.cluster_node_count(k);
+      for (std::uint32_t i = 0; i < c; ++i) {
+        for (std::uint32_t j = 0; j < c; ++j, at += 8) {
+          const std::uint64_t d = built.cluster_cost(k, i, j);
+          if (i == j || d == HierarchyMap::kNoClusterPath) continue;
+          const GridCoord p = built.cluster_node(k, i);
+          const GridCoord q = built.cluster_node(k, j);
+          if (built.sector_of(p) == built.sector_of(q)) continue;  // (capped by the edge)
+          const auto dx = static_cast<std::uint64_t>(std::abs(p.x - q.x));
+          const auto dy = static_cast<std::uint64_t>(std::abs(p.y - q.y));
+          const std::uint64_t least =
+              conn == Connectivity::eight
+                  ? (std::max(dx, dy) - std::min(dx, dy)) * 256 + std::min(dx, dy) * 362
+                  : (dx + dy) * 256;
+          // The cluster's most: (cells - 1) x the dearest move x the dearest cost (9).
+          const int x0 = static_cast<int>(k % static_cast<std::uint32_t>(built.clusters_x())) * 16;
+          const int y0 = static_cast<int>(k / static_cast<std::uint32_t>(built.clusters_x())) * 16;
+          const auto cells = static_cast<std::uint64_t>(std::min(16, 64 - x0)) *
+                             static_cast<std::uint64_t>(std::min(16, 48 - y0));
+          const std::uint64_t most = (cells - 1) * (conn == Connectivity::eight ? 362u : 256u) * 9u;
+          test::put_le(bytes, at, rng() % 2 == 0 ? least : std::min(d * 5, most), 8);
+        }
+      }
+    }
+    ASSERT_EQ(at + 8, bytes.size());
+    prep_fix_checksum(bytes);
+    const HierarchyMap loaded = io::parse_hierarchy(bytes, grid, layer, "t");
+    EXPECT_EQ(loaded.cluster_sectors(), 2);
+    expect_hpa_paths(grid, layer, nullptr, loaded, 78);
+  }
 }
 
 }  // namespace precomputed_test

@@ -80,12 +80,22 @@ class PrecomputedError : public std::runtime_error {
 /// Hierarchy payload: sector side (u32), connectivity (u32: 4 or 8), nodes N (u32), matrix
 /// entries M (u64), then for each sector (row-major) its node count (u16), then every sector's
 /// node cells (u32 y * cols + x, ascending), then every sector's count x count cost matrix (u32,
-/// row = from, `HierarchyMap::kNoPath` = no path inside the sector). Subgoal graph payload: the
+/// row = from, `HierarchyMap::kNoPath` = no path inside the sector); at format version 2 (a map
+/// with landmarks or clusters) then: landmarks k (u32, 0-16), symmetric (u32: 1 = one table,
+/// d(n, L) = d(L, n); always 1 when k = 0), the k landmarks' node numbers (u32: nodes numbered
+/// in the order of the node cells above), nodes x k d(L, n) (u32, node-major,
+/// `HierarchyMap::kNoPath` = unreached) and, when not symmetric, nodes x k d(n, L); then the
+/// cluster side in sectors (u32: 0 = no clusters, else 2-16), level-2 nodes N2 (u32), level-2
+/// matrix entries M2 (u64), each cluster's level-2 node count (u32, clusters row-major; none when
+/// the side is 0), then every cluster's count x count matrix (u64, 1/256 cost units, row = from,
+/// `HierarchyMap::kNoClusterPath` = no path inside the cluster). Subgoal graph payload: the
 /// options (contract u32 0/1, max_edge_difference i32, witness_settle_limit u32,
 /// max_witness_work u64), subgoals N (u32), contracted subgoals C (u32), contracted edges E (u64);
 /// when C > 0, each subgoal's core flag (u8, 1 = core), each subgoal's contracted edge count
 /// (u32), then the E edges (to u32, mid u32 or 0xFFFFFFFF, cost u64 in `cost::kStraight` units).
-inline constexpr std::uint32_t kPrecomputedFormatVersion = 1;
+/// Format version 2 adds a hierarchy's landmarks and clusters after its matrices (layout below);
+/// a file is written at version 1 unless it holds them, and both versions are read.
+inline constexpr std::uint32_t kPrecomputedFormatVersion = 2;
 /// Bytes of the header before the payload.
 inline constexpr std::size_t kPrecomputedHeaderBytes = 60;
 /// Bytes of the checksum after the payload.
