@@ -11,9 +11,9 @@
 // build row reports their time and bytes a cell); the other rows use the octile bound alone.
 // Rows ending in `clusters=8` search a copy of the landmark map with a second level of clusters
 // of 8 x 8 sectors (`HierarchyMap::build_clusters`; its build row reports their time and bytes a
-// cell, its edit row the sync of a map with clusters).
-// Tiled rows need ../shared/data (or PATHING_SHARED_DATA) and are skipped with a message without
-// it.
+// cell, its edit row the sync of a map with clusters, its load row `io::parse_hierarchy` of its
+// saved bytes). Tiled rows need ../shared/data (or PATHING_SHARED_DATA) and are skipped with a
+// message without it.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -32,6 +32,7 @@
 #include "pathing/hpa_star.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
+#include "pathing/io/precomputed.hpp"
 #include "pathing/jps.hpp"
 #include "pathing/jps_plus.hpp"
 
@@ -228,6 +229,20 @@ void cluster_build_row(benchmark::State& s, const std::string& name) {
   s.counters["level2_nodes"] = static_cast<double>(map.cluster_node_total());
 }
 
+// Loading the map with landmarks and clusters from its file bytes (io::parse_hierarchy, format
+// version 2: the checks of its contract, no search); the bytes are made outside the timing.
+void load_row(benchmark::State& s, const std::string& name) {
+  HpaCase* c = hpa_case(name);
+  if (hpa_skip(s, c)) return;
+  const std::string bytes = io::serialize_hierarchy(hpa_map(*c, kLandmarks, true), c->grid);
+  for (auto _ : s) {
+    const HierarchyMap loaded = io::parse_hierarchy(bytes, c->grid, c->layer, name);
+    benchmark::DoNotOptimize(loaded.cluster_count());
+  }
+  s.counters["file_bytes_per_cell"] =
+      static_cast<double>(bytes.size()) / static_cast<double>(c->grid.cell_count());
+}
+
 // One iteration: a random cell toggled and synced, then toggled back and synced (2 edits), on the
 // plain map or (clusters) the map with landmarks and clusters; the other maps of the case are
 // synced outside the timing.
@@ -329,6 +344,10 @@ void optimal_row(benchmark::State& s, const std::string& name, Run&& run) {
     const std::string cl = lm + " clusters=" + std::to_string(kClusters);
     benchmark::RegisterBenchmark((prefix + "build" + s32 + cl).c_str(),
                                  [m](benchmark::State& s) { cluster_build_row(s, m); })
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(1);
+    benchmark::RegisterBenchmark((prefix + "load" + s32 + cl).c_str(),
+                                 [m](benchmark::State& s) { load_row(s, m); })
         ->Unit(benchmark::kMillisecond)
         ->Iterations(1);
     for (const double weight : {1.0, 1.5, 2.0}) {

@@ -54,7 +54,9 @@ struct PrepOptions {
   std::string landmark_bits;  ///< alt: distance width, "32", "16" or "auto" (empty: 32).
   int moves = 8;              ///< alt: 4- or 8-connected distances; hpa: moves.
   int sector = 32;            ///< hpa: side of a sector, in cells.
-  std::vector<int> costs;     ///< Tag costs; empty: the Moving AI rules.
+  int hpa_landmarks = 0;  ///< hpa: landmarks on the abstract graph (0: none; set from --landmarks).
+  int clusters = 0;       ///< hpa: cluster side in sectors (0: one level).
+  std::vector<int> costs;  ///< Tag costs; empty: the Moving AI rules.
 };
 int run_prep(const PrepOptions& options);
 

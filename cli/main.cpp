@@ -148,7 +148,8 @@ int main(int argc, char** argv) {
       "--prep", scen.prep_file,
       "With --algo jps+, subgoal, alt or hpa: load the table, subgoal graph, landmarks or "
       "hierarchy from this file (`pathing prep`; subgoal: contracted or not as saved; hpa: its "
-      "sector size and moves are the file's) "
+      "sector size, moves, landmarks and clusters are the file's, and --landmarks or --clusters "
+      "other than the file's rebuild those) "
       "instead of building them; refused when made for another map, layer or version");
 
   PrepOptions prep;
@@ -165,9 +166,18 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   prep_cmd->add_flag("--contract", prep.contract,
                      "subgoal: contract the graph (contraction hierarchies; docs/subgoal.md)");
-  prep_cmd->add_option("--landmarks", prep.landmarks, "alt: landmarks to place")
-      ->check(CLI::Range(1, 32))
-      ->capture_default_str();
+  CLI::Option* prep_landmarks =
+      prep_cmd
+          ->add_option("--landmarks", prep.landmarks,
+                       "alt: landmarks to place; hpa: landmarks on the abstract graph, saved with "
+                       "the hierarchy (1-16; none unless given)")
+          ->check(CLI::Range(1, 32))
+          ->capture_default_str();
+  prep_cmd
+      ->add_option("--clusters", prep.clusters,
+                   "hpa: a second level of clusters of this many sectors a side, saved with the "
+                   "hierarchy (2-16; one level unless given)")
+      ->check(CLI::Range(2, 16));
   prep_cmd
       ->add_option(
           "--landmark-bits", prep.landmark_bits,
@@ -201,8 +211,8 @@ int main(int argc, char** argv) {
   path_cmd->add_option(
       "--prep", path.prep_file,
       "With --algo jps+, subgoal or hpa: load the table, subgoal graph or hierarchy from this "
-      "file (`pathing prep`; hpa: its sector size and moves are the file's) instead of building "
-      "it");
+      "file (`pathing prep`; hpa: its sector size, moves and clusters are the file's, and "
+      "--clusters other than the file's rebuilds them) instead of building it");
   path_cmd->add_flag("--contract", path.contract,
                      "--algo subgoal: contract the subgoal graph (contraction hierarchies)");
   path_cmd->add_option("--sector", path.sector, "--algo hpa: side of a sector, in cells")
@@ -319,7 +329,10 @@ int main(int argc, char** argv) {
     }
     if (*path_cmd) rc = run_path(path);
     if (*gen_cmd) rc = run_gen(gen);
-    if (*prep_cmd) rc = run_prep(prep);
+    if (*prep_cmd) {
+      prep.hpa_landmarks = prep_landmarks->count() > 0 ? prep.landmarks : 0;
+      rc = run_prep(prep);
+    }
     if (*field_cmd) rc = run_field(field);
     if (*td_cmd) rc = run_td(td);
     return checked_stdout(rc);

@@ -285,7 +285,8 @@ int run_path(const PathOptions& o) {
       return kExitBadInput;
     }
     Error error;
-    if (o.clusters > 0 && !hpa.build_clusters(search_grid, o.clusters, error)) {
+    if (o.clusters > 0 && hpa.map().cluster_sectors() != o.clusters &&
+        !hpa.build_clusters(search_grid, o.clusters, error)) {
       fmt::print(stderr, "pathing: {}\n", error.message);
       return kExitBadInput;
     }

@@ -33,6 +33,10 @@ int run_prep(const PrepOptions& o) {
     fmt::print(stderr, "pathing: --landmark-bits needs --algo alt\n");
     return kExitBadInput;
   }
+  if (o.clusters != 0 && o.algo != "hpa") {
+    fmt::print(stderr, "pathing: --clusters needs --algo hpa\n");
+    return kExitBadInput;
+  }
   if (o.algo == "jps+") {
     if (layer.uniform_cost() == 0) {
       fmt::print(stderr,
@@ -61,10 +65,25 @@ int run_prep(const PrepOptions& o) {
     HierarchyOptions ho;
     ho.sector_size = o.sector;
     ho.connectivity = o.moves == 4 ? Connectivity::four : Connectivity::eight;
-    const HierarchyMap hierarchy(map.grid, layer, ho);
+    HierarchyMap hierarchy(map.grid, layer, ho);
+    Error error;
+    if (o.hpa_landmarks > 0 && !hierarchy.build_landmarks(map.grid, o.hpa_landmarks, &error)) {
+      fmt::print(stderr, "pathing: {}\n", error.message);
+      return kExitBadInput;
+    }
+    if (o.clusters > 0 && !hierarchy.build_clusters(map.grid, o.clusters, &error)) {
+      fmt::print(stderr, "pathing: {}\n", error.message);
+      return kExitBadInput;
+    }
     bytes = io::serialize_hierarchy(hierarchy, map.grid);
     what = fmt::format("hierarchy, sectors of {} cells, {}-connected, {} nodes, {} edges", o.sector,
                        o.moves, hierarchy.node_count(), hierarchy.edge_count());
+    if (hierarchy.landmark_count() > 0)
+      what += fmt::format(", {} landmarks", hierarchy.landmark_count());
+    if (hierarchy.cluster_sectors() > 0)
+      what += fmt::format(", clusters of {} x {} sectors, {} level-2 nodes",
+                          hierarchy.cluster_sectors(), hierarchy.cluster_sectors(),
+                          hierarchy.cluster_node_total());
   } else {
     LandmarkOptions lo;
     lo.count = o.landmarks;

@@ -154,6 +154,8 @@ int run_scen(const ScenOptions& o) {
   std::vector<Row> rows;
   std::uint64_t allocations = 0;
   int sector = o.sector;  // hpa: the side of the hierarchy's sectors
+  int hpa_landmarks = 0;  // hpa: landmarks held (built, or loaded with --prep)
+  int clusters = 0;       // hpa: cluster side held
   double table_ms =
       -1;  // jps+, subgoal, alt, hpa: time to build (or load) the table, landmarks, hierarchy
   std::size_t table_bytes = 0;
@@ -232,14 +234,20 @@ int run_scen(const ScenOptions& o) {
     }
     sector = hpa.map().sector_size();  // a loaded hierarchy's own
     Error lm_error;
-    if (o.hpa_landmarks > 0 && !hpa.build_landmarks(map.grid, o.hpa_landmarks, lm_error)) {
+    // A loaded hierarchy keeps the landmarks and clusters it was saved with; --landmarks and
+    // --clusters other than those rebuild them.
+    if (o.hpa_landmarks > 0 && hpa.map().landmark_count() != o.hpa_landmarks &&
+        !hpa.build_landmarks(map.grid, o.hpa_landmarks, lm_error)) {
       fmt::print(stderr, "pathing: {}\n", lm_error.message);
       return kExitBadInput;
     }
-    if (o.clusters > 0 && !hpa.build_clusters(map.grid, o.clusters, lm_error)) {
+    if (o.clusters > 0 && hpa.map().cluster_sectors() != o.clusters &&
+        !hpa.build_clusters(map.grid, o.clusters, lm_error)) {
       fmt::print(stderr, "pathing: {}\n", lm_error.message);
       return kExitBadInput;
     }
+    hpa_landmarks = hpa.map().landmark_count();
+    clusters = hpa.map().cluster_sectors();
     table_ms =
         o.prep_file.empty()
             ? hpa.build_ms()
@@ -350,12 +358,11 @@ int run_scen(const ScenOptions& o) {
         "search       {}, {}-connected{}{}{}\n", algo_name, o.moves,
         o.weight != 1.0 ? fmt::format(", weight {:g}", o.weight) : std::string(),
         o.algo == "hpa"
-            ? fmt::format(" (sectors of {} cells, smoothing window {}{}{})", sector, o.smooth,
-                          o.hpa_landmarks > 0 ? fmt::format(", {} landmarks", o.hpa_landmarks)
-                                              : std::string(),
-                          o.clusters > 0
-                              ? fmt::format(", clusters of {} x {} sectors", o.clusters, o.clusters)
-                              : std::string())
+            ? fmt::format(
+                  " (sectors of {} cells, smoothing window {}{}{})", sector, o.smooth,
+                  hpa_landmarks > 0 ? fmt::format(", {} landmarks", hpa_landmarks) : std::string(),
+                  clusters > 0 ? fmt::format(", clusters of {} x {} sectors", clusters, clusters)
+                               : std::string())
             : std::string(),
         alt_storage);
     fmt::print("queries      {}\n", n);

@@ -8,9 +8,10 @@
 // gives back the same bytes (but for the library version that wrote it, which is not checked), a
 // JPS+ table equals the built one, A* with loaded landmarks (32- or 16-bit storage) finds paths of
 // the optimal cost (plain A*'s) on a few queries, and a loaded hierarchy has a fresh build's nodes
-// and HpaStar over it finds a valid path exactly when A* finds one, never cheaper, its cost
-// reported exactly (and, with landmarks built on the loaded graph, plans of the same abstract cost
-// and valid paths); a loaded subgoal graph has a fresh build's subgoals and SubgoalSearch over it
+// and HpaStar over it (with the landmarks and clusters the file holds) finds a valid path exactly
+// when A* finds one, never cheaper, its cost reported exactly (with the loaded landmarks alone,
+// and with landmarks built on the loaded graph, plans of the same abstract cost as without; valid
+// paths); a loaded subgoal graph has a fresh build's subgoals and SubgoalSearch over it
 // returns only valid paths, never cheaper than A*'s, their cost reported exactly (a tampered file
 // may hide a path). Any other exception, crash, leak or undefined behaviour is a defect.
 #include <cstddef>
@@ -134,16 +135,35 @@ void check_hierarchy(const HierarchyMap& m, const FuzzGrid& g) {
                 "HpaStar over a loaded hierarchy: the cost reported is not the path's");
     fuzz::check(r2.cost + 1e-9 >= r1.cost, "HpaStar over a loaded hierarchy: cheaper than A*");
   }
-  // Landmarks on the loaded graph (whatever edge costs it holds): exact for that graph, so the
-  // abstract cost at weight 1 stays the same, and paths stay valid.
-  HierarchyMap with = m;
-  fuzz::check(with.build_landmarks(g.grid, 3), "build_landmarks refused a current map");
+  // The loaded graph without its loaded landmarks and clusters (format version 2): the baseline.
+  HierarchyMap base = m;
+  base.drop_landmarks();
+  base.drop_clusters();
   HpaStar plain;
   plain.set_landmarks(false);
+  // Loaded landmarks alone: the loader checked them to be a feasible potential of the loaded
+  // graph, so the abstract cost at weight 1 is the baseline's.
+  if (m.landmark_count() > 0) {
+    HierarchyMap lm_only = m;
+    lm_only.drop_clusters();
+    for (int q = 0; q < 6; ++q) {
+      const GridCoord a{(q * 2) % cols, (q * 5) % rows};
+      const GridCoord b{(cols - 1 - q * 4 % cols + cols) % cols, (rows - 1 + q) % rows};
+      const PathResult r1 = plain.plan(g.grid, g.layer, base, a, b, o);
+      const PathResult r2 = hpa.plan(g.grid, g.layer, lm_only, a, b, o);
+      fuzz::check(r1.status == r2.status, "loaded HPA* landmarks change a plan's status");
+      fuzz::check(r1.cost == r2.cost,
+                  "loaded HPA* landmarks change the abstract cost (inadmissible bound)");
+    }
+  }
+  // Landmarks on the loaded graph (whatever edge costs it holds): exact for that graph, so the
+  // abstract cost at weight 1 stays the same, and paths stay valid.
+  HierarchyMap with = base;
+  fuzz::check(with.build_landmarks(g.grid, 3), "build_landmarks refused a current map");
   for (int q = 0; q < 6; ++q) {
     const GridCoord a{(q * 7) % cols, (q * 5) % rows};
     const GridCoord b{(cols - 1 - q * 3 % cols + cols) % cols, (rows - 1 + 2 * q) % rows};
-    const PathResult r1 = plain.plan(g.grid, g.layer, m, a, b, o);
+    const PathResult r1 = plain.plan(g.grid, g.layer, base, a, b, o);
     const PathResult r2 = hpa.plan(g.grid, g.layer, with, a, b, o);
     fuzz::check(r1.status == r2.status, "HPA* landmarks change a plan's status");
     fuzz::check(r1.cost == r2.cost, "HPA* landmarks change the abstract cost (inadmissible bound)");
@@ -161,7 +181,7 @@ void check_hierarchy(const HierarchyMap& m, const FuzzGrid& g) {
   for (int q = 0; q < 6; ++q) {
     const GridCoord a{(q * 3) % cols, (q * 7) % rows};
     const GridCoord b{(cols - 1 - q * 5 % cols + cols) % cols, (rows - 1 + 3 * q) % rows};
-    const PathResult r1 = plain.plan(g.grid, g.layer, m, a, b, o);
+    const PathResult r1 = plain.plan(g.grid, g.layer, base, a, b, o);
     const PathResult r2 = hpa.find_path(g.grid, g.layer, two, a, b, p2, o);
     fuzz::check(r1.status == r2.status, "HPA* clusters change a plan's status");
     if (r2.status != SearchStatus::found) continue;

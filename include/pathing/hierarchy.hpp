@@ -195,8 +195,9 @@ class HierarchyMap {
   /// inside sectors: the old distances still bound the new ones from below); any other partial
   /// sync drops them (`landmark_count()` becomes 0, queries use the octile bound) until
   /// `build_landmarks` runs again, so edits stay cheap and nothing stale is used. A `sync` that
-  /// rebuilds everything (past the edit log) recomputes them with the same count; `build` and
-  /// loading a saved map (io::load_hierarchy) give a map without landmarks.
+  /// rebuilds everything (past the edit log) recomputes them with the same count; `build` gives a
+  /// map without landmarks. A saved map (io::serialize_hierarchy) keeps them; loading checks them
+  /// against the graph it holds (docs/precomputed.md).
   ///
   /// Cost: 1 + count Dijkstra searches over the abstract graph (2 count + 1 when it is not
   /// symmetric), O(count E log V), plus a union-find over its edges; memory 4 count bytes a node
@@ -248,7 +249,8 @@ class HierarchyMap {
   ///
   /// Staying current: a partial `sync` rebuilds the clusters of the sectors it rebuilds
   /// (`last_sync_clusters`); a `sync` that rebuilds everything rebuilds them with the same side;
-  /// `build` and loading a saved map give a map without clusters. Landmarks (`build_landmarks`)
+  /// `build` gives a map without clusters; a saved map keeps them (io::serialize_hierarchy: the
+  /// loader recomputes the level-2 nodes and checks the matrices). Landmarks (`build_landmarks`)
   /// bound level-2 distances too (a level-2 distance is never below the abstract one), so both can
   /// be held at once.
   ///

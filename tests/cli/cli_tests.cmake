@@ -473,6 +473,24 @@ pathing_cli_test(path_prep_size
   ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --algo hpa --size 2 --prep ${PATHING_CLI_OUT}/rooms-64.hpa
   EXPECT_RC 2 STDERR_REGEX "a unit of 2 x 2 cells searches its clearance grid")
 set_tests_properties(cli.path_prep_hpa cli.path_prep_other_map PROPERTIES FIXTURES_REQUIRED cli_prep_hpa)
+# A hierarchy saved with its landmarks and clusters (format version 2): loaded, it answers as the
+# built one (scen_hpa_terrain_clusters: the same costs), with nothing rebuilt.
+pathing_cli_test(prep_hpa_levels
+  ARGS prep ${PATHING_CLI_DATA}/terrain-64.map --costs 1,3,5 --algo hpa --sector 16 --landmarks 4 --clusters 2 -o ${PATHING_CLI_OUT}/terrain-64-levels.hpa
+  STDOUT_REGEX "wrote .*terrain-64-levels\\.hpa \\(hierarchy, sectors of 16 cells, 8-connected, [0-9]+ nodes, [0-9]+ edges, 4 landmarks, clusters of 2 x 2 sectors, [0-9]+ level-2 nodes; [0-9]+ bytes"
+  EXPECT_FILE ${PATHING_CLI_OUT}/terrain-64-levels.hpa)
+set_tests_properties(cli.prep_hpa_levels PROPERTIES FIXTURES_SETUP cli_prep_hpa_levels)
+pathing_cli_test(scen_prep_hpa_levels
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo hpa --prep ${PATHING_CLI_OUT}/terrain-64-levels.hpa --check
+  STDOUT_REGEX "search +hpa, 8-connected \\(sectors of 16 cells, smoothing window 0, 4 landmarks, clusters of 2 x 2 sectors\\)\nqueries +40\nsolved +40 of 40\noptimal +2 of 40 .*\nsuboptimal +cost / optimal: mean 1\\.0658, p99 1\\.2694, max 1\\.2694\n.*precomputed .*loaded in")
+# --landmarks other than the file's rebuild them (the file's clusters are kept).
+pathing_cli_test(scen_prep_hpa_levels_rebuilt
+  ARGS scen ${PATHING_CLI_DATA}/terrain-64.map.scen --costs 1,3,5 --algo hpa --prep ${PATHING_CLI_OUT}/terrain-64-levels.hpa --landmarks 2 --check
+  STDOUT_REGEX "search +hpa, 8-connected \\(sectors of 16 cells, smoothing window 0, 2 landmarks, clusters of 2 x 2 sectors\\)\nqueries +40\nsolved +40 of 40\n")
+pathing_cli_test(prep_clusters_refused
+  ARGS prep ${PATHING_CLI_DATA}/rooms-64.map --algo alt --clusters 2 -o ${PATHING_CLI_OUT}/x.alt
+  EXPECT_RC 2 STDERR_REGEX "--clusters needs --algo hpa")
+set_tests_properties(cli.scen_prep_hpa_levels cli.scen_prep_hpa_levels_rebuilt PROPERTIES FIXTURES_REQUIRED cli_prep_hpa_levels)
 set_tests_properties(cli.path_prep_jps_plus PROPERTIES FIXTURES_REQUIRED cli_prep_jpp)
 # Subgoal graphs: a loaded contracted graph answers every row optimally, as a built one.
 pathing_cli_test(prep_subgoal

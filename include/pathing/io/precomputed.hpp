@@ -126,11 +126,14 @@ enum class PrecomputedKind : std::uint32_t {
 [[nodiscard]] std::string serialize_landmarks(const LandmarkMap& map, const Grid& grid,
                                               const GridLayer& layer);
 
-/// The file bytes of `map`, built (and current) for `grid` under `map.layer()`. Each sector is
-/// written compactly (its nodes and its count x count matrix only), so a map synced after edits
-/// gives the same bytes as a fresh build of the edited grid. Size: 88 + 2 bytes a sector + 4
-/// bytes a node + 4 bytes a node pair of each sector (about 1 byte a cell on game maps at side
-/// 32). Complexity: O(bytes). Thread-safe for const arguments.
+/// The file bytes of `map`, built (and current) for `grid` under `map.layer()`, with its
+/// landmarks and clusters when it holds them (format version 2; version 1 otherwise). Each sector
+/// is written compactly (its nodes and its count x count matrix only), so a map synced after edits
+/// gives the same bytes as a fresh build of the edited grid (with the same clusters; landmarks as
+/// held). Size: 88 + 2 bytes a sector + 4 bytes a node + 4 bytes a node pair of each sector (about
+/// 1 byte a cell on game maps at side 32); with landmarks or clusters, 24 bytes more, 4 (k
+/// symmetric) or 8 (not) bytes a node for k landmarks, 4 bytes a cluster and 8 bytes a pair of
+/// level-2 nodes of each cluster. Complexity: O(bytes). Thread-safe for const arguments.
 /// @throws std::invalid_argument when `!map.is_current(grid, map.layer())`; std::bad_alloc.
 [[nodiscard]] std::string serialize_hierarchy(const HierarchyMap& map, const Grid& grid);
 
@@ -176,7 +179,8 @@ enum class PrecomputedKind : std::uint32_t {
 
 /// Reads a hierarchy from file bytes for `grid` under `layer`: for a file saved from a map of
 /// `grid` the result has the same options, sectors, nodes (same numbers) and matrices as
-/// `HierarchyMap(grid, layer, options)`, and `is_current(grid, layer)` holds.
+/// `HierarchyMap(grid, layer, options)`, the landmarks and clusters the saved map held (format
+/// version 2), and `is_current(grid, layer)` holds.
 ///
 /// Header checks as `parse_jps_plus`; then the payload: sector side in [4, 128], connectivity 4
 /// or 8; the nodes are recomputed from the grid (each sector's transitions: O(cells / side) plus
@@ -189,8 +193,22 @@ enum class PrecomputedKind : std::uint32_t {
 /// file with a valid checksum can change costs within those bounds, which can only change which
 /// route `HpaStar` picks and the abstract cost `plan` reports; every path it returns is still a
 /// path of the grid, found whenever one exists, and `find_path` reports its exact cost.
+///
+/// Format version 2: landmarks count at most 16, the flag 0 or 1, each landmark a node at
+/// distance 0 from and to itself, and the tables a feasible potential of the graph the map holds
+/// (on every edge u -> v of cost c, per landmark: d(L, u) known implies d(L, v) known and at most
+/// d(L, u) + c; d(v, L) known implies d(u, L) known and at most c + d(v, L)), which is all the
+/// landmark bound needs to stay admissible and consistent: a tampered table can only weaken it.
+/// Cluster side 0 or in [2, 16]; the level-2 nodes are recomputed and the file's counts must be
+/// theirs; each cluster matrix has 0 on the diagonal, `kNoClusterPath` exactly between level-2
+/// nodes no path inside the cluster joins (a union-find over the cluster's edges), every other
+/// entry within [the octile (four: Manhattan) distance x 256 x the least passable cost, (cluster
+/// cells - 1) x 362 (four: 256) x the largest cost] and, for two nodes of one sector, at most
+/// that sector's entry. Entries are not recomputed (the build's confined Dijkstra searches): as
+/// for sector matrices, a tampered entry within the bounds changes routes and reported abstract
+/// costs, never a path's validity or whether one is found.
 /// Allocation: bounded by the grid (the map itself plus one sector's scratch). Complexity:
-/// O(bytes + cells), far below a build. Thread-safe for const arguments.
+/// O(bytes + cells + edges x landmarks), far below a build. Thread-safe for const arguments.
 /// @throws PrecomputedError; std::bad_alloc.
 [[nodiscard]] HierarchyMap parse_hierarchy(std::string_view bytes, const Grid& grid,
                                            const GridLayer& layer, const std::string& name);
