@@ -112,12 +112,16 @@ std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& s
   if constexpr (requires { searcher.abstract_path(); }) {  // hpa: sectors, transitions
     const HierarchyMap& map = searcher.map();
     const int side = map.sector_size();
-    out += "<g stroke=\"#9a9a9a\" stroke-width=\"0.12\" shape-rendering=\"auto\">\n";
-    for (int x = side; x < grid.cols(); x += side)
-      out += fmt::format("<line x1=\"{}\" y1=\"0\" x2=\"{}\" y2=\"{}\"/>\n", x, x, grid.rows());
-    for (int y = side; y < grid.rows(); y += side)
-      out += fmt::format("<line x1=\"0\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n", y, grid.cols(), y);
-    out += "</g>\n";
+    // Lines every `step` cells across and down, in one group of `style`.
+    const auto lattice = [&](int step, const char* style) {
+      out += fmt::format("<g {} shape-rendering=\"auto\">\n", style);
+      for (int x = step; x < grid.cols(); x += step)
+        out += fmt::format("<line x1=\"{}\" y1=\"0\" x2=\"{}\" y2=\"{}\"/>\n", x, x, grid.rows());
+      for (int y = step; y < grid.rows(); y += step)
+        out += fmt::format("<line x1=\"0\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n", y, grid.cols(), y);
+      out += "</g>\n";
+    };
+    lattice(side, "stroke=\"#9a9a9a\" stroke-width=\"0.12\"");
     for (std::uint32_t s = 0; s < map.sector_count(); ++s)
       for (const GridCoord c : map.sector_nodes(s))
         out += fmt::format(
@@ -129,13 +133,7 @@ std::string draw_svg(const Grid& grid, const GridLayer& layer, const Searcher& s
              "stroke=\"#a040c0\" stroke-width=\"0.25\" stroke-dasharray=\"0.8 0.6\"");
     for (GridCoord c : abstract) svg::dot(out, c, "#a040c0");
     if (map.cluster_sectors() > 0) {  // two levels: cluster borders, the level-2 path
-      const int cluster = side * map.cluster_sectors();
-      out += "<g stroke=\"#e0a000\" stroke-width=\"0.3\" shape-rendering=\"auto\">\n";
-      for (int x = cluster; x < grid.cols(); x += cluster)
-        out += fmt::format("<line x1=\"{}\" y1=\"0\" x2=\"{}\" y2=\"{}\"/>\n", x, x, grid.rows());
-      for (int y = cluster; y < grid.rows(); y += cluster)
-        out += fmt::format("<line x1=\"0\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n", y, grid.cols(), y);
-      out += "</g>\n";
+      lattice(side * map.cluster_sectors(), "stroke=\"#e0a000\" stroke-width=\"0.3\"");
       const std::vector<GridCoord> level2 = searcher.cluster_path();
       polyline(out, level2, "stroke=\"#10a050\" stroke-width=\"0.3\" stroke-dasharray=\"1.6 0.8\"");
       for (GridCoord c : level2) svg::dot(out, c, "#10a050");

@@ -123,20 +123,12 @@ class HpaSearch {
   /// Landmarks on the abstract graph (`HierarchyMap::build_landmarks`); their time is added to
   /// `build_ms`. False (and a message in `error`) when refused.
   bool build_landmarks(const Grid& grid, int count, Error& error) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const bool ok = map_.build_landmarks(grid, count, &error);
-    build_ms_ +=
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    return ok;
+    return timed([&] { return map_.build_landmarks(grid, count, &error); });
   }
   /// A second level of clusters (`HierarchyMap::build_clusters`); their time is added to
   /// `build_ms`. False (and a message in `error`) when refused.
   bool build_clusters(const Grid& grid, int sectors, Error& error) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const bool ok = map_.build_clusters(grid, sectors, &error);
-    build_ms_ +=
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    return ok;
+    return timed([&] { return map_.build_clusters(grid, sectors, &error); });
   }
   PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options) {
@@ -157,6 +149,16 @@ class HpaSearch {
   }
 
  private:
+  // Runs `build`, adding its time to build_ms_.
+  template <class Build>
+  bool timed(Build&& build) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const bool ok = build();
+    build_ms_ +=
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return ok;
+  }
+
   HierarchyMap map_;
   HpaStar hpa_;
   double build_ms_ = 0;

@@ -28,6 +28,7 @@
 #include "pathing/batch.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
+#include "pathing/io/precomputed.hpp"
 #include "pathing/pathing.hpp"
 #include "pathing/version.hpp"
 
@@ -1758,6 +1759,22 @@ PYBIND11_MODULE(_pathing, m) {
   io.attr("ParseError").attr("__doc__") =
       "A malformed Moving AI file (or one that cannot be read): str(e) is the C++ message "
       "\"FILE:LINE:COLUMN: message\"; attributes file, line, column (0 = whole file / line).";
+  static py::exception<io::PrecomputedError> precomputed_error(io, "PrecomputedError",
+                                                               PyExc_ValueError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const io::PrecomputedError& e) {
+      py::object exc = py::reinterpret_borrow<py::object>(precomputed_error.ptr())(e.what());
+      exc.attr("file") = e.file();
+      exc.attr("byte") = e.byte();
+      PyErr_SetObject(precomputed_error.ptr(), exc.ptr());
+    }
+  });
+  io.attr("PrecomputedError").attr("__doc__") =
+      "A precomputed file that cannot be used (malformed, corrupted, made for another grid, layer, "
+      "kind or format version, or unreadable): str(e) is the C++ message \"FILE: byte N: "
+      "message\"; attributes file and byte (-1: the whole file).";
 
   io.def("movingai_layer", &io::movingai_layer,
          "The benchmark rules as a layer: ground and swamp cost 1; trees, water, blocked "
@@ -1875,6 +1892,69 @@ PYBIND11_MODULE(_pathing, m) {
       py::arg("room_size") = 7, py::arg("seed") = 1,
       "A generated map (kind: random, rooms or maze); the same arguments give the same grid. "
       "Raises ValueError (the C++ message) for a bad argument.");
+
+  // --- Precomputed files (docs/precomputed.md) ---------------------------------------------------
+  // The bytes are copied out of Python before the GIL is released.
+  io.def(
+      "serialize_jps_plus",
+      [](const JpsPlusMap& map, const Grid& g) {
+        std::string out;
+        {
+          const py::gil_scoped_release release;
+          out = io::serialize_jps_plus(map, g);
+        }
+        return py::bytes(out);
+      },
+      py::arg("map"), py::arg("grid"),
+      "The file bytes of a JPS+ table current for `grid`. Raises ValueError when it is not.");
+  io.def(
+      "parse_jps_plus",
+      [](const py::bytes& data, const Grid& g, const GridLayer& l, const std::string& name) {
+        const std::string bytes = data;
+        const py::gil_scoped_release release;
+        return io::parse_jps_plus(bytes, g, l, name);
+      },
+      py::arg("data"), py::arg("grid"), py::arg("layer"), py::arg("name") = "<bytes>",
+      "A JPS+ table from file bytes, for `grid` under `layer`. Raises PrecomputedError.");
+  io.def(
+      "load_jps_plus",
+      [](const std::filesystem::path& p, const Grid& g, const GridLayer& l) {
+        const py::gil_scoped_release release;
+        return io::load_jps_plus(p, g, l);
+      },
+      py::arg("path"), py::arg("grid"), py::arg("layer"),
+      "A JPS+ table from a file (`pathing prep --algo jps+`). Raises PrecomputedError.");
+  io.def(
+      "serialize_hierarchy",
+      [](const HierarchyMap& map, const Grid& g) {
+        std::string out;
+        {
+          const py::gil_scoped_release release;
+          out = io::serialize_hierarchy(map, g);
+        }
+        return py::bytes(out);
+      },
+      py::arg("map"), py::arg("grid"),
+      "The file bytes of a HierarchyMap current for `grid`, with its landmarks and clusters when "
+      "it holds them. Raises ValueError when it is not current.");
+  io.def(
+      "parse_hierarchy",
+      [](const py::bytes& data, const Grid& g, const GridLayer& l, const std::string& name) {
+        const std::string bytes = data;
+        const py::gil_scoped_release release;
+        return io::parse_hierarchy(bytes, g, l, name);
+      },
+      py::arg("data"), py::arg("grid"), py::arg("layer"), py::arg("name") = "<bytes>",
+      "A HierarchyMap (with the landmarks and clusters saved with it) from file bytes, for "
+      "`grid` under `layer`; checked as docs/precomputed.md says. Raises PrecomputedError.");
+  io.def(
+      "load_hierarchy",
+      [](const std::filesystem::path& p, const Grid& g, const GridLayer& l) {
+        const py::gil_scoped_release release;
+        return io::load_hierarchy(p, g, l);
+      },
+      py::arg("path"), py::arg("grid"), py::arg("layer"),
+      "A HierarchyMap from a file (`pathing prep --algo hpa`). Raises PrecomputedError.");
 
   // --- benchmark helpers ------------------------------------------------------------------------
   py::module_ bench = m.def_submodule("_bench", "Timing helpers for bench/python/overhead.py.");

@@ -956,8 +956,12 @@ TEST(PrecomputedFile, HierarchyLevelsRoundTripOnRandomGrids) {
           const int landmarks = static_cast<int>(seed % 4) * 3;  // 0, 3, 6 or 9
           const int clusters = 2 + static_cast<int>(seed / 4 % 3);
           const bool with_clusters = landmarks == 0 || seed % 3 != 0;
-          if (landmarks > 0) ASSERT_TRUE(built.build_landmarks(grid, landmarks));
-          if (with_clusters) ASSERT_TRUE(built.build_clusters(grid, clusters));
+          if (landmarks > 0) {
+            ASSERT_TRUE(built.build_landmarks(grid, landmarks));
+          }
+          if (with_clusters) {
+            ASSERT_TRUE(built.build_clusters(grid, clusters));
+          }
           const std::string bytes = io::serialize_hierarchy(built, grid);
           EXPECT_LE(bytes.size(), io::max_hierarchy_file_bytes(grid));
           EXPECT_EQ(bytes[8], built.landmark_count() > 0 || with_clusters ? 2 : 1);

@@ -5,9 +5,15 @@ from typing import List, Union
 import numpy as np
 import numpy.typing as npt
 
-from ._pathing import Grid, GridLayer
+from ._pathing import Grid, GridLayer, HierarchyMap, JpsPlusMap
 
 _Path = Union[str, PathLike[str]]
+
+class PrecomputedError(ValueError):
+    """A precomputed file that cannot be used: str(e) is "FILE: byte N: message"."""
+
+    file: str
+    byte: int
 
 class ParseError(ValueError):
     """A malformed Moving AI file: str(e) is "FILE:LINE:COLUMN: message"."""
@@ -75,3 +81,13 @@ def generate_map(
     room_size: int = 7,
     seed: int = 1,
 ) -> Grid: ...
+def serialize_jps_plus(map: JpsPlusMap, grid: Grid) -> bytes: ...
+def parse_jps_plus(
+    data: bytes, grid: Grid, layer: GridLayer, name: str = "<bytes>"
+) -> JpsPlusMap: ...
+def load_jps_plus(path: _Path, grid: Grid, layer: GridLayer) -> JpsPlusMap: ...
+def serialize_hierarchy(map: HierarchyMap, grid: Grid) -> bytes: ...
+def parse_hierarchy(
+    data: bytes, grid: Grid, layer: GridLayer, name: str = "<bytes>"
+) -> HierarchyMap: ...
+def load_hierarchy(path: _Path, grid: Grid, layer: GridLayer) -> HierarchyMap: ...
