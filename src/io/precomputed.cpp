@@ -230,10 +230,10 @@ std::size_t check_header(std::string_view bytes, PrecomputedKind want, const Gri
   const std::uint64_t here = grid_hash(grid);
   if (cols != static_cast<std::uint32_t>(grid.cols()) ||
       rows != static_cast<std::uint32_t>(grid.rows()) || hash != here) {
-    throw PrecomputedError(name,
-                           cols != static_cast<std::uint32_t>(grid.cols())   ? kColsAt
+    const std::size_t at = cols != static_cast<std::uint32_t>(grid.cols())   ? kColsAt
                            : rows != static_cast<std::uint32_t>(grid.rows()) ? kRowsAt
-                                                                             : kHashAt,
+                                                                             : kHashAt;
+    throw PrecomputedError(name, static_cast<std::int64_t>(at),
                            "made for a " + std::to_string(cols) + " x " + std::to_string(rows) +
                                " grid whose cells hash to " + hex64(hash) + "; this grid is " +
                                std::to_string(grid.cols()) + " x " + std::to_string(grid.rows()) +
