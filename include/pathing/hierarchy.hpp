@@ -20,6 +20,7 @@
 #include "pathing/coord.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/detail/hierarchy/cluster_work.hpp"
+#include "pathing/detail/hierarchy/node_sets.hpp"
 #include "pathing/detail/hierarchy/sector_search.hpp"
 #include "pathing/error.hpp"
 #include "pathing/grid.hpp"
@@ -619,41 +620,14 @@ class HierarchyMap {
   void compute_landmarks(int count) {
     drop_landmarks();
     const std::size_t slots = node_cell_.size();
-    // The largest weakly connected part: union-find over the edges (either direction).
-    std::vector<std::uint32_t> parent(slots);
-    for (std::uint32_t v = 0; v < slots; ++v) parent[v] = v;
-    const auto find = [&](std::uint32_t v) {
-      while (parent[v] != v) v = parent[v] = parent[parent[v]];
-      return v;
-    };
-    const auto join = [&](std::uint32_t a, std::uint32_t b) {
-      a = find(a);
-      b = find(b);
-      if (a != b) parent[std::max(a, b)] = std::min(a, b);
-    };
-    const auto row_of_sectors = static_cast<std::uint32_t>(sectors_x_);
-    for (std::uint32_t t = 0; t < sectors_.size(); ++t) {
-      const Sector& sec = sectors_[t];
-      for (std::uint32_t i = 0; i < sec.count; ++i) {
-        for (std::uint32_t j = i + 1; j < sec.count; ++j)
-          if (dist_[sec.dist_first + i * sec.count + j] != kNoPath ||
-              dist_[sec.dist_first + j * sec.count + i] != kNoPath)
-            join(sec.first + i, sec.first + j);
-        const GridCoord c = cell_of(node_cell_[sec.first + i]);
-        const detail::SectorRect r = sector_rect(t);
-        const auto across = [&](GridCoord nb, std::uint32_t other) {
-          const std::uint32_t v = node_at(other, pack(nb));
-          if (v != kNoPath) join(sec.first + i, v);
-        };
-        if (c.x == r.x0 + r.w - 1 && c.x + 1 < cols_) across({c.x + 1, c.y}, t + 1);
-        if (c.y == r.y0 + r.h - 1 && c.y + 1 < rows_) across({c.x, c.y + 1}, t + row_of_sectors);
-      }
-    }
+    // The largest weakly connected part.
+    detail::NodeSets sets(slots);
+    join_edges(sets, [](std::uint32_t, std::uint32_t) { return true; });
     std::vector<std::uint32_t> size(slots, 0);
     std::uint32_t best = kNoPath;
     for (std::uint32_t v = 0; v < slots; ++v) {
       if (node_cell_[v] == kNoPath) continue;
-      const std::uint32_t root = find(v);
+      const std::uint32_t root = sets.find(v);
       ++size[root];
       if (best == kNoPath || size[root] > size[best] || (size[root] == size[best] && root < best))
         best = root;
@@ -684,7 +658,7 @@ class HierarchyMap {
     for (std::size_t l = 0; l < k; ++l) {
       std::uint32_t pick = kNoPath;
       for (std::uint32_t v = 0; v < slots; ++v) {
-        if (nearest[v] == kNoDistance || find(v) != best) continue;
+        if (nearest[v] == kNoDistance || sets.find(v) != best) continue;
         if (pick == kNoPath || nearest[v] > nearest[pick]) pick = v;
       }
       if (pick == kNoPath) break;
@@ -711,6 +685,26 @@ class HierarchyMap {
     }
     release(lm_dist64_);
     if (cluster_sectors_ == 0) cluster_work_ = {};  // (sync keeps it only for the clusters)
+  }
+
+  // Joins in `sets` the two nodes of every edge of the abstract graph (either direction): every
+  // edge inside a sector, and the transitions from a node of sector t into a sector `other`
+  // with accept(t, other).
+  template <class Accept>
+  void join_edges(detail::NodeSets& sets, Accept&& accept) const {
+    for (std::uint32_t t = 0; t < sectors_.size(); ++t) {
+      const Sector& sec = sectors_[t];
+      for (std::uint32_t i = 0; i < sec.count; ++i) {
+        const std::uint32_t u = sec.first + i;
+        for (std::uint32_t j = i + 1; j < sec.count; ++j)
+          if (dist_[sec.dist_first + i * sec.count + j] != kNoPath ||
+              dist_[sec.dist_first + j * sec.count + i] != kNoPath)
+            sets.join(u, sec.first + j);
+        for_each_transition<false>(
+            u, cell_of(node_cell_[u]), t, [&](std::uint32_t other) { return accept(t, other); },
+            [&](std::uint32_t v, std::uint64_t) { sets.join(u, v); });
+      }
+    }
   }
 
   // The checks of build_landmarks and build_clusters: `value` (named `what`) in [lo, hi] and the

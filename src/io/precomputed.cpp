@@ -1047,6 +1047,43 @@ struct PrecomputedAccess {
     }
   }
 
+  // One off-diagonal entry `d` of a sector or cluster matrix (`where`), from cell a to cell b:
+  // `none` exactly when no path inside the sector or cluster joins them (`joined`), otherwise
+  // within [the octile (four: Manhattan) bound at the least cost `cmin`, `most`]. Returns false
+  // when d is `none` (nothing more to check).
+  template <class Text>
+  static bool check_entry(const std::string& name, std::size_t byte, const Text& pair_text,
+                          std::uint64_t d, std::uint64_t none, bool joined, GridCoord a,
+                          GridCoord b, bool eight, std::uint64_t cmin, std::uint64_t most,
+                          const char* where) {
+    if (!joined || d == none) {
+      if (joined != (d != none)) {
+        bad_payload(
+            name, byte,
+            pair_text() + (joined ? std::string(" says no path, but a path inside the ") + where +
+                                        " joins them"
+                                  : " is " + std::to_string(d) + ", but no path inside the " +
+                                        where + " joins them"));
+      }
+      return false;
+    }
+    const std::uint64_t straight = pathing::detail::kSectorStraight;
+    const std::uint64_t diagonal = pathing::detail::kSectorDiagonal;
+    const auto dx = static_cast<std::uint64_t>(a.x > b.x ? a.x - b.x : b.x - a.x);
+    const auto dy = static_cast<std::uint64_t>(a.y > b.y ? a.y - b.y : b.y - a.y);
+    const std::uint64_t lo = dx < dy ? dx : dy;
+    const std::uint64_t hi = dx < dy ? dy : dx;
+    const std::uint64_t least =
+        (eight ? (hi - lo) * straight + lo * diagonal : (dx + dy) * straight) * cmin;
+    if (d < least || d > most) {
+      bad_payload(name, byte,
+                  pair_text() + " is " + std::to_string(d) + ", outside [" + std::to_string(least) +
+                      ", " + std::to_string(most) +
+                      "] (the least and the most its moves can cost)");
+    }
+    return true;
+  }
+
   // Every cluster matrix of a loaded map against the cluster's graph: diagonal 0,
   // kNoClusterPath exactly between level-2 nodes no path of the graph inside the cluster joins,
   // other entries within [the octile bound at the least cost, (cluster cells - 1) x the dearest
@@ -1061,33 +1098,12 @@ struct PrecomputedAccess {
     const std::uint64_t cmax = layer.max_cost();
     const std::uint64_t straight = pathing::detail::kSectorStraight;
     const std::uint64_t diagonal = pathing::detail::kSectorDiagonal;
-    // Components of each cluster's graph: union-find over its edges (every edge of the abstract
-    // graph goes both ways: a sector's kNoPath entries are symmetric, checked above).
-    std::vector<std::uint32_t> parent(m.node_cell_.size());
-    for (std::uint32_t v = 0; v < parent.size(); ++v) parent[v] = v;
-    const auto find = [&](std::uint32_t v) {
-      while (parent[v] != v) v = parent[v] = parent[parent[v]];
-      return v;
-    };
-    const auto join = [&](std::uint32_t a, std::uint32_t b) {
-      a = find(a);
-      b = find(b);
-      if (a != b) parent[a < b ? b : a] = a < b ? a : b;
-    };
-    for (std::uint32_t t = 0; t < m.sectors_.size(); ++t) {
-      const HierarchyMap::Sector& sec = m.sectors_[t];
-      const std::uint32_t kt = m.cluster_of_sector(t);
-      for (std::uint32_t i = 0; i < sec.count; ++i) {
-        const std::uint32_t u = sec.first + i;
-        for (std::uint32_t j = i + 1; j < sec.count; ++j)
-          if (m.dist_[sec.dist_first + i * sec.count + j] != HierarchyMap::kNoPath)
-            join(u, sec.first + j);
-        m.for_each_transition<false>(
-            u, m.cell_of(m.node_cell_[u]), t,
-            [&](std::uint32_t other) { return m.cluster_of_sector(other) == kt; },
-            [&](std::uint32_t v, std::uint64_t) { join(u, v); });
-      }
-    }
+    // Components of each cluster's graph: its edges joined (every edge of the abstract graph goes
+    // both ways: a sector's kNoPath entries are symmetric, checked above).
+    pathing::detail::NodeSets sets(m.node_cell_.size());
+    m.join_edges(sets, [&](std::uint32_t t, std::uint32_t other) {
+      return m.cluster_of_sector(other) == m.cluster_of_sector(t);
+    });
     const std::uint64_t side = static_cast<std::uint64_t>(m.options_.sector_size) *
                                static_cast<std::uint64_t>(m.cluster_sectors_);
     for (std::uint32_t k = 0; k < m.clusters_.size(); ++k) {
@@ -1121,30 +1137,9 @@ struct PrecomputedAccess {
               bad_payload(name, byte, pair_text() + " is " + std::to_string(d) + ", not 0");
             continue;
           }
-          const bool joined = find(u) == find(v);
-          if (!joined || d == HierarchyMap::kNoClusterPath) {
-            if (joined != (d != HierarchyMap::kNoClusterPath)) {
-              bad_payload(name, byte,
-                          pair_text() + (joined ? " says no path, but a path inside the cluster "
-                                                  "joins them"
-                                                : " is " + std::to_string(d) +
-                                                      ", but no path inside the cluster joins "
-                                                      "them"));
-            }
+          if (!check_entry(name, byte, pair_text, d, HierarchyMap::kNoClusterPath,
+                           sets.find(u) == sets.find(v), a, b, eight, cmin, most, "cluster"))
             continue;
-          }
-          const auto dx = static_cast<std::uint64_t>(a.x > b.x ? a.x - b.x : b.x - a.x);
-          const auto dy = static_cast<std::uint64_t>(a.y > b.y ? a.y - b.y : b.y - a.y);
-          const std::uint64_t lo = dx < dy ? dx : dy;
-          const std::uint64_t hi = dx < dy ? dy : dx;
-          const std::uint64_t least =
-              (eight ? (hi - lo) * straight + lo * diagonal : (dx + dy) * straight) * cmin;
-          if (d < least || d > most) {
-            bad_payload(name, byte,
-                        pair_text() + " is " + std::to_string(d) + ", outside [" +
-                            std::to_string(least) + ", " + std::to_string(most) +
-                            "] (the least and the most its moves can cost)");
-          }
           const std::uint32_t t = m.sector_of(a);
           if (t == m.sector_of(b)) {
             const HierarchyMap::Sector& sec = m.sectors_[t];
@@ -1234,30 +1229,8 @@ struct PrecomputedAccess {
             if (d != 0) bad_payload(name, at, pair_text() + " is " + std::to_string(d) + ", not 0");
             continue;
           }
-          const bool joined = node_label[i] == node_label[j];
-          if (!joined || d == HierarchyMap::kNoPath) {
-            if (joined != (d != HierarchyMap::kNoPath)) {
-              bad_payload(name, at,
-                          pair_text() + (joined ? " says no path, but a path inside the sector "
-                                                  "joins them"
-                                                : " is " + std::to_string(d) +
-                                                      ", but no path inside the sector joins "
-                                                      "them"));
-            }
-            continue;
-          }
-          const auto dx = static_cast<std::uint64_t>(a.x > b.x ? a.x - b.x : b.x - a.x);
-          const auto dy = static_cast<std::uint64_t>(a.y > b.y ? a.y - b.y : b.y - a.y);
-          const std::uint64_t lo = dx < dy ? dx : dy;
-          const std::uint64_t hi = dx < dy ? dy : dx;
-          const std::uint64_t least =
-              (eight ? (hi - lo) * straight + lo * diagonal : (dx + dy) * straight) * cmin;
-          if (d < least || d > most) {
-            bad_payload(name, at,
-                        pair_text() + " is " + std::to_string(d) + ", outside [" +
-                            std::to_string(least) + ", " + std::to_string(most) +
-                            "] (the least and the most its moves can cost)");
-          }
+          check_entry(name, at, pair_text, d, HierarchyMap::kNoPath, node_label[i] == node_label[j],
+                      a, b, eight, cmin, most, "sector");
         }
       }
     }
