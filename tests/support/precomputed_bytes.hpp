@@ -21,10 +21,12 @@ inline void fix_precomputed_checksum(std::string& bytes) {
     bytes[bytes.size() - 8 + i] = static_cast<char>((h >> (8 * i)) & 0xFFu);
 }
 
-/// Writes the low `width` bytes of `v` at `at`, little-endian (the file's byte order).
+/// Writes the low `width` bytes of `v` at `at`, little-endian (the file's byte order). (Through
+/// `at()`: with plain indexing, GCC 12 for AArch64 at -O2 misreads a copied string's size and
+/// warns -Wstringop-overflow.)
 inline void put_le(std::string& bytes, std::size_t at, std::uint64_t v, int width) {
   for (int i = 0; i < width; ++i)
-    bytes[at + static_cast<std::size_t>(i)] = static_cast<char>((v >> (8 * i)) & 0xFFu);
+    bytes.at(at + static_cast<std::size_t>(i)) = static_cast<char>((v >> (8 * i)) & 0xFFu);
 }
 
 /// Reads `width` bytes at `at`, little-endian.
