@@ -18,6 +18,7 @@
 #include "pathing/detail/hierarchy/cluster_work.hpp"
 #include "pathing/detail/hierarchy/sector_astar.hpp"
 #include "pathing/detail/hierarchy/sector_search.hpp"
+#include "pathing/detail/queue/binary_heap.hpp"
 #include "pathing/grid.hpp"
 #include "pathing/hierarchy.hpp"
 #include "pathing/layer.hpp"
@@ -284,11 +285,11 @@ class HpaStar {
     std::uint32_t parent;
     std::uint32_t stamp;  // open_mark or closed_mark of the query that last touched it
   };
-  struct Later {  // the heap's order: smaller f, then larger g, then smaller id first
+  struct Earlier {  // the open list's order: smaller f, then larger g, then smaller id first
     bool operator()(const OpenEntry& a, const OpenEntry& b) const noexcept {
-      if (a.f != b.f) return a.f > b.f;
-      if (a.g != b.g) return a.g < b.g;
-      return a.id > b.id;
+      if (a.f != b.f) return a.f < b.f;
+      if (a.g != b.g) return a.g > b.g;
+      return a.id < b.id;
     }
   };
   static constexpr std::uint32_t kNone = HierarchyMap::kNoPath;
@@ -440,9 +441,7 @@ class HpaStar {
             ? ~std::uint64_t{0}
             : static_cast<std::uint64_t>(std::max(0.0, options.limits.max_cost) * 256.0);
     while (!open_.empty()) {
-      std::pop_heap(open_.begin(), open_.end(), Later{});
-      const OpenEntry e = open_.back();
-      open_.pop_back();
+      const OpenEntry e = open_.pop();
       NodeRecord& rec = records[e.id];
       if (rec.stamp == closed_mark || e.g != rec.g) continue;
       if (e.id == goal_id) return SearchStatus::found;
@@ -483,8 +482,7 @@ class HpaStar {
       rec.parent = from_id;
       std::uint64_t h = heuristic(HierarchyMap::cell_of(packed));
       if (lm_count_ > 0 && id < n) h = std::max(h, landmark_bound(id));
-      open_.push_back({g + weighted(h), g, id, sector});
-      std::push_heap(open_.begin(), open_.end(), Later{});
+      open_.push({g + weighted(h), g, id, sector});
       ++r.stats.generated;
       return true;
     };
@@ -667,8 +665,7 @@ class HpaStar {
       } else if (id == start2) {
         h = heuristic(from_);
       }
-      open_.push_back({g + weighted(h), g, id, cluster});
-      std::push_heap(open_.begin(), open_.end(), Later{});
+      open_.push({g + weighted(h), g, id, cluster});
       ++r.stats.generated;
     };
     push(start2, 0, kNone, kNone, start_cluster_);
@@ -931,7 +928,7 @@ class HpaStar {
   // Workspace.
   std::vector<NodeRecord> nodes_;
   std::uint32_t generation_ = 0;
-  std::vector<OpenEntry> open_;
+  detail::BinaryHeap<OpenEntry, Earlier, 4> open_;
   struct Exit {
     std::uint32_t id;
     GridCoord via;
