@@ -826,15 +826,39 @@ PYBIND11_MODULE(_pathing, m) {
                ", max_cost=" + py::repr(py::float_(l.max_cost)).cast<std::string>() + ")";
       });
 
+  // LandmarkMap is declared here so that SearchOptions can name it (its methods: below).
+  py::enum_<LandmarkStorage>(m, "LandmarkStorage", "Width of a LandmarkMap's stored distances.")
+      .value("bits32", LandmarkStorage::bits32)
+      .value("bits16", LandmarkStorage::bits16)
+      .value("automatic", LandmarkStorage::automatic);
+  py::class_<LandmarkMap> landmark_map(
+      m, "LandmarkMap",
+      "Landmark (ALT) heuristics for AStar on any layer (C++ pathing::LandmarkMap; "
+      "docs/landmarks.md): `count` landmarks and each cell's distances to them. Pass it as "
+      "SearchOptions(landmarks=...): the same optimal costs, far fewer expansions on weighted "
+      "terrain. Read-only while searches use it.");
+
   py::class_<SearchOptions>(m, "SearchOptions",
                             "The options of every grid search, with the C++ defaults: "
-                            "8-connected, no limits, weight 1.")
-      .def(py::init([](Connectivity c, std::optional<SearchLimits> limits, double weight) {
-             return SearchOptions{c, limits ? *limits : SearchLimits{}, weight};
+                            "8-connected, no limits, weight 1, no landmarks.")
+      .def(py::init([](Connectivity c, std::optional<SearchLimits> limits, double weight,
+                       const LandmarkMap* landmarks) {
+             SearchOptions o{c, limits ? *limits : SearchLimits{}, weight};
+             o.landmarks = landmarks;
+             return o;
            }),
            py::arg("connectivity") = Connectivity::eight, py::arg("limits") = py::none(),
-           py::arg("weight") = 1.0,
-           "Options with the C++ defaults: 8-connected, no limits (limits=None), weight 1.")
+           py::arg("weight") = 1.0, py::arg("landmarks") = nullptr, py::keep_alive<1, 5>(),
+           "Options with the C++ defaults: 8-connected, no limits (limits=None), weight 1, no "
+           "landmarks (a LandmarkMap for AStar; kept alive by these options).")
+      .def_property(
+          "landmarks", [](const SearchOptions& o) { return o.landmarks; },
+          py::cpp_function([](SearchOptions& o, const LandmarkMap* l) { o.landmarks = l; },
+                           py::keep_alive<1, 2>()),
+          py::return_value_policy::reference,
+          "A LandmarkMap for AStar (None: the octile bound alone). A map not current for the "
+          "grid and layer searched gives SearchStatus.stale; the other searches answer "
+          "unsupported when it is set.")
       .def_readwrite("connectivity", &SearchOptions::connectivity,
                      "Connectivity.four or Connectivity.eight (default eight).")
       .def_readwrite("limits", &SearchOptions::limits, "SearchLimits: expansion and cost cut-offs.")
@@ -843,7 +867,11 @@ PYBIND11_MODULE(_pathing, m) {
         return std::string("SearchOptions(connectivity=") +
                (o.connectivity == Connectivity::four ? "four" : "eight") +
                ", limits=" + py::repr(py::cast(o.limits)).cast<std::string>() +
-               ", weight=" + py::repr(py::float_(o.weight)).cast<std::string>() + ")";
+               ", weight=" + py::repr(py::float_(o.weight)).cast<std::string>() +
+               (o.landmarks != nullptr
+                    ? ", landmarks=<LandmarkMap of " + std::to_string(o.landmarks->count()) + ">"
+                    : std::string()) +
+               ")";
       });
 
   py::class_<SearchStats>(m, "SearchStats", "Work done by one query.")
@@ -1140,6 +1168,60 @@ PYBIND11_MODULE(_pathing, m) {
       .def_property_readonly("layer", &JpsPlusMap::layer, "The layer the table was built with.")
       .def_property_readonly("memory_bytes", &JpsPlusMap::memory_bytes,
                              "Bytes held (16 a cell plus the bitmaps).");
+
+  landmark_map
+      .def(py::init([](const Grid& g, const GridLayer& l, int count, Connectivity connectivity,
+                       LandmarkStorage storage) {
+             LandmarkOptions o;
+             o.count = count;
+             o.connectivity = connectivity;
+             o.storage = storage;
+             Error e;
+             std::optional<LandmarkMap> made;
+             {
+               const py::gil_scoped_release release;
+               made = LandmarkMap::create(g, l, o, &e);
+             }
+             if (!made) throw py::value_error(e.message);
+             return std::make_unique<LandmarkMap>(std::move(*made));
+           }),
+           py::arg("grid"), py::arg("layer"), py::arg("count") = 8,
+           py::arg("connectivity") = Connectivity::eight,
+           py::arg("storage") = LandmarkStorage::bits32,
+           "Places `count` (1-32) landmarks by farthest-point selection and computes every cell's "
+           "distances (k + 2 Dijkstra searches; GIL released). Raises ValueError for a count out "
+           "of range.")
+      .def(
+          "sync",
+          [](LandmarkMap& lm, const Grid& g, const GridLayer& l) {
+            const py::gil_scoped_release release;
+            return lm.sync(g, l);
+          },
+          py::arg("grid"), py::arg("layer"),
+          "Brings the map up to date: `updated` (still admissible) when no cell's cost went down "
+          "since the build, else rebuilt; returns what it did.")
+      .def("is_current", &LandmarkMap::is_current, py::arg("grid"), py::arg("layer"),
+           "Whether the map describes this grid object at its current version under `layer` "
+           "(AStar answers stale otherwise).")
+      .def_property_readonly("count", &LandmarkMap::count, "Landmarks placed.")
+      .def_property_readonly(
+          "landmarks",
+          [](const LandmarkMap& lm) {
+            const auto cells = lm.landmarks();
+            return to_array(cells.data(), cells.size());
+          },
+          "The landmarks' cells, an (n, 2) int32 array of (x, y).")
+      .def_property_readonly("fraction_bits", &LandmarkMap::fraction_bits,
+                             "Fraction bits of the stored distances.")
+      .def_property_readonly("storage", &LandmarkMap::storage,
+                             "The width used (bits32 or bits16; automatic resolves to one).")
+      .def_property_readonly(
+          "connectivity", [](const LandmarkMap& lm) { return lm.options().connectivity; },
+          "The moves the distances follow.")
+      .def_property_readonly("cols", &LandmarkMap::cols, "Columns of the grid it was built from.")
+      .def_property_readonly("rows", &LandmarkMap::rows, "Rows of the grid it was built from.")
+      .def_property_readonly("memory_bytes", &LandmarkMap::memory_bytes,
+                             "Bytes held (the distances, the cost copy).");
 
   using PyJps = Searcher<Jps>;
   py::class_<PyJps> jps(m, "Jps",
@@ -1924,6 +2006,37 @@ PYBIND11_MODULE(_pathing, m) {
       },
       py::arg("path"), py::arg("grid"), py::arg("layer"),
       "A JPS+ table from a file (`pathing prep --algo jps+`). Raises PrecomputedError.");
+  io.def(
+      "serialize_landmarks",
+      [](const LandmarkMap& map, const Grid& g, const GridLayer& l) {
+        std::string out;
+        {
+          const py::gil_scoped_release release;
+          out = io::serialize_landmarks(map, g, l);
+        }
+        return py::bytes(out);
+      },
+      py::arg("map"), py::arg("grid"), py::arg("layer"),
+      "The file bytes of a LandmarkMap current for `grid` under `layer`. Raises ValueError when "
+      "it is not.");
+  io.def(
+      "parse_landmarks",
+      [](const py::bytes& data, const Grid& g, const GridLayer& l, const std::string& name) {
+        const std::string bytes = data;
+        const py::gil_scoped_release release;
+        return io::parse_landmarks(bytes, g, l, name);
+      },
+      py::arg("data"), py::arg("grid"), py::arg("layer"), py::arg("name") = "<bytes>",
+      "A LandmarkMap from file bytes, for `grid` under `layer` (checked: its bound stays "
+      "admissible and consistent). Raises PrecomputedError.");
+  io.def(
+      "load_landmarks",
+      [](const std::filesystem::path& p, const Grid& g, const GridLayer& l) {
+        const py::gil_scoped_release release;
+        return io::load_landmarks(p, g, l);
+      },
+      py::arg("path"), py::arg("grid"), py::arg("layer"),
+      "A LandmarkMap from a file (`pathing prep --algo alt`). Raises PrecomputedError.");
   io.def(
       "serialize_hierarchy",
       [](const HierarchyMap& map, const Grid& g) {

@@ -58,6 +58,11 @@ class MapSync(enum.IntEnum):
     updated = 1
     rebuilt = 2
 
+class LandmarkStorage(enum.IntEnum):
+    bits32 = 0
+    bits16 = 1
+    automatic = 2
+
 class SearchLimits:
     max_expansions: int
     max_cost: float
@@ -67,11 +72,13 @@ class SearchOptions:
     connectivity: Connectivity
     limits: SearchLimits
     weight: float
+    landmarks: Optional[LandmarkMap]
     def __init__(
         self,
         connectivity: Connectivity = Connectivity.eight,
         limits: Optional[SearchLimits] = None,
         weight: float = 1.0,
+        landmarks: Optional[LandmarkMap] = None,
     ) -> None: ...
 
 class SearchStats:
@@ -229,6 +236,34 @@ class JpsPlusMap:
     def rows(self) -> int: ...
     @property
     def layer(self) -> GridLayer: ...
+    @property
+    def memory_bytes(self) -> int: ...
+
+class LandmarkMap:
+    def __init__(
+        self,
+        grid: Grid,
+        layer: GridLayer,
+        count: int = 8,
+        connectivity: Connectivity = Connectivity.eight,
+        storage: LandmarkStorage = LandmarkStorage.bits32,
+    ) -> None: ...
+    def sync(self, grid: Grid, layer: GridLayer) -> MapSync: ...
+    def is_current(self, grid: Grid, layer: GridLayer) -> bool: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def landmarks(self) -> npt.NDArray[np.int32]: ...
+    @property
+    def fraction_bits(self) -> int: ...
+    @property
+    def storage(self) -> LandmarkStorage: ...
+    @property
+    def connectivity(self) -> Connectivity: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def rows(self) -> int: ...
     @property
     def memory_bytes(self) -> int: ...
 

@@ -4,7 +4,7 @@ library.
 Errors: a malformed or unreadable file raises :class:`ParseError` (a ``ValueError``) whose text is
 the C++ message ``"FILE:LINE:COLUMN: message"`` (line and column from 1; 0 when the error is about
 the whole file, e.g. it cannot be opened), with attributes ``file``, ``line`` and ``column``. A
-precomputed file (JPS+ table, hierarchy: ``pathing prep``) that cannot be used raises
+precomputed file (JPS+ table, landmarks, hierarchy: ``pathing prep``) that cannot be used raises
 :class:`PrecomputedError` (a ``ValueError``), ``"FILE: byte N: message"``, with ``file`` and
 ``byte``.
 """
@@ -30,6 +30,9 @@ generate_map = _io.generate_map
 serialize_jps_plus = _io.serialize_jps_plus
 parse_jps_plus = _io.parse_jps_plus
 load_jps_plus = _io.load_jps_plus
+serialize_landmarks = _io.serialize_landmarks
+parse_landmarks = _io.parse_landmarks
+load_landmarks = _io.load_landmarks
 serialize_hierarchy = _io.serialize_hierarchy
 parse_hierarchy = _io.parse_hierarchy
 load_hierarchy = _io.load_hierarchy
@@ -44,15 +47,18 @@ __all__ = [
     "generate_map",
     "load_hierarchy",
     "load_jps_plus",
+    "load_landmarks",
     "load_map",
     "load_scenario",
     "movingai_layer",
     "parse_hierarchy",
     "parse_jps_plus",
+    "parse_landmarks",
     "parse_map",
     "parse_scenario",
     "scenario_map_path",
     "serialize_hierarchy",
     "serialize_jps_plus",
+    "serialize_landmarks",
     "validate_scenario",
 ]

@@ -5,7 +5,7 @@ from typing import List, Union
 import numpy as np
 import numpy.typing as npt
 
-from ._pathing import Grid, GridLayer, HierarchyMap, JpsPlusMap
+from ._pathing import Grid, GridLayer, HierarchyMap, JpsPlusMap, LandmarkMap
 
 _Path = Union[str, PathLike[str]]
 
@@ -86,6 +86,11 @@ def parse_jps_plus(
     data: bytes, grid: Grid, layer: GridLayer, name: str = "<bytes>"
 ) -> JpsPlusMap: ...
 def load_jps_plus(path: _Path, grid: Grid, layer: GridLayer) -> JpsPlusMap: ...
+def serialize_landmarks(map: LandmarkMap, grid: Grid, layer: GridLayer) -> bytes: ...
+def parse_landmarks(
+    data: bytes, grid: Grid, layer: GridLayer, name: str = "<bytes>"
+) -> LandmarkMap: ...
+def load_landmarks(path: _Path, grid: Grid, layer: GridLayer) -> LandmarkMap: ...
 def serialize_hierarchy(map: HierarchyMap, grid: Grid) -> bytes: ...
 def parse_hierarchy(
     data: bytes, grid: Grid, layer: GridLayer, name: str = "<bytes>"

@@ -11,7 +11,15 @@ import pathing
 from pathing import _pathing
 
 PKG = Path(pathing.__file__).parent
-ENUMS = {"SearchStatus", "Connectivity", "Direction", "Direction8", "FieldDirection", "MapSync"}
+ENUMS = {
+    "SearchStatus",
+    "Connectivity",
+    "Direction",
+    "Direction8",
+    "FieldDirection",
+    "MapSync",
+    "LandmarkStorage",
+}
 NOT_CONSTRUCTIBLE = {"BoundedResult", "FieldStats", "Map", "ScenarioEntry", "Scenario", "PathResult"}
 
 
