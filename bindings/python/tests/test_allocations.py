@@ -37,6 +37,19 @@ def test_warm_find_path_allocates_no_cpp_memory(data_dir, cls):
     assert r.found and n == 0
 
 
+def test_warm_astar_with_landmarks_allocates_no_cpp_memory(data_dir):
+    m = p.io.load_map(data_dir / "rooms-64.map")
+    layer = p.io.movingai_layer()
+    options = p.SearchOptions(landmarks=p.LandmarkMap(m.grid, layer, count=4))
+    s = p.AStar()
+    queries = [((2, 2), (61, 60)), ((61, 60), (2, 2))]
+    for start, goal in queries:
+        s.find_path(m.grid, layer, start, goal, options)
+    for start, goal in queries:
+        n, r = count(s.find_path, m.grid, layer, start, goal, options)
+        assert r.found and n == 0, (start, goal, n)
+
+
 def test_warm_field_allocates_only_the_binding_glue(data_dir):
     # Dijkstra.compute is an ordinary pybind11 function: its dispatcher allocates two small
     # argument vectors a call, the returned FieldStats one block, the sources one vector; the
