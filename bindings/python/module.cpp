@@ -838,19 +838,59 @@ PYBIND11_MODULE(_pathing, m) {
       "SearchOptions(landmarks=...): the same optimal costs, far fewer expansions on weighted "
       "terrain. Read-only while searches use it.");
 
+  py::class_<ClearanceMap> clearance_map(
+      m, "ClearanceMap",
+      "Clearance for units bigger than a cell (C++ pathing::ClearanceMap, HAA*'s annotation; "
+      "docs/clearance.md): for each cell, the largest square unit (up to max_unit_size) whose "
+      "top-left anchor can stand there. Pass it as SearchOptions(unit_size=k, clearance=...). "
+      "Read-only while searches use it.");
+  py::class_<RegionMap> region_map(
+      m, "RegionMap",
+      "Connected regions of passable cells (C++ pathing::RegionMap; docs/regions.md): O(1) "
+      "reachability, kept current under edits. Pass it as SearchOptions(regions=...) so that "
+      "an unreachable goal is answered at once. Read-only while searches use it.");
+
   py::class_<SearchOptions>(m, "SearchOptions",
                             "The options of every grid search, with the C++ defaults: "
                             "8-connected, no limits, weight 1, no landmarks.")
       .def(py::init([](Connectivity c, std::optional<SearchLimits> limits, double weight,
-                       const LandmarkMap* landmarks) {
+                       const LandmarkMap* landmarks, const RegionMap* regions, bool nearest,
+                       int unit_size, const ClearanceMap* clearance) {
              SearchOptions o{c, limits ? *limits : SearchLimits{}, weight};
              o.landmarks = landmarks;
+             o.regions = regions;
+             o.nearest_if_unreachable = nearest;
+             o.unit_size = unit_size;
+             o.clearance = clearance;
              return o;
            }),
            py::arg("connectivity") = Connectivity::eight, py::arg("limits") = py::none(),
-           py::arg("weight") = 1.0, py::arg("landmarks") = nullptr, py::keep_alive<1, 5>(),
+           py::arg("weight") = 1.0, py::arg("landmarks") = nullptr, py::arg("regions") = nullptr,
+           py::arg("nearest_if_unreachable") = false, py::arg("unit_size") = 1,
+           py::arg("clearance") = nullptr, py::keep_alive<1, 5>(), py::keep_alive<1, 6>(),
+           py::keep_alive<1, 9>(),
            "Options with the C++ defaults: 8-connected, no limits (limits=None), weight 1, no "
-           "landmarks (a LandmarkMap for AStar; kept alive by these options).")
+           "landmarks (a LandmarkMap for AStar), no regions (a RegionMap), a unit of 1 cell (a "
+           "size above 1 needs a ClearanceMap). The maps given are kept alive by these options.")
+      .def_property(
+          "regions", [](const SearchOptions& o) { return o.regions; },
+          py::cpp_function([](SearchOptions& o, const RegionMap* r) { o.regions = r; },
+                           py::keep_alive<1, 2>()),
+          py::return_value_policy::reference,
+          "A RegionMap of the grid and layer searched (None: none): an unreachable goal is "
+          "answered at once (unreachable, 0 expansions); a map not current gives stale.")
+      .def_readwrite("nearest_if_unreachable", &SearchOptions::nearest_if_unreachable,
+                     "With regions: search to the reachable cell nearest an unreachable goal "
+                     "instead (a partial result).")
+      .def_readwrite("unit_size", &SearchOptions::unit_size,
+                     "Side of the unit's square body in cells (default 1); above 1 needs "
+                     "`clearance`; the path is the body's top-left anchor's.")
+      .def_property(
+          "clearance", [](const SearchOptions& o) { return o.clearance; },
+          py::cpp_function([](SearchOptions& o, const ClearanceMap* c) { o.clearance = c; },
+                           py::keep_alive<1, 2>()),
+          py::return_value_policy::reference,
+          "The ClearanceMap of the grid and layer searched, for unit_size above 1 (None: none).")
       .def_property(
           "landmarks", [](const SearchOptions& o) { return o.landmarks; },
           py::cpp_function([](SearchOptions& o, const LandmarkMap* l) { o.landmarks = l; },
@@ -871,6 +911,12 @@ PYBIND11_MODULE(_pathing, m) {
                (o.landmarks != nullptr
                     ? ", landmarks=<LandmarkMap of " + std::to_string(o.landmarks->count()) + ">"
                     : std::string()) +
+               (o.regions != nullptr ? std::string(", regions=<RegionMap>") : std::string()) +
+               (o.nearest_if_unreachable ? std::string(", nearest_if_unreachable=True")
+                                         : std::string()) +
+               (o.unit_size != 1 ? ", unit_size=" + std::to_string(o.unit_size) : std::string()) +
+               (o.clearance != nullptr ? std::string(", clearance=<ClearanceMap>")
+                                       : std::string()) +
                ")";
       });
 
@@ -1222,6 +1268,95 @@ PYBIND11_MODULE(_pathing, m) {
       .def_property_readonly("rows", &LandmarkMap::rows, "Rows of the grid it was built from.")
       .def_property_readonly("memory_bytes", &LandmarkMap::memory_bytes,
                              "Bytes held (the distances, the cost copy).");
+
+  clearance_map
+      .def(py::init([](const Grid& g, const GridLayer& l, int max_unit_size) {
+             Error e;
+             std::optional<ClearanceMap> made;
+             {
+               const py::gil_scoped_release release;
+               made = ClearanceMap::create(g, l, max_unit_size, &e);
+             }
+             if (!made) throw py::value_error(e.message);
+             return std::make_unique<ClearanceMap>(std::move(*made));
+           }),
+           py::arg("grid"), py::arg("layer"), py::arg("max_unit_size") = 3,
+           "The clearance of every cell for units up to max_unit_size (O(cells x sizes); GIL "
+           "released). Raises ValueError for a size out of range or an unsupported layer.")
+      .def(
+          "sync",
+          [](ClearanceMap& c, const Grid& g, const GridLayer& l) {
+            const py::gil_scoped_release release;
+            return c.sync(g, l);
+          },
+          py::arg("grid"), py::arg("layer"),
+          "Brings the map up to date with the grid (only around the edited cells when the edit "
+          "log holds them); returns what it did.")
+      .def("is_current", &ClearanceMap::is_current, py::arg("grid"), py::arg("layer"),
+           "Whether the map describes this grid object at its current version under `layer` "
+           "(searches answer stale otherwise).")
+      .def("clearance", &ClearanceMap::clearance, py::arg("cell"),
+           "The largest unit size whose anchor fits at `cell` (0: impassable or off the map).")
+      .def("fits", &ClearanceMap::fits, py::arg("cell"), py::arg("unit_size"),
+           "Whether a unit of `unit_size` fits with its anchor at `cell`.")
+      .def(
+          "clearances",
+          [](const ClearanceMap& c) {
+            py::array_t<std::uint8_t> out({c.rows(), c.cols()});
+            auto v = out.mutable_unchecked<2>();
+            for (int y = 0; y < c.rows(); ++y)
+              for (int x = 0; x < c.cols(); ++x)
+                v(y, x) = static_cast<std::uint8_t>(c.clearance({x, y}));
+            return out;
+          },
+          "Every cell's clearance as a new (rows, cols) uint8 array, indexed [y, x].")
+      .def_property_readonly("max_unit_size", &ClearanceMap::max_unit_size,
+                             "The largest unit size it answers for.")
+      .def_property_readonly("cols", &ClearanceMap::cols, "Columns of the grid it was built from.")
+      .def_property_readonly("rows", &ClearanceMap::rows, "Rows of the grid it was built from.")
+      .def_property_readonly("memory_bytes", &ClearanceMap::memory_bytes, "Bytes held.");
+
+  region_map
+      .def(py::init([](const Grid& g, const GridLayer& l) {
+             auto r = std::make_unique<RegionMap>();
+             const py::gil_scoped_release release;
+             r->build(g, l);
+             return r;
+           }),
+           py::arg("grid"), py::arg("layer"),
+           "The regions of `grid` under `layer` (one pass; GIL released).")
+      .def(
+          "sync",
+          [](RegionMap& r, const Grid& g, const GridLayer& l) {
+            const py::gil_scoped_release release;
+            return r.sync(g, l);
+          },
+          py::arg("grid"), py::arg("layer"),
+          "Brings the regions up to date (merging and splitting around the edited cells when the "
+          "edit log holds them); returns what it did.")
+      .def("is_current", &RegionMap::is_current, py::arg("grid"), py::arg("layer"),
+           "Whether the map describes this grid object at its current version under `layer`.")
+      .def("reachable", &RegionMap::reachable, py::arg("a"), py::arg("b"),
+           "Whether a path joins passable cells a and b (O(1)); False when either is impassable "
+           "or off the map.")
+      .def("region", &RegionMap::region, py::arg("cell"),
+           "The region label of `cell` (1..), or 0 when impassable or off the map.")
+      .def("region_size", &RegionMap::region_size, py::arg("label"),
+           "Cells of region `label` (0 for label 0 or a label not in use).")
+      .def(
+          "labels",
+          [](const RegionMap& r) {
+            py::array_t<std::uint32_t> out({r.rows(), r.cols()});
+            auto v = out.mutable_unchecked<2>();
+            for (int y = 0; y < r.rows(); ++y)
+              for (int x = 0; x < r.cols(); ++x) v(y, x) = r.region({x, y});
+            return out;
+          },
+          "Every cell's region label as a new (rows, cols) uint32 array, indexed [y, x].")
+      .def_property_readonly("region_count", &RegionMap::region_count, "Regions in all.")
+      .def_property_readonly("cols", &RegionMap::cols, "Columns of the grid it was built from.")
+      .def_property_readonly("rows", &RegionMap::rows, "Rows of the grid it was built from.")
+      .def_property_readonly("memory_bytes", &RegionMap::memory_bytes, "Bytes held.");
 
   using PyJps = Searcher<Jps>;
   py::class_<PyJps> jps(m, "Jps",
