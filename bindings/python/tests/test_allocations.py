@@ -3,6 +3,7 @@ count the extension's global operator new calls: pybind11's and the library's)."
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import pathing as p
@@ -48,6 +49,24 @@ def test_warm_astar_with_landmarks_allocates_no_cpp_memory(data_dir):
     for start, goal in queries:
         n, r = count(s.find_path, m.grid, layer, start, goal, options)
         assert r.found and n == 0, (start, goal, n)
+
+
+def test_warm_astar_with_regions_or_a_big_unit_allocates_no_cpp_memory(data_dir):
+    m = p.io.load_map(data_dir / "rooms-64.map")
+    layer = p.io.movingai_layer()
+    cm = p.ClearanceMap(m.grid, layer, 2)
+    fits = cm.clearances() >= 2
+    unit = p.SearchOptions(unit_size=2, clearance=cm)
+    cells = [(int(x), int(y)) for y, x in np.argwhere(fits)]
+    start = cells[len(cells) // 3]
+    goal = next(c for c in reversed(cells) if p.AStar().find_path(m.grid, layer, start, c, unit).found)
+    regions = p.SearchOptions(regions=p.RegionMap(m.grid, layer))
+    s = p.AStar()
+    for options in (unit, regions):
+        for _ in range(2):
+            s.find_path(m.grid, layer, start, goal, options)
+        n, r = count(s.find_path, m.grid, layer, start, goal, options)
+        assert r.found and n == 0, (repr(options), n)
 
 
 def test_warm_field_allocates_only_the_binding_glue(data_dir):
