@@ -1484,6 +1484,63 @@ PYBIND11_MODULE(_pathing, m) {
       .def_property_readonly("memory_bytes", &HierarchyMap::memory_bytes,
                              "Bytes held (sectors, nodes, matrices, landmarks, clusters).");
 
+  py::class_<SectorFlowField>(
+      m, "SectorFlowField",
+      "A flow field for crowds on huge maps (C++ pathing::SectorFlowField; docs/hierarchy.md, "
+      "'Sector flow fields'; Emerson, Game AI Pro 2013): the goal's costs on a HierarchyMap's "
+      "nodes, and a sector's flow field built on first use, cached. Holds its grid and map (kept "
+      "alive). One thread at a time (lookups build fields).")
+      .def(py::init<>(), "A field without a goal.")
+      .def("set_goal", &SectorFlowField::set_goal, py::arg("grid"), py::arg("layer"),
+           py::arg("map"), py::arg("goal"), py::keep_alive<1, 2>(), py::keep_alive<1, 4>(),
+           "Makes `goal` the goal over `map` (current for grid and layer); drops the sector "
+           "fields held. Returns found, or stale / invalid_endpoint with nothing changed.")
+      .def("sync", &SectorFlowField::sync,
+           "After the grid was edited and the map synced: drops only the sector fields whose "
+           "inputs changed. Returns found, stale (sync the map first), invalid_endpoint or "
+           "invalid_argument (no goal).")
+      .def("is_current", &SectorFlowField::is_current,
+           "Whether the goal is set and the grid and map are unchanged since.")
+      .def_property_readonly("has_goal", &SectorFlowField::has_goal, "Whether a goal is set.")
+      .def_property_readonly("goal", &SectorFlowField::goal, "The goal (x, y).")
+      .def("next_step", &SectorFlowField::next_step, py::arg("cell"),
+           "The Direction8 of the next step from `cell`, or None (the goal, unreached, off the "
+           "grid, or not current). Builds the sector's field on first use.")
+      .def("next_cell", &SectorFlowField::next_cell, py::arg("cell"),
+           "The cell one step along the flow (the cell itself without a step).")
+      .def(
+          "next_cells",
+          [](SectorFlowField& f, const py::object& cells) {
+            std::vector<GridCoord> c = coords_from(cells, "cells");
+            for (GridCoord& x : c) x = f.next_cell(x);
+            return to_array(c);
+          },
+          py::arg("cells"),
+          "next_cell of every row of an (n, 2) array of (x, y): a crowd's tick in one call; "
+          "returns a new (n, 2) int32 array.")
+      .def("cost", &SectorFlowField::cost, py::arg("cell"),
+           "The cost from `cell` to the goal in cost units (inf when unreached or not current).")
+      .def(
+          "prepare",
+          [](SectorFlowField& f, const py::object& cells) {
+            const std::vector<GridCoord> c = coords_from(cells, "cells");
+            return f.prepare(c);
+          },
+          py::arg("cells"),
+          "Builds now the fields of the sectors of `cells` (a crowd before its first tick); "
+          "returns how many were built.")
+      .def_property("cache_limit", &SectorFlowField::cache_limit, &SectorFlowField::set_cache_limit,
+                    "At most this many sector fields held (0: no limit); least recently used "
+                    "evicted first.")
+      .def("release", &SectorFlowField::release, "Frees the storage of slots holding no field.")
+      .def_property_readonly("sectors_built", &SectorFlowField::sectors_built,
+                             "Sector fields held.")
+      .def_property_readonly("builds", &SectorFlowField::builds,
+                             "Sector fields built since set_goal.")
+      .def_property_readonly("last_sync_sectors", &SectorFlowField::last_sync_sectors,
+                             "Sector fields the last sync dropped.")
+      .def_property_readonly("memory_bytes", &SectorFlowField::memory_bytes, "Bytes held.");
+
   py::class_<PyHpaStar>(m, "HpaStar",
                         "Hierarchical A* over a HierarchyMap (C++ pathing::HpaStar): "
                         "near-optimal paths on big maps, the cost always reported; lazy "

@@ -48,6 +48,7 @@ from ._pathing import (
     SearchOptions,
     SearchStats,
     SearchStatus,
+    SectorFlowField,
     line_of_sight,
     smooth_path,
 )
@@ -89,6 +90,7 @@ __all__ = [
     "SearchOptions",
     "SearchStats",
     "SearchStatus",
+    "SectorFlowField",
     "find_paths",
     "io",
     "line_of_sight",
