@@ -750,6 +750,45 @@ void check_hpa_args(const char* fn, const py::object& grid, const py::object& ma
 
 }  // namespace
 
+// `save()` (a std::string) run with the GIL released, as Python bytes.
+template <class Save>
+py::bytes bytes_released(Save&& save) {
+  std::string out;
+  {
+    const py::gil_scoped_release release;
+    out = save();
+  }
+  return py::bytes(out);
+}
+
+// pathing.io.parse_KIND(data, grid, layer, name) and load_KIND(path, grid, layer) for one kind
+// of precomputed file; `what` names the result in the docstrings, `made_by` the CLI command.
+template <class Map>
+void def_parse_and_load(py::module_& io, const std::string& kind,
+                        Map (*parse)(std::string_view, const Grid&, const GridLayer&,
+                                     const std::string&),
+                        Map (*load)(const std::filesystem::path&, const Grid&, const GridLayer&),
+                        const std::string& what, const std::string& made_by) {
+  io.def(
+      ("parse_" + kind).c_str(),
+      [parse](const py::bytes& data, const Grid& g, const GridLayer& l, const std::string& name) {
+        const std::string bytes = data;
+        const py::gil_scoped_release release;
+        return parse(bytes, g, l, name);
+      },
+      py::arg("data"), py::arg("grid"), py::arg("layer"), py::arg("name") = "<bytes>",
+      (what + " from file bytes, for `grid` under `layer` (docs/precomputed.md). Raises "
+              "PrecomputedError.")
+          .c_str());
+  io.def(("load_" + kind).c_str(),
+         [load](const std::filesystem::path& p, const Grid& g, const GridLayer& l) {
+           const py::gil_scoped_release release;
+           return load(p, g, l);
+         },
+         py::arg("path"), py::arg("grid"), py::arg("layer"),
+         (what + " from a file (" + made_by + "). Raises PrecomputedError.").c_str());
+}
+
 PYBIND11_MODULE(_pathing, m) {
   m.doc() =
       "pathing: fast grid path-finding (A*, greedy best-first, JPS, JPS+, Dijkstra maps), the "
@@ -2172,94 +2211,34 @@ PYBIND11_MODULE(_pathing, m) {
   io.def(
       "serialize_jps_plus",
       [](const JpsPlusMap& map, const Grid& g) {
-        std::string out;
-        {
-          const py::gil_scoped_release release;
-          out = io::serialize_jps_plus(map, g);
-        }
-        return py::bytes(out);
+        return bytes_released([&] { return io::serialize_jps_plus(map, g); });
       },
       py::arg("map"), py::arg("grid"),
       "The file bytes of a JPS+ table current for `grid`. Raises ValueError when it is not.");
   io.def(
-      "parse_jps_plus",
-      [](const py::bytes& data, const Grid& g, const GridLayer& l, const std::string& name) {
-        const std::string bytes = data;
-        const py::gil_scoped_release release;
-        return io::parse_jps_plus(bytes, g, l, name);
-      },
-      py::arg("data"), py::arg("grid"), py::arg("layer"), py::arg("name") = "<bytes>",
-      "A JPS+ table from file bytes, for `grid` under `layer`. Raises PrecomputedError.");
-  io.def(
-      "load_jps_plus",
-      [](const std::filesystem::path& p, const Grid& g, const GridLayer& l) {
-        const py::gil_scoped_release release;
-        return io::load_jps_plus(p, g, l);
-      },
-      py::arg("path"), py::arg("grid"), py::arg("layer"),
-      "A JPS+ table from a file (`pathing prep --algo jps+`). Raises PrecomputedError.");
-  io.def(
       "serialize_landmarks",
       [](const LandmarkMap& map, const Grid& g, const GridLayer& l) {
-        std::string out;
-        {
-          const py::gil_scoped_release release;
-          out = io::serialize_landmarks(map, g, l);
-        }
-        return py::bytes(out);
+        return bytes_released([&] { return io::serialize_landmarks(map, g, l); });
       },
       py::arg("map"), py::arg("grid"), py::arg("layer"),
       "The file bytes of a LandmarkMap current for `grid` under `layer`. Raises ValueError when "
       "it is not.");
   io.def(
-      "parse_landmarks",
-      [](const py::bytes& data, const Grid& g, const GridLayer& l, const std::string& name) {
-        const std::string bytes = data;
-        const py::gil_scoped_release release;
-        return io::parse_landmarks(bytes, g, l, name);
-      },
-      py::arg("data"), py::arg("grid"), py::arg("layer"), py::arg("name") = "<bytes>",
-      "A LandmarkMap from file bytes, for `grid` under `layer` (checked: its bound stays "
-      "admissible and consistent). Raises PrecomputedError.");
-  io.def(
-      "load_landmarks",
-      [](const std::filesystem::path& p, const Grid& g, const GridLayer& l) {
-        const py::gil_scoped_release release;
-        return io::load_landmarks(p, g, l);
-      },
-      py::arg("path"), py::arg("grid"), py::arg("layer"),
-      "A LandmarkMap from a file (`pathing prep --algo alt`). Raises PrecomputedError.");
-  io.def(
       "serialize_hierarchy",
       [](const HierarchyMap& map, const Grid& g) {
-        std::string out;
-        {
-          const py::gil_scoped_release release;
-          out = io::serialize_hierarchy(map, g);
-        }
-        return py::bytes(out);
+        return bytes_released([&] { return io::serialize_hierarchy(map, g); });
       },
       py::arg("map"), py::arg("grid"),
       "The file bytes of a HierarchyMap current for `grid`, with its landmarks and clusters when "
       "it holds them. Raises ValueError when it is not current.");
-  io.def(
-      "parse_hierarchy",
-      [](const py::bytes& data, const Grid& g, const GridLayer& l, const std::string& name) {
-        const std::string bytes = data;
-        const py::gil_scoped_release release;
-        return io::parse_hierarchy(bytes, g, l, name);
-      },
-      py::arg("data"), py::arg("grid"), py::arg("layer"), py::arg("name") = "<bytes>",
-      "A HierarchyMap (with the landmarks and clusters saved with it) from file bytes, for "
-      "`grid` under `layer`; checked as docs/precomputed.md says. Raises PrecomputedError.");
-  io.def(
-      "load_hierarchy",
-      [](const std::filesystem::path& p, const Grid& g, const GridLayer& l) {
-        const py::gil_scoped_release release;
-        return io::load_hierarchy(p, g, l);
-      },
-      py::arg("path"), py::arg("grid"), py::arg("layer"),
-      "A HierarchyMap from a file (`pathing prep --algo hpa`). Raises PrecomputedError.");
+  def_parse_and_load(io, "jps_plus", &io::parse_jps_plus, &io::load_jps_plus, "A JPS+ table",
+                     "`pathing prep --algo jps+`");
+  def_parse_and_load(io, "landmarks", &io::parse_landmarks, &io::load_landmarks,
+                     "A LandmarkMap (checked: its bound stays admissible and consistent)",
+                     "`pathing prep --algo alt`");
+  def_parse_and_load(io, "hierarchy", &io::parse_hierarchy, &io::load_hierarchy,
+                     "A HierarchyMap (with the landmarks and clusters saved with it)",
+                     "`pathing prep --algo hpa`");
 
   // --- benchmark helpers ------------------------------------------------------------------------
   py::module_ bench = m.def_submodule("_bench", "Timing helpers for bench/python/overhead.py.");
