@@ -252,6 +252,14 @@ class ClearanceMap {
   /// The `version()` of that grid when the map was last built or synced.
   [[nodiscard]] std::uint64_t grid_version() const noexcept { return grid_version_; }
 
+  /// Whether `build(grid, layer, max_unit_size)` would accept these arguments: false, with
+  /// `*error` (when not null) as `create` reports it, for a size outside [1, `kMaxUnitSize`] or a
+  /// layer with more than `kMaxCosts` distinct passable costs. O(1), never throws.
+  [[nodiscard]] static bool check_options(const GridLayer& layer, int max_unit_size,
+                                          Error* error = nullptr) noexcept {
+    return validate(layer, max_unit_size, error);
+  }
+
   /// Bytes held: the clearance values and the unit grids.
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     std::size_t b = clearance_.capacity() + units_.capacity() * sizeof(Grid);

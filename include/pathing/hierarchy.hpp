@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "pathing/clearance.hpp"
 #include "pathing/coord.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/detail/hierarchy/cluster_work.hpp"
@@ -43,6 +44,12 @@ struct HierarchyOptions {
   int sector_size = 32;
   /// The moves of the searches it serves (default 8: octile, no corner cutting).
   Connectivity connectivity = Connectivity::eight;
+  /// The largest unit (a k x k body, docs/clearance.md) the map serves, in [1,
+  /// `ClearanceMap::kMaxUnitSize`]. Default 1: one-cell units only. Above 1 the map is the
+  /// annotated hierarchy of HAA* (Harabor & Botea 2008): one node set for every size, an edge
+  /// matrix a size, and a clearance map of its own (`HierarchyMap::clearance`); see the class
+  /// comment. Memory and build time grow about linearly with it.
+  int max_unit_size = 1;
 };
 
 /// The abstract graph of HPA* (Botea, Mueller & Schaeffer, "Near optimal hierarchical
@@ -63,6 +70,24 @@ struct HierarchyOptions {
 /// every path of the grid has an abstract counterpart (HPA* is complete: it finds a path whenever
 /// one exists) but not always one as cheap (HPA* is not optimal; `HpaStar` reports the cost).
 ///
+/// Units larger than a cell (`HierarchyOptions::max_unit_size` K above 1): the annotated
+/// hierarchy of HAA* (Harabor & Botea, "Hierarchical path planning for multi-size agents in
+/// heterogeneous environments", IEEE CIG 2008) over the unit grids of a `ClearanceMap` the map
+/// builds and keeps current itself (`clearance()`): a unit of size k moves as one cell on unit grid
+/// k (anchors, body costs, the body's corner rule). Transitions are chosen for the largest size
+/// first and shared downward: along each border, for k = K down to 1, each run of anchor pairs
+/// where a body of size k fits on both sides (and the crossing costs the same) gets the
+/// transitions of the rule above, except that a transition already chosen inside a short run, or
+/// within K - 1 cells of a long run's end, serves that run (or end) instead of a new one. So every
+/// size-k run holds a transition a size-k body can cross (the map stays complete for every size),
+/// and the sizes share most nodes. Nodes are the union; each sector keeps one matrix a size: for
+/// size k, the cheapest path on unit grid k inside the sector between two nodes where a size-k
+/// body fits (kNoPath for a node where it does not). `HpaStar` takes `SearchOptions::unit_size` k
+/// in [1, K] and searches the nodes and edges of size k, refining on unit grid k. Size 1 is exactly
+/// the one-cell map's graph but with the shared transitions. Landmarks are computed on the size-1
+/// graph and bound every size (a bigger body's edges are a subset, each at least as dear);
+/// clusters and saving (io::serialize_hierarchy) serve only maps with K = 1.
+///
 /// Staying current: the map records the grid's `instance_id()` and `version()` and the layer;
 /// `is_current` compares them in O(1) and `HpaStar` answers `stale` for a map that is not current.
 /// `sync` replays the grid's edit log and rebuilds only the sectors the edits touch (the sector
@@ -70,16 +95,19 @@ struct HierarchyOptions {
 /// touched x nodes x side^2 log side); past the edit log, or for another grid object or layer,
 /// it rebuilds everything.
 ///
-/// Limits: sector_size in [4, 128]; any layer (costs 1..255). Memory (`memory_bytes`): 12 bytes
-/// a sector, 4 bytes a node and 4 bytes a node pair of each sector (e.g. 0.25 to 1 byte a cell at
-/// side 32 on game maps); `build` holds the scratch of one sector search (about 13 bytes a sector
-/// cell), `build_clusters` that of one cluster search (16 bytes a node slot, kept for `sync`).
-/// Complexity of `build`: one sector-confined Dijkstra per node, O(nodes x side^2 log side)
-/// in all. Thread-safety: const members may run concurrently (any number of `HpaStar`s may
-/// search one map); `build` and `sync` must not run concurrently with anything else on it.
-/// Errors: `build` (and the constructor) throw `std::invalid_argument` naming the value for a
-/// sector size outside [4, 128] (`create` is the non-throwing form; without exceptions such a call
-/// changes nothing); queries never throw.
+/// Limits: sector_size in [4, 128]; any layer (costs 1..255; with K above 1, at most
+/// `ClearanceMap::kMaxCosts` distinct passable costs). Memory (`memory_bytes`): 12 bytes a sector,
+/// 4 bytes a node and 4 bytes a node pair of each sector (e.g. 0.25 to 1 byte a cell at side 32 on
+/// game maps); with K above 1, K - 1 bytes more a node and 4 (K - 1) bytes more a node pair, plus
+/// the clearance map (1 + K / 2 bytes a cell); `build` holds the scratch of one sector search
+/// (about 13 bytes a sector cell), `build_clusters` that of one cluster search (16 bytes a node
+/// slot, kept for `sync`). Complexity of `build`: one sector-confined Dijkstra per node, O(nodes x
+/// side^2 log side) in all. Thread-safety: const members may run concurrently (any number of
+/// `HpaStar`s may search one map); `build` and `sync` must not run concurrently with anything else
+/// on it. Errors: `build` (and the constructor) throw `std::invalid_argument` naming the value for
+/// a sector size outside [4, 128], a unit size outside [1, 32] or (K above 1) a layer with too many
+/// distinct costs (`create` is the non-throwing form; without exceptions such a call changes
+/// nothing); queries never throw.
 class HierarchyMap {
  public:
   /// The smallest sector side.
@@ -103,18 +131,20 @@ class HierarchyMap {
   [[nodiscard]] static std::optional<HierarchyMap> create(const Grid& grid, const GridLayer& layer,
                                                           const HierarchyOptions& options = {},
                                                           Error* error = nullptr) {
-    if (!validate(options, error)) return std::nullopt;
+    if (!validate(options, layer, error)) return std::nullopt;
     HierarchyMap m;
     m.compute(grid, layer, options);
     return m;
   }
 
   /// Builds the sectors, entrances and edges from scratch (class comment). Allocates.
-  /// @throws std::invalid_argument, changing nothing, for `options.sector_size` outside [4, 128]
-  ///   or a connectivity other than four or eight; std::bad_alloc.
+  /// @throws std::invalid_argument, changing nothing, for `options.sector_size` outside [4, 128],
+  ///   a connectivity other than four or eight, `options.max_unit_size` outside [1, 32], or (a
+  ///   size above 1) a layer with more than `ClearanceMap::kMaxCosts` distinct passable costs;
+  ///   std::bad_alloc.
   void build(const Grid& grid, const GridLayer& layer, const HierarchyOptions& options = {}) {
     Error e;
-    if (!validate(options, &e)) {
+    if (!validate(options, layer, &e)) {
       PATHING_THROW(std::invalid_argument(e.message));
       return;
     }
@@ -146,7 +176,13 @@ class HierarchyMap {
         grid, same, grid_version_,
         [&](std::span<const GridCoord> cells) {
           dirty_.clear();
-          for (const GridCoord c : cells) mark_dirty(c);
+          const int k = options_.max_unit_size;
+          if (k > 1) clearance_.update_cells(grid, cells);
+          // A cell's write changes unit grid k at the anchors whose k x k body covers it: the
+          // K x K anchors up and left of it (k = 1: the cell).
+          for (const GridCoord c : cells)
+            for (int dy = 0; dy < k; ++dy)
+              for (int dx = 0; dx < k; ++dx) mark_dirty({c.x - dx, c.y - dy});
           std::sort(dirty_.begin(), dirty_.end());
           dirty_.erase(std::unique(dirty_.begin(), dirty_.end()), dirty_.end());
           for (const std::uint32_t s : dirty_) {
@@ -262,12 +298,20 @@ class HierarchyMap {
   /// @param grid the grid the map is current for (`is_current(grid, layer())`).
   /// @param sectors cluster side in sectors, in [`kMinClusterSectors`, `kMaxClusterSectors`].
   /// @param error when not null and the call fails, the reason.
-  /// @return false, changing nothing, when `sectors` is outside [2, 16] or the map is not current
-  ///   for `grid` (`invalid_argument` both).
+  /// @return false, changing nothing, when `sectors` is outside [2, 16], the map is not current
+  ///   for `grid`, or it serves units larger than a cell (`max_unit_size()` above 1)
+  ///   (`invalid_argument` all three).
   bool build_clusters(const Grid& grid, int sectors, Error* error = nullptr) {
     if (!ready_for("build_clusters", "sectors", sectors, kMinClusterSectors, kMaxClusterSectors,
                    grid, error))
       return false;
+    if (options_.max_unit_size > 1) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     "pathing::HierarchyMap::build_clusters: clusters serve only maps of one-cell "
+                     "units; this map has max_unit_size = " +
+                         std::to_string(options_.max_unit_size));
+      return false;
+    }
     compute_clusters(sectors);
     return true;
   }
@@ -325,6 +369,13 @@ class HierarchyMap {
 
   /// The options of the last build.
   [[nodiscard]] const HierarchyOptions& options() const noexcept { return options_; }
+  /// The largest unit size the map serves (`HierarchyOptions::max_unit_size`; 1 before a build).
+  [[nodiscard]] int max_unit_size() const noexcept { return options_.max_unit_size; }
+  /// The map's own clearance map, current whenever the map is (built and synced with it), when
+  /// `max_unit_size()` is above 1; an empty map (`max_unit_size()` 0) otherwise. A search of a
+  /// big unit may use it as `SearchOptions::clearance` (`AStar` beside `HpaStar`, without a
+  /// second copy).
+  [[nodiscard]] const ClearanceMap& clearance() const noexcept { return clearance_; }
   /// Side of a sector, in cells.
   [[nodiscard]] int sector_size() const noexcept { return options_.sector_size; }
   /// Sectors across (ceil(cols / sector_size)).
@@ -357,12 +408,15 @@ class HierarchyMap {
   [[nodiscard]] std::uint64_t grid_id() const noexcept { return grid_id_; }
   /// `version()` of that grid when it was built or last synced.
   [[nodiscard]] std::uint64_t grid_version() const noexcept { return grid_version_; }
-  /// Bytes held by the map (sectors, nodes, edge matrices, landmarks; not the build scratch).
+  /// Bytes held by the map (sectors, nodes, edge matrices, landmarks, the clearance map of a map
+  /// for big units; not the build scratch).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return sectors_.capacity() * sizeof(Sector) + node_cell_.capacity() * 4 + dist_.capacity() * 4 +
-           node_cost_.capacity() + (lm_from_.capacity() + lm_to_.capacity()) * 4 +
-           lm_nodes_.capacity() * 4 + clusters_.capacity() * sizeof(Cluster) +
-           l2_node_.capacity() * 4 + l2_dist_.capacity() * 8 + l1_to_l2_.capacity() * 4;
+           node_cost_.capacity() + unit_dist_.capacity() * 4 + unit_cost_.capacity() +
+           (options_.max_unit_size > 1 ? clearance_.memory_bytes() : 0) +
+           (lm_from_.capacity() + lm_to_.capacity()) * 4 + lm_nodes_.capacity() * 4 +
+           clusters_.capacity() * sizeof(Cluster) + l2_node_.capacity() * 4 +
+           l2_dist_.capacity() * 8 + l1_to_l2_.capacity() * 4;
   }
 
   /// The sector holding cell `c` (on the grid), row-major.
@@ -386,11 +440,19 @@ class HierarchyMap {
     return out;
   }
   /// The cost (1/256 cost units) of the cheapest path inside sector `s` from its node `i` to its
-  /// node `j` (`sector_nodes` order), `kNoPath` when there is none.
-  [[nodiscard]] std::uint32_t sector_cost(std::uint32_t s, std::uint32_t i,
-                                          std::uint32_t j) const noexcept {
+  /// node `j` (`sector_nodes` order) for a unit of `unit_size` (in [1, `max_unit_size()`]; on
+  /// unit grid `unit_size`), `kNoPath` when there is none (or the body does not fit at `i` or
+  /// `j`).
+  [[nodiscard]] std::uint32_t sector_cost(std::uint32_t s, std::uint32_t i, std::uint32_t j,
+                                          int unit_size = 1) const noexcept {
     const Sector& sec = sectors_[s];
-    return dist_[sec.dist_first + i * sec.count + j];
+    return matrix(sec, unit_size)[i * sec.count + j];
+  }
+  /// The cost of entering node `i` of sector `s` for a unit of `unit_size` (the layer cost of its
+  /// cell; above size 1 the body's cost there); 0 where the body does not fit. O(1).
+  [[nodiscard]] std::uint8_t sector_node_cost(std::uint32_t s, std::uint32_t i,
+                                              int unit_size = 1) const noexcept {
+    return node_costs(unit_size)[(sectors_[s].first + i) * cost_stride(unit_size)];
   }
   /// The number of nodes of sector `s`. O(1).
   [[nodiscard]] std::uint32_t sector_node_count(std::uint32_t s) const noexcept {
@@ -412,7 +474,18 @@ class HierarchyMap {
     std::uint16_t capacity = 0;    // node slots reserved at first and dist_first (capacity^2)
   };
 
-  [[nodiscard]] static bool validate(const HierarchyOptions& o, Error* error) noexcept {
+  [[nodiscard]] static bool validate(const HierarchyOptions& o, const GridLayer& layer,
+                                     Error* error) noexcept {
+    if (o.max_unit_size < 1 || o.max_unit_size > ClearanceMap::kMaxUnitSize) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     "pathing::HierarchyMap: max_unit_size = " + std::to_string(o.max_unit_size) +
+                         " is outside [1, " + std::to_string(ClearanceMap::kMaxUnitSize) + "]");
+      return false;
+    }
+    if (o.max_unit_size > 1 && !ClearanceMap::check_options(layer, o.max_unit_size, error)) {
+      if (error != nullptr) error->message = "pathing::HierarchyMap: " + error->message;
+      return false;
+    }
     if (o.sector_size < kMinSectorSize || o.sector_size > kMaxSectorSize) {
       detail::report(error, ErrorCode::invalid_argument,
                      "pathing::HierarchyMap: sector_size = " + std::to_string(o.sector_size) +
@@ -459,63 +532,116 @@ class HierarchyMap {
       dirty_.push_back(s + static_cast<std::uint32_t>(sectors_x_));
   }
 
-  // The transitions of one border, as the cells on sector `s`'s side: the border of `s` with its
-  // neighbour in direction (dx, dy) (one of the four straight directions). Both sectors of a
-  // border scan the same pairs in the same order, so they agree on its transitions.
-  void border_nodes(const Grid& grid, std::uint32_t s, int dx, int dy) {
-    const detail::SectorRect r = sector_rect(s);
-    int len = 0;
+  // One border of sector `s`: with its neighbour in direction (dx, dy) (one of the four straight
+  // directions); `len` pairs (0: no neighbour), pair i joining at(i) on s's side to at(i) +
+  // (dx, dy). Both sectors of a border scan the same pairs in the same order.
+  struct Border {
     int x = 0;
     int y = 0;
-    if (dx != 0) {  // vertical border
-      x = dx > 0 ? r.x0 + r.w - 1 : r.x0;
-      if ((dx > 0 && x + 1 >= cols_) || (dx < 0 && x == 0)) return;
-      len = r.h;
-      y = r.y0;
-    } else {
-      y = dy > 0 ? r.y0 + r.h - 1 : r.y0;
-      if ((dy > 0 && y + 1 >= rows_) || (dy < 0 && y == 0)) return;
-      len = r.w;
-      x = r.x0;
+    int len = 0;
+    bool vertical = false;
+    [[nodiscard]] GridCoord at(int i) const noexcept {
+      return vertical ? GridCoord{x, y + i} : GridCoord{x + i, y};
     }
-    const auto at = [&](int i) { return dx != 0 ? GridCoord{x, y + i} : GridCoord{x + i, y}; };
-    // The pair's crossing cost class: 0 when either cell is impassable, else the sum of the two
-    // costs (runs are cut where it changes, so that on weighted terrain a cheap crossing, a road,
-    // gets transitions of its own instead of sharing those of the dear cells beside it).
+  };
+  [[nodiscard]] Border border_of(std::uint32_t s, int dx, int dy) const noexcept {
+    const detail::SectorRect r = sector_rect(s);
+    Border b;
+    b.vertical = dx != 0;
+    if (dx != 0) {
+      b.x = dx > 0 ? r.x0 + r.w - 1 : r.x0;
+      if ((dx > 0 && b.x + 1 >= cols_) || (dx < 0 && b.x == 0)) return b;
+      b.len = r.h;
+      b.y = r.y0;
+    } else {
+      b.y = dy > 0 ? r.y0 + r.h - 1 : r.y0;
+      if ((dy > 0 && b.y + 1 >= rows_) || (dy < 0 && b.y == 0)) return b;
+      b.len = r.w;
+      b.x = r.x0;
+    }
+    return b;
+  }
+
+  // Calls run(i, j) for each entrance of border `b` (direction (dx, dy)) on `g` under `L`: each
+  // maximal run [i, j] of pairs whose two cells are passable and whose crossing costs the same
+  // (the sum of the two costs: runs are cut where it changes, so that on weighted terrain a cheap
+  // crossing, a road, gets transitions of its own instead of sharing those of the dear cells
+  // beside it).
+  template <class Run>
+  static void border_runs(const Grid& g, const GridLayer& L, const Border& b, int dx, int dy,
+                          Run&& run) {
     const auto pair_cost = [&](int i) {
-      const GridCoord a = at(i);
-      const int ca = layer_.cost_of_cell(grid.cell_unchecked(a.x, a.y));
-      const int cb = layer_.cost_of_cell(grid.cell_unchecked(a.x + dx, a.y + dy));
+      const GridCoord a = b.at(i);
+      const int ca = L.cost_of_cell(g.cell_unchecked(a.x, a.y));
+      const int cb = L.cost_of_cell(g.cell_unchecked(a.x + dx, a.y + dy));
       return ca == 0 || cb == 0 ? 0 : ca + cb;
     };
     int i = 0;
-    while (i < len) {
+    while (i < b.len) {
       const int run_cost = pair_cost(i);
       if (run_cost == 0) {
         ++i;
         continue;
       }
       int j = i;
-      while (j + 1 < len && pair_cost(j + 1) == run_cost) ++j;
-      const int run = j - i + 1;
-      if (run < kLongEntrance) {
-        scratch_nodes_.push_back(pack(at(i + (run - 1) / 2)));
-      } else {
-        scratch_nodes_.push_back(pack(at(i)));
-        scratch_nodes_.push_back(pack(at(j)));
-      }
+      while (j + 1 < b.len && pair_cost(j + 1) == run_cost) ++j;
+      run(i, j);
       i = j + 1;
     }
   }
 
+  // The transitions of one border, as the cells on sector `s`'s side, into scratch_nodes_: a run
+  // shorter than kLongEntrance pairs gets its middle pair, a longer one its two end pairs.
+  void border_nodes(const Grid& grid, std::uint32_t s, int dx, int dy) {
+    const Border b = border_of(s, dx, dy);
+    border_runs(grid, layer_, b, dx, dy, [&](int i, int j) {
+      if (j - i + 1 < kLongEntrance) {
+        scratch_nodes_.push_back(pack(b.at(i + (j - i) / 2)));
+      } else {
+        scratch_nodes_.push_back(pack(b.at(i)));
+        scratch_nodes_.push_back(pack(b.at(j)));
+      }
+    });
+  }
+
+  // The shared transitions of one border for sizes 1..K (class comment): sizes from K down to 1,
+  // each run of unit grid k reusing a transition already chosen inside it (a short run) or within
+  // K - 1 pairs of an end (a long run's end) before adding its own.
+  void unit_border_nodes(std::uint32_t s, int dx, int dy) {
+    const Border b = border_of(s, dx, dy);
+    if (b.len == 0) return;
+    const int big = options_.max_unit_size;
+    chosen_.clear();
+    const auto taken = [&](int lo, int hi) {
+      for (const int c : chosen_)
+        if (c >= lo && c <= hi) return true;
+      return false;
+    };
+    for (int k = big; k >= 1; --k) {
+      border_runs(*clearance_.unit_grid(k), clearance_.unit_layer(), b, dx, dy, [&](int i, int j) {
+        if (j - i + 1 < kLongEntrance) {
+          if (!taken(i, j)) chosen_.push_back(i + (j - i) / 2);
+          return;
+        }
+        if (!taken(i, std::min(j, i + big - 1))) chosen_.push_back(i);
+        if (!taken(std::max(i, j - big + 1), j)) chosen_.push_back(j);
+      });
+    }
+    for (const int c : chosen_) scratch_nodes_.push_back(pack(b.at(c)));
+  }
+
   // The nodes of sector `s` (its transition cells) into scratch_nodes_: packed, sorted, unique.
-  // O(perimeter) plus the sort. (Also the loader's check of a saved map's nodes.)
+  // O(perimeter) plus the sort (O(K perimeter) with unit sizes). (Also the loader's check of a
+  // saved map's nodes.)
   void transitions(const Grid& grid, std::uint32_t s) {
     scratch_nodes_.clear();
-    border_nodes(grid, s, 1, 0);
-    border_nodes(grid, s, -1, 0);
-    border_nodes(grid, s, 0, 1);
-    border_nodes(grid, s, 0, -1);
+    constexpr int kDirections[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    for (const auto& d : kDirections) {
+      if (options_.max_unit_size > 1)
+        unit_border_nodes(s, d[0], d[1]);
+      else
+        border_nodes(grid, s, d[0], d[1]);
+    }
     std::sort(scratch_nodes_.begin(), scratch_nodes_.end());
     scratch_nodes_.erase(std::unique(scratch_nodes_.begin(), scratch_nodes_.end()),
                          scratch_nodes_.end());
@@ -526,12 +652,15 @@ class HierarchyMap {
     transitions(grid, s);
     Sector& sec = sectors_[s];
     const auto count = static_cast<std::uint16_t>(scratch_nodes_.size());
+    const auto extra = static_cast<std::size_t>(options_.max_unit_size - 1);
     if (count > sec.capacity) {  // a new slot at the end (the old one stays unused)
       sec.first = static_cast<std::uint32_t>(node_cell_.size());
       sec.dist_first = static_cast<std::uint32_t>(dist_.size());
       sec.capacity = count;
       node_cell_.resize(node_cell_.size() + count, kNoPath);
       dist_.resize(dist_.size() + std::size_t{count} * count, kNoPath);
+      unit_dist_.resize(dist_.size() * extra, kNoPath);
+      unit_cost_.resize(node_cell_.size() * extra, 0);
     }
     sec.count = count;
     std::copy(scratch_nodes_.begin(), scratch_nodes_.end(), node_cell_.begin() + sec.first);
@@ -547,6 +676,45 @@ class HierarchyMap {
       for (std::uint32_t j = 0; j < count; ++j)
         dist_[sec.dist_first + i * count + j] = search_.dist(cell_of(scratch_nodes_[j]));
     }
+    // Sizes 2..K: the same nodes on each unit grid (kNoPath to and from a node the body does not
+    // fit on).
+    for (int k = 2; k <= options_.max_unit_size; ++k) {
+      const Grid& g = *clearance_.unit_grid(k);
+      const GridLayer& unit_layer = clearance_.unit_layer();
+      std::uint8_t* costs = unit_cost_.data() + (k - 2);
+      std::uint32_t* m = unit_dist_.data() + std::size_t{sec.dist_first} * extra +
+                         static_cast<std::size_t>(k - 2) * sec.capacity * sec.capacity;
+      for (std::uint32_t i = 0; i < count; ++i) {
+        const GridCoord c = cell_of(scratch_nodes_[i]);
+        costs[(sec.first + i) * extra] = unit_layer.cost_of_cell(g.cell_unchecked(c.x, c.y));
+      }
+      for (std::uint32_t i = 0; i < count; ++i) {
+        std::uint32_t* row = m + i * count;
+        if (costs[(sec.first + i) * extra] == 0) {
+          std::fill(row, row + count, kNoPath);
+          continue;
+        }
+        search_.run<false>(g, unit_layer, options_.connectivity, r, cell_of(scratch_nodes_[i]));
+        for (std::uint32_t j = 0; j < count; ++j)
+          row[j] = costs[(sec.first + j) * extra] == 0 ? kNoPath
+                                                       : search_.dist(cell_of(scratch_nodes_[j]));
+      }
+    }
+  }
+
+  // The edge matrix of sector `sec` for `unit_size` (row-major, count x count). O(1).
+  [[nodiscard]] const std::uint32_t* matrix(const Sector& sec, int unit_size) const noexcept {
+    if (unit_size <= 1) return dist_.data() + sec.dist_first;
+    const auto extra = static_cast<std::size_t>(options_.max_unit_size - 1);
+    return unit_dist_.data() + std::size_t{sec.dist_first} * extra +
+           static_cast<std::size_t>(unit_size - 2) * sec.capacity * sec.capacity;
+  }
+  // The entry costs of the node slots for `unit_size`: slot v's at [v * cost_stride()]. O(1).
+  [[nodiscard]] const std::uint8_t* node_costs(int unit_size) const noexcept {
+    return unit_size <= 1 ? node_cost_.data() : unit_cost_.data() + (unit_size - 2);
+  }
+  [[nodiscard]] std::size_t cost_stride(int unit_size) const noexcept {
+    return unit_size > 1 ? static_cast<std::size_t>(options_.max_unit_size - 1) : 1;
   }
 
   void compute(const Grid& grid, const GridLayer& layer, const HierarchyOptions& options) {
@@ -562,13 +730,21 @@ class HierarchyMap {
     node_cell_.clear();
     dist_.clear();
     node_cost_.clear();
+    unit_dist_.clear();
+    unit_cost_.clear();
     drop_landmarks();
     drop_clusters();
+    if (options.max_unit_size > 1)
+      clearance_.build(grid, layer, options.max_unit_size);
+    else
+      clearance_ = ClearanceMap();
     search_.reserve(static_cast<std::size_t>(side) * static_cast<std::size_t>(side));
     for (std::uint32_t s = 0; s < sectors_.size(); ++s) build_sector(grid, s);
     node_cell_.shrink_to_fit();
     dist_.shrink_to_fit();
     node_cost_.shrink_to_fit();
+    unit_dist_.shrink_to_fit();
+    unit_cost_.shrink_to_fit();
     grid_id_ = grid.instance_id();
     grid_version_ = grid.version();
     built_ = true;
@@ -910,6 +1086,11 @@ class HierarchyMap {
   std::vector<std::uint32_t> node_cell_;  // packed cells, sorted within each sector's slot
   std::vector<std::uint32_t> dist_;       // per sector: count x count matrix, row = from
   std::vector<std::uint8_t> node_cost_;   // per node slot: the layer cost of its cell
+  // Unit sizes 2..K (K = max_unit_size): a sector's K - 1 matrices at dist_first (K - 1), each
+  // capacity^2; a node slot's K - 1 body costs at slot (K - 1) (0: the body does not fit).
+  std::vector<std::uint32_t> unit_dist_;
+  std::vector<std::uint8_t> unit_cost_;
+  ClearanceMap clearance_;  // max_unit_size above 1: the unit grids searched
   // Landmarks (build_landmarks): node-major tables, lm_count_ entries a node slot.
   int lm_count_ = 0;
   bool lm_symmetric_ = true;
@@ -937,6 +1118,7 @@ class HierarchyMap {
   std::size_t last_sync_sectors_ = 0;
   // Build scratch.
   std::vector<std::uint32_t> scratch_nodes_;
+  std::vector<int> chosen_;  // unit_border_nodes: the border's transitions so far
   std::vector<std::uint32_t> dirty_;
   detail::SectorSearch search_;
   std::vector<std::uint64_t> lm_dist64_;

@@ -51,6 +51,12 @@ namespace pathing {
 /// so the first steps need one cluster search, not the whole route (Botea et al., section 5). A
 /// start on an impassable cell takes the one-level search.
 ///
+/// Units larger than a cell (HAA*, Harabor & Botea 2008): on a map built with
+/// `HierarchyOptions::max_unit_size` K above 1, `SearchOptions::unit_size` k in [1, K] searches
+/// the nodes and edges of size k and refines on the map's unit grid k (`map.clearance()`): the
+/// path is of anchors (top-left cells of the k x k body), valid on that unit grid, and its cost
+/// is the body's (docs/clearance.md), as `AStar` with the same clearance reports it.
+///
 /// Cost: the path is the cheapest one that crosses sector borders only at transitions, through
 /// the sectors' own cells between them; it is never cheaper than the optimum and often dearer
 /// (HPA* is near-optimal, not optimal). `PathResult::cost` is the exact cost of the cells
@@ -99,13 +105,15 @@ class HpaStar {
   ///   expansions, level-2 ones with clusters; `max_cost` bounds the abstract cost) and the
   ///   heuristic weight w >= 1 of the abstract search (weighted A*, Pohl 1970: f = g + w h; the
   ///   abstract path then costs at most w times the cheapest abstract path, and far fewer nodes are
-  ///   expanded: docs/hierarchy.md); region and landmark maps, clearance, unit size and
-  ///   `nearest_if_unreachable` are not supported.
+  ///   expanded: docs/hierarchy.md); `unit_size` k in [1, `map.max_unit_size()`] (a k x k unit,
+  ///   searched on the map's own unit grid k: `SearchOptions::clearance` is not read); region and
+  ///   landmark maps and `nearest_if_unreachable` are not supported.
   /// @return `found` with `cost` = the abstract path's cost (the refined path costs the same
   ///   within 1/256 of a unit a move; `moves` 0) and `finish = to`; `unreachable` (no path),
   ///   `expansion_limit`, `cost_limit` with `finish = from` (refinement then gives {from});
   ///   nothing searched: `stale` (map not current), `unsupported` (other connectivity or an
-  ///   unsupported option), `invalid_argument` (weight below 1 or NaN), `invalid_endpoint`
+  ///   unsupported option), `invalid_argument` (weight below 1 or NaN, a unit size outside [1,
+  ///   `map.max_unit_size()`]), `invalid_endpoint`
   ///   (`from` or `to` off the grid). `stats`: expanded = abstract nodes expanded plus the cells
   ///   the two insertion searches expanded (with clusters: level-2 nodes expanded, plus the
   ///   cells and the abstract nodes the insertion searches expanded); generated = abstract (or
@@ -123,9 +131,13 @@ class HpaStar {
     r.finish = from;
     r.status = check(grid, layer, map, from, to, options);
     if (r.status != SearchStatus::found) return r;
-    grid_ = &grid;
+    base_grid_ = &grid;
+    base_layer_ = layer;
+    unit_ = options.unit_size;
+    // A unit of size k moves as one cell on the map's unit grid k (body costs, body corner rule).
+    grid_ = unit_ > 1 ? map.clearance().unit_grid(unit_) : &grid;
+    layer_ = unit_ > 1 ? map.clearance().unit_layer() : layer;
     map_ = &map;
-    layer_ = layer;
     conn_ = options.connectivity;
     from_ = from;
     to_ = to;
@@ -139,13 +151,13 @@ class HpaStar {
       return r;
     }
     plan_status_ = SearchStatus::found;
-    if (layer.cost_at(grid, to) == 0) {
+    if (layer_.cost_at(*grid_, to) == 0) {
       r.status = plan_status_ = SearchStatus::unreachable;
       return r;
     }
     // Two levels when the map has clusters (a start on an impassable cell, whose first moves are
     // edges of their own, takes the one-level search).
-    r.status = use_clusters_ && map.cluster_sectors_ > 0 && layer.cost_at(grid, from) != 0
+    r.status = use_clusters_ && map.cluster_sectors_ > 0 && layer_.cost_at(*grid_, from) != 0
                    ? search_clusters(options, r)
                    : search(options, r);
     if (r.status == SearchStatus::found) r.finish = to;
@@ -162,7 +174,7 @@ class HpaStar {
   /// Complexity: O(side^2 log side). Allocation: none once warm (`out` aside).
   SearchStatus refine_next(std::vector<GridCoord>& out) {
     if (!active_) return SearchStatus::invalid_argument;
-    if (!map_->is_current(*grid_, layer_)) return SearchStatus::stale;
+    if (!map_->is_current(*base_grid_, base_layer_)) return SearchStatus::stale;
     // Two levels: the level-2 segments become abstract waypoints as they are needed.
     while (waypoints_.size() < next_ + 2 && l2_next_ + 1 < l2_path_.size())
       expand_cluster_segment();
@@ -252,7 +264,7 @@ class HpaStar {
     std::uint64_t straight = 0;
     std::uint64_t diagonal = 0;
     for (std::size_t i = 1; i < out.size(); ++i) {
-      const std::uint64_t c = layer.cost_at(grid, out[i]);
+      const std::uint64_t c = layer_.cost_at(*grid_, out[i]);
       (out[i].x != out[i - 1].x && out[i].y != out[i - 1].y ? diagonal : straight) += c;
     }
     r.cost = cost::exact_length(straight, diagonal);
@@ -298,10 +310,10 @@ class HpaStar {
   static SearchStatus check(const Grid& grid, const GridLayer& layer, const HierarchyMap& map,
                             GridCoord from, GridCoord to, const SearchOptions& o) noexcept {
     if (!(o.weight >= 1.0)) return SearchStatus::invalid_argument;
+    if (o.unit_size < 1 || o.unit_size > map.max_unit_size()) return SearchStatus::invalid_argument;
     if (!map.is_current(grid, layer)) return SearchStatus::stale;
     if (o.connectivity != map.options().connectivity || o.regions != nullptr ||
-        o.landmarks != nullptr || o.clearance != nullptr || o.unit_size != 1 ||
-        o.nearest_if_unreachable)
+        o.landmarks != nullptr || o.nearest_if_unreachable)
       return SearchStatus::unsupported;
     if (!grid.in_bounds(from) || !grid.in_bounds(to)) return SearchStatus::invalid_endpoint;
     return SearchStatus::found;
@@ -469,6 +481,8 @@ class HpaStar {
     const std::uint32_t gs = goal_sector_;
     const HierarchyMap::Sector& s_sec = map.sectors_[ss];
     const std::uint32_t direct = direct_;
+    const std::uint8_t* entry_costs = map.node_costs(unit_);
+    const std::size_t cost_stride = map.cost_stride(unit_);
 
     open_.clear();
     exits_.clear();
@@ -508,7 +522,7 @@ class HpaStar {
           const GridCoord c = HierarchyMap::cell_of(map.node_cell_[e.id]);
           const HierarchyMap::Sector& sec = map.sectors_[t];
           const std::uint32_t i = e.id - sec.first;
-          const std::uint32_t* row = map.dist_.data() + sec.dist_first + i * sec.count;
+          const std::uint32_t* row = map.matrix(sec, unit_) + i * sec.count;
           // The transitions: the straight neighbours of c across its sector's border (right, down,
           // left, up; all four on a sector one cell wide and high).
           const detail::SectorRect rect = map.sector_rect(t);
@@ -547,8 +561,9 @@ class HpaStar {
             const std::uint32_t packed = HierarchyMap::pack(across_cell[a]);
             const std::uint32_t v = map.node_at(across_sector[a], packed);
             if (v == kNone) continue;
-            push(v, e.g + std::uint64_t{map.node_cost_[v]} * detail::kSectorStraight, e.id, packed,
-                 across_sector[a]);
+            const std::uint64_t enter = entry_costs[v * cost_stride];
+            if (enter == 0) continue;  // a unit's body does not fit there
+            push(v, e.g + enter * detail::kSectorStraight, e.id, packed, across_sector[a]);
           }
         });
     r.stats.expanded = expanded + abstract_expanded;
@@ -888,10 +903,14 @@ class HpaStar {
 
   static constexpr int kMaxMisses = 8;  // dearer lines in a row before a cell stops looking
 
-  // Query state.
+  // Query state. grid_ and layer_ are what the query searches (a unit grid and the unit layer for
+  // a unit larger than a cell), base_grid_ and base_layer_ the caller's (the map's staleness).
   const Grid* grid_ = nullptr;
   const HierarchyMap* map_ = nullptr;
   GridLayer layer_;
+  const Grid* base_grid_ = nullptr;
+  GridLayer base_layer_;
+  int unit_ = 1;
   Connectivity conn_ = Connectivity::eight;
   GridCoord from_;
   GridCoord to_;

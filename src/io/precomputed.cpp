@@ -635,6 +635,12 @@ struct PrecomputedAccess {
           "pathing::io::serialize_hierarchy: the map is not current for this grid (built for "
           "another grid object or version, or never built): sync it first");
     }
+    if (map.options_.max_unit_size > 1) {
+      throw std::invalid_argument(
+          "pathing::io::serialize_hierarchy: the map serves units up to max_unit_size = " +
+          std::to_string(map.options_.max_unit_size) +
+          "; the format holds maps of one-cell units only (build this map after loading)");
+    }
     std::uint64_t nodes = 0;
     std::uint64_t entries = 0;
     for (const HierarchyMap::Sector& sec : map.sectors_) {

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <queue>
 #include <random>
@@ -95,6 +96,44 @@ std::uint64_t restricted_cost(const Grid& g, const GridLayer& layer, const Hiera
         }
         const std::uint64_t c = layer.cost_at(g, b) * (diag ? 362u : 256u);
         const auto j = static_cast<std::size_t>(b.y * w + b.x);
+        if (d + c < dist[j]) {
+          dist[j] = d + c;
+          pq.push({d + c, static_cast<int>(j)});
+        }
+      }
+    }
+  }
+  return cost::kInfinite;
+}
+
+// A textbook Dijkstra inside sector `s` of `map` from `from` to `to`, in the hierarchy's fixed
+// point (straight 256 c, diagonal 362 c); cost::kInfinite when none.
+std::uint64_t confined_cost(const Grid& g, const GridLayer& layer, const HierarchyMap& map,
+                            std::uint32_t s, Connectivity conn, GridCoord from, GridCoord to) {
+  const int w = g.cols();
+  std::vector<std::uint64_t> dist(g.cell_count(), cost::kInfinite);
+  using Item = std::pair<std::uint64_t, int>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> pq;
+  dist[static_cast<std::size_t>(from.y * w + from.x)] = 0;
+  pq.push({0, from.y * w + from.x});
+  const auto inside = [&](int x, int y) {
+    return g.in_bounds({x, y}) && map.sector_of({x, y}) == s && layer.cost_at(g, {x, y}) != 0;
+  };
+  while (!pq.empty()) {
+    const auto [d, i] = pq.top();
+    pq.pop();
+    if (d != dist[static_cast<std::size_t>(i)]) continue;
+    const GridCoord a{i % w, i / w};
+    if (a == to) return d;
+    for (int dy = -1; dy <= 1; ++dy) {
+      for (int dx = -1; dx <= 1; ++dx) {
+        if (dx == 0 && dy == 0) continue;
+        const bool diag = dx != 0 && dy != 0;
+        if (diag && conn == Connectivity::four) continue;
+        if (!inside(a.x + dx, a.y + dy)) continue;
+        if (diag && (!inside(a.x + dx, a.y) || !inside(a.x, a.y + dy))) continue;
+        const std::uint64_t c = layer.cost_at(g, {a.x + dx, a.y + dy}) * (diag ? 362u : 256u);
+        const auto j = static_cast<std::size_t>((a.y + dy) * w + a.x + dx);
         if (d + c < dist[j]) {
           dist[j] = d + c;
           pq.push({d + c, static_cast<int>(j)});
@@ -536,6 +575,243 @@ TEST(Hierarchy, UnitsLargerThanACellSearchTheClearanceUnitGrid) {
   EXPECT_GT(found, 300);
 }
 
+// Every sector of `a` has the nodes of `b`'s, and for each unit size the same edge costs and
+// node entry costs.
+void expect_same_unit_hierarchy(const HierarchyMap& a, const HierarchyMap& b,
+                                const std::string& where) {
+  ASSERT_EQ(a.sector_count(), b.sector_count()) << where;
+  ASSERT_EQ(a.max_unit_size(), b.max_unit_size()) << where;
+  for (std::uint32_t s = 0; s < a.sector_count(); ++s) {
+    const std::vector<GridCoord> na = a.sector_nodes(s);
+    ASSERT_EQ(na, b.sector_nodes(s)) << where << " sector " << s;
+    for (int k = 1; k <= a.max_unit_size(); ++k) {
+      for (std::uint32_t i = 0; i < na.size(); ++i) {
+        ASSERT_EQ(a.sector_node_cost(s, i, k), b.sector_node_cost(s, i, k))
+            << where << " sector " << s << " size " << k;
+        for (std::uint32_t j = 0; j < na.size(); ++j)
+          ASSERT_EQ(a.sector_cost(s, i, j, k), b.sector_cost(s, i, j, k))
+              << where << " sector " << s << " size " << k;
+      }
+    }
+  }
+}
+
+// The annotated hierarchy of HAA* (HierarchyOptions::max_unit_size K = 2..4): one map serves
+// every size. On 1,200 seeded random maps (300 in the sanitizer build; 4- and 8-connected,
+// uniform and weighted, sector sides 4 to 10), for each size k in [1, K]: HPA* with unit_size k
+// finds a path exactly when the textbook Dijkstra over the clearance map's unit grid k does (the
+// map stays complete for every size), the path is valid on that unit grid and never cheaper than
+// the optimum there, and its cost in the hierarchy's fixed point equals the restricted reference's
+// on unit grid k (the cheapest path crossing borders only at the map's nodes); the reported cost
+// is the body's (as AStar reports it with the same clearance map); landmarks (computed on the
+// size-1 graph) keep that cost at weight 1 for every size. The size-k matrices are the
+// sector-confined costs on unit grid k: checked entry by entry against a confined Dijkstra on
+// small maps.
+TEST(Hierarchy, OneAnnotatedMapServesEveryUnitSize) {
+  std::mt19937_64 rng(20261128);
+  HpaStar hpa;
+  HpaStar hpa_landmarks;
+  AStar astar;
+  std::vector<GridCoord> out;
+  std::vector<GridCoord> with_landmarks;
+  std::vector<GridCoord> optimal_path;
+  int found = 0;
+  int dearer = 0;
+  int unreachable = 0;
+  std::vector<int> found_by_size(5, 0);
+  for (int iter = 0; iter < test::random_maps(1200); ++iter) {
+    HpaRandomMap case_map = hpa_random_map(rng, iter, 8, 40, 10);
+    const int big = hpa_uniform(rng, 2, 4);
+    case_map.options.max_unit_size = big;
+    const Grid& g = case_map.grid;
+    const GridLayer& layer = case_map.layer;
+    const Connectivity conn = case_map.options.connectivity;
+    const int w = g.cols();
+    const HierarchyMap map(g, layer, case_map.options);
+    ASSERT_EQ(map.max_unit_size(), big);
+    ASSERT_EQ(map.clearance().max_unit_size(), big);
+    ASSERT_TRUE(map.clearance().is_current(g, layer));
+    HierarchyMap lm_map = map;
+    const bool landmarks = lm_map.build_landmarks(g, 4);
+    ASSERT_TRUE(landmarks);
+    const std::string where_map = "iter " + std::to_string(iter);
+    SearchOptions so;
+    so.connectivity = conn;
+    for (int q = 0; q < 4; ++q) {
+      const int k = 1 + q % big;
+      so.unit_size = k;
+      const Grid& ug = *map.clearance().unit_grid(k);
+      const GridLayer& ul = map.clearance().unit_layer();
+      const GridCoord from = hpa_cell(rng, g);
+      const GridCoord to = hpa_cell(rng, g);
+      const std::string where =
+          where_map + " query " + std::to_string(q) + " size " + std::to_string(k);
+      const std::vector<std::uint64_t> ref = test::reference_dijkstra(ug, ul, from, conn);
+      const std::uint64_t optimal = ref[static_cast<std::size_t>(to.y * w + to.x)];
+      const PathResult r = hpa.find_path(g, layer, map, from, to, out, so);
+      if (optimal == cost::kInfinite) {
+        ASSERT_EQ(r.status, SearchStatus::unreachable) << where;
+        ASSERT_EQ(out, std::vector<GridCoord>{from}) << where;
+        ++unreachable;
+        continue;
+      }
+      ASSERT_EQ(r.status, SearchStatus::found) << where;
+      ++found;
+      ++found_by_size[static_cast<std::size_t>(k)];
+      std::uint64_t fixed = 0;
+      ASSERT_EQ(test::validate_path(ug, ul, conn, from, out, &fixed), "") << where;
+      ASSERT_EQ(out.back(), to) << where;
+      ASSERT_GE(fixed, optimal) << where;
+      dearer += fixed > optimal;
+      ASSERT_EQ(r.cost, test::path_cost_units(ug, ul, out)) << where;
+      const std::uint64_t mine = hierarchy_fixed_cost(ug, ul, out);
+      ASSERT_EQ(mine, restricted_cost(ug, ul, map, conn, from, to)) << where;
+      // AStar over the map's own clearance map: the optimum, in the same units.
+      SearchOptions ao = so;
+      ao.clearance = &map.clearance();
+      const PathResult a = astar.find_path(g, layer, from, to, optimal_path, ao);
+      ASSERT_EQ(a.status, SearchStatus::found) << where;
+      ASSERT_GE(r.cost, a.cost - 1e-9) << where;
+      const PathResult l = hpa_landmarks.find_path(g, layer, lm_map, from, to, with_landmarks, so);
+      ASSERT_EQ(l.status, SearchStatus::found) << where;
+      ASSERT_EQ(hierarchy_fixed_cost(ug, ul, with_landmarks), mine) << where;
+    }
+    // The size-k matrices, entry by entry, on the smaller maps: a Dijkstra on unit grid k
+    // confined to the sector.
+    if (g.cell_count() > 400) continue;
+    for (std::uint32_t s = 0; s < map.sector_count(); ++s) {
+      const std::vector<GridCoord> nodes = map.sector_nodes(s);
+      for (int k = 1; k <= big; ++k) {
+        const Grid& ug = *map.clearance().unit_grid(k);
+        const GridLayer& ul = map.clearance().unit_layer();
+        for (std::uint32_t i = 0; i < nodes.size(); ++i) {
+          const std::uint8_t enter = ul.cost_at(ug, nodes[i]);
+          ASSERT_EQ(map.sector_node_cost(s, i, k), enter) << where_map << " size " << k;
+          for (std::uint32_t j = 0; j < nodes.size(); ++j) {
+            const std::uint64_t d = confined_cost(ug, ul, map, s, conn, nodes[i], nodes[j]);
+            const std::uint64_t want =
+                enter == 0 || ul.cost_at(ug, nodes[j]) == 0 || d == cost::kInfinite
+                    ? HierarchyMap::kNoPath
+                    : d;
+            ASSERT_EQ(map.sector_cost(s, i, j, k), want)
+                << where_map << " sector " << s << " size " << k << " " << i << "->" << j;
+          }
+        }
+      }
+    }
+  }
+  std::printf("annotated: %d found (%d dearer than optimal), %d unreachable\n", found, dearer,
+              unreachable);
+  EXPECT_GT(found, test::random_maps(2000));
+  EXPECT_GT(dearer, test::random_maps(100));
+  EXPECT_GT(unreachable, test::random_maps(100));
+  for (int k = 1; k <= 4; ++k) EXPECT_GT(found_by_size[static_cast<std::size_t>(k)], 0) << k;
+}
+
+// Edits on an annotated map (K = 3): sync replays the grid's edit log through the map's clearance
+// map and rebuilds the sectors whose unit grids changed (the K x K anchors up and left of each
+// edited cell), and then equals a fresh build, for every size; staleness as for one size.
+TEST(Hierarchy, AnnotatedMapSyncEqualsRebuild) {
+  std::mt19937_64 rng(12);
+  Grid g = test::random_grid(rng, 56, 40, 0.2, 3);
+  HierarchyOptions o;
+  o.sector_size = 8;
+  o.max_unit_size = 3;
+  HierarchyMap map(g, kHpaTerrain, o);
+  HpaStar hpa;
+  std::vector<GridCoord> out;
+  SearchOptions two;
+  two.unit_size = 2;
+  for (int round = 0; round < 120; ++round) {
+    const GridCoord c = hpa_cell(rng, g);
+    g.set_blocked(c, !g.is_blocked(c));
+    if (round % 3 == 0) g.set_tile(c, static_cast<std::uint8_t>(rng() % 3));
+    EXPECT_EQ(hpa.find_path(g, kHpaTerrain, map, {0, 0}, {5, 5}, out, two).status,
+              SearchStatus::stale);
+    ASSERT_EQ(map.sync(g, kHpaTerrain), MapSync::updated);
+    ASSERT_TRUE(map.clearance().is_current(g, kHpaTerrain));
+    EXPECT_LE(map.last_sync_sectors(), 9u);
+    if (round % 10 == 0)
+      expect_same_unit_hierarchy(map, HierarchyMap(g, kHpaTerrain, o),
+                                 "round " + std::to_string(round));
+  }
+  expect_same_unit_hierarchy(map, HierarchyMap(g, kHpaTerrain, o), "end");
+  EXPECT_EQ(map.sync(g, kHpaTerrain), MapSync::current);
+  EXPECT_EQ(map.sync(g, GridLayer{}), MapSync::rebuilt);
+  expect_same_unit_hierarchy(map, HierarchyMap(g, GridLayer{}, o), "another layer");
+}
+
+// What an annotated map refuses, and what it costs beside one map a size.
+TEST(Hierarchy, AnnotatedMapRefusalsAndMemory) {
+  Grid g(40, 40);
+  for (int y = 5; y < 35; ++y) g.set_blocked({20, y}, true);
+  HierarchyOptions o;
+  o.sector_size = 10;
+  Error e;
+  o.max_unit_size = 0;
+  EXPECT_FALSE(HierarchyMap::create(g, GridLayer{}, o, &e).has_value());
+  EXPECT_EQ(e.message, "pathing::HierarchyMap: max_unit_size = 0 is outside [1, 32]");
+  o.max_unit_size = 33;
+  EXPECT_FALSE(HierarchyMap::create(g, GridLayer{}, o, &e).has_value());
+  EXPECT_EQ(e.message, "pathing::HierarchyMap: max_unit_size = 33 is outside [1, 32]");
+  o.max_unit_size = 2;
+  const GridLayer many(std::array<std::uint8_t, 8>{1, 2, 3, 4, 5, 6, 7, 8},
+                       std::array<std::uint8_t, 8>{9, 10, 11, 12, 13, 14, 15, 16});
+  EXPECT_FALSE(HierarchyMap::create(g, many, o, &e).has_value());
+  EXPECT_EQ(e.message,
+            "pathing::HierarchyMap: pathing::ClearanceMap: the layer has 16 distinct passable "
+            "costs; at most 14 fit the unit grids' codes");
+  // A one-cell map takes every layer, and refuses unit sizes above 1.
+  o.max_unit_size = 1;
+  EXPECT_TRUE(HierarchyMap::create(g, many, o, &e).has_value());
+  const HierarchyMap one(g, GridLayer{}, o);
+  EXPECT_EQ(one.clearance().max_unit_size(), 0);
+  HpaStar hpa;
+  std::vector<GridCoord> out{{9, 9}};
+  SearchOptions two;
+  two.unit_size = 2;
+  EXPECT_EQ(hpa.find_path(g, GridLayer{}, one, {0, 0}, {39, 39}, out, two).status,
+            SearchStatus::invalid_argument);
+  EXPECT_EQ(out, (std::vector<GridCoord>{{9, 9}}));
+  o.max_unit_size = 3;
+  HierarchyMap three(g, GridLayer{}, o);
+  SearchOptions four;
+  four.unit_size = 4;
+  EXPECT_EQ(hpa.find_path(g, GridLayer{}, three, {0, 0}, {39, 39}, out, four).status,
+            SearchStatus::invalid_argument);
+  SearchOptions zero;
+  zero.unit_size = 0;
+  EXPECT_EQ(hpa.find_path(g, GridLayer{}, three, {0, 0}, {39, 39}, out, zero).status,
+            SearchStatus::invalid_argument);
+  EXPECT_EQ(out, (std::vector<GridCoord>{{9, 9}}));
+  EXPECT_FALSE(three.build_clusters(g, 2, &e));
+  EXPECT_EQ(e.message,
+            "pathing::HierarchyMap::build_clusters: clusters serve only maps of one-cell units; "
+            "this map has max_unit_size = 3");
+  EXPECT_EQ(three.cluster_sectors(), 0);
+  // A 3 x 3 unit goes around the wall; its path is of anchors, its cost the body's; the goal
+  // (38, 38) has no room for it (the body would leave the grid).
+  SearchOptions size3;
+  size3.unit_size = 3;
+  PathResult r = hpa.find_path(g, GridLayer{}, three, {0, 0}, {37, 37}, out, size3);
+  ASSERT_EQ(r.status, SearchStatus::found);
+  EXPECT_EQ(test::validate_path(*three.clearance().unit_grid(3), three.clearance().unit_layer(),
+                                Connectivity::eight, {0, 0}, out),
+            "");
+  EXPECT_EQ(hpa.find_path(g, GridLayer{}, three, {0, 0}, {38, 38}, out, size3).status,
+            SearchStatus::unreachable);
+  // Memory: one node set, a matrix a size, the clearance map.
+  std::size_t separate = 0;
+  for (int k = 1; k <= 3; ++k) {
+    HierarchyOptions ok;
+    ok.sector_size = 10;
+    separate += HierarchyMap(*three.clearance().unit_grid(k), three.clearance().unit_layer(), ok)
+                    .memory_bytes();
+  }
+  EXPECT_GT(three.memory_bytes(), three.clearance().memory_bytes());
+  EXPECT_LT(three.memory_bytes() - three.clearance().memory_bytes(), separate * 2);
+}
+
 // The level-2 graph (HierarchyMap::build_clusters) of a map with clusters: each cluster's matrix
 // against a textbook Dijkstra over the abstract graph read through the public accessors
 // (sector_nodes, sector_cost, straight moves between nodes of two sectors costing 256 times the
@@ -874,6 +1150,36 @@ TEST(Hierarchy, WarmQueriesAllocateNothing) {
     EXPECT_EQ(test::allocation_count() - before, 0u);
     EXPECT_GT(found, 20);
   }
+  // Units larger than a cell on an annotated map (sizes 1..3, with landmarks), on a more open map.
+  const Grid open = test::random_grid(rng, 200, 200, 0.05, 3);
+  HierarchyOptions o;
+  o.max_unit_size = 3;
+  HierarchyMap annotated(open, kHpaTerrain, o);
+  ASSERT_TRUE(annotated.build_landmarks(open, 4));
+  HpaStar hpa;
+  hpa.set_smoothing(32);
+  std::vector<GridCoord> out;
+  out.reserve(g.cell_count());
+  std::vector<std::pair<GridCoord, GridCoord>> queries;
+  for (int q = 0; q < 60; ++q) queries.push_back({hpa_cell(rng, open), hpa_cell(rng, open)});
+  SearchOptions so;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t q = 0; q < queries.size(); ++q) {
+      so.unit_size = 1 + static_cast<int>(q % 3);
+      static_cast<void>(hpa.find_path(open, kHpaTerrain, annotated, queries[q].first,
+                                      queries[q].second, out, so));
+    }
+  }
+  const std::uint64_t before = test::allocation_count();
+  int found = 0;
+  for (std::size_t q = 0; q < queries.size(); ++q) {
+    so.unit_size = 1 + static_cast<int>(q % 3);
+    found +=
+        hpa.find_path(open, kHpaTerrain, annotated, queries[q].first, queries[q].second, out, so)
+            .found();
+  }
+  EXPECT_EQ(test::allocation_count() - before, 0u);
+  EXPECT_GT(found, 20);
 }
 
 }  // namespace

@@ -134,7 +134,8 @@ enum class PrecomputedKind : std::uint32_t {
 /// 1 byte a cell on game maps at side 32); with landmarks or clusters, 24 bytes more, 4 (k
 /// symmetric) or 8 (not) bytes a node for k landmarks, 4 bytes a cluster and 8 bytes a pair of
 /// level-2 nodes of each cluster. Complexity: O(bytes). Thread-safe for const arguments.
-/// @throws std::invalid_argument when `!map.is_current(grid, map.layer())`; std::bad_alloc.
+/// @throws std::invalid_argument when `!map.is_current(grid, map.layer())` or the map serves
+///         units larger than a cell (`map.max_unit_size()` above 1); std::bad_alloc.
 [[nodiscard]] std::string serialize_hierarchy(const HierarchyMap& map, const Grid& grid);
 
 /// The file bytes of `graph`, built (and current) for `grid` under `graph.layer()`: its options
