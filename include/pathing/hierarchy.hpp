@@ -46,9 +46,10 @@ struct HierarchyOptions {
   Connectivity connectivity = Connectivity::eight;
   /// The largest unit (a k x k body, docs/clearance.md) the map serves, in [1,
   /// `ClearanceMap::kMaxUnitSize`]. Default 1: one-cell units only. Above 1 the map is the
-  /// annotated hierarchy of HAA* (Harabor & Botea 2008): one node set for every size, an edge
-  /// matrix a size, and a clearance map of its own (`HierarchyMap::clearance`); see the class
-  /// comment. Memory and build time grow about linearly with it.
+  /// annotated hierarchy of HAA* (Harabor & Botea 2008): one node set shared by every size, each
+  /// size's own nodes and edges among them, and a clearance map of its own
+  /// (`HierarchyMap::clearance`); see the class comment. Memory and build time grow about linearly
+  /// with it.
   int max_unit_size = 1;
 };
 
@@ -74,19 +75,20 @@ struct HierarchyOptions {
 /// hierarchy of HAA* (Harabor & Botea, "Hierarchical path planning for multi-size agents in
 /// heterogeneous environments", IEEE CIG 2008) over the unit grids of a `ClearanceMap` the map
 /// builds and keeps current itself (`clearance()`): a unit of size k moves as one cell on unit grid
-/// k (anchors, body costs, the body's corner rule). Transitions are chosen for the largest size
-/// first and shared downward: along each border, for k = K down to 1, each run of anchor pairs
-/// where a body of size k fits on both sides (and the crossing costs the same) gets the
-/// transitions of the rule above, except that a transition already chosen inside a short run, or
-/// within K - 1 cells of a long run's end, serves that run (or end) instead of a new one. So every
-/// size-k run holds a transition a size-k body can cross (the map stays complete for every size),
-/// and the sizes share most nodes. Nodes are the union; each sector keeps one matrix a size: for
-/// size k, the cheapest path on unit grid k inside the sector between two nodes where a size-k
-/// body fits (kNoPath for a node where it does not). `HpaStar` takes `SearchOptions::unit_size` k
-/// in [1, K] and searches the nodes and edges of size k, refining on unit grid k. Size 1 is exactly
-/// the one-cell map's graph but with the shared transitions. Landmarks are computed on the size-1
-/// graph and bound every size (a bigger body's edges are a subset, each at least as dear);
-/// clusters and saving (io::serialize_hierarchy) serve only maps with K = 1.
+/// k (anchors, body costs, the body's corner rule). One node set serves every size. Along each
+/// border, for k = K down to 1, each entrance of unit grid k (a run of anchor pairs where a body
+/// of size k fits on both sides and the crossing costs the same) is served by the transitions of
+/// the rule above, except that a transition already chosen for a larger size inside a short run,
+/// or within K - 1 pairs of a long run's end, serves that run (or end) instead of a new one: so
+/// every size-k entrance has a transition a size-k body can cross (the map stays complete for
+/// every size), and the sizes share most nodes. Size 1 searches every node with the matrix above;
+/// each size k above 1 has, per sector, the list of the nodes serving it and the matrix between
+/// them of the cheapest paths on unit grid k inside the sector. `HpaStar` takes
+/// `SearchOptions::unit_size` k in [1, K] and searches that size's nodes and edges, refining on
+/// unit grid k. Landmarks are computed on the size-1 graph and bound every size (a bigger body's
+/// graph has a subset of the nodes, each edge at least as dear); clusters and saving
+/// (io::serialize_hierarchy) serve only maps with K = 1. Measured beside one map a size on the
+/// same unit grids: docs/hierarchy.md.
 ///
 /// Staying current: the map records the grid's `instance_id()` and `version()` and the layer;
 /// `is_current` compares them in O(1) and `HpaStar` answers `stale` for a map that is not current.
@@ -98,8 +100,9 @@ struct HierarchyOptions {
 /// Limits: sector_size in [4, 128]; any layer (costs 1..255; with K above 1, at most
 /// `ClearanceMap::kMaxCosts` distinct passable costs). Memory (`memory_bytes`): 12 bytes a sector,
 /// 4 bytes a node and 4 bytes a node pair of each sector (e.g. 0.25 to 1 byte a cell at side 32 on
-/// game maps); with K above 1, K - 1 bytes more a node and 4 (K - 1) bytes more a node pair, plus
-/// the clearance map (1 + K / 2 bytes a cell); `build` holds the scratch of one sector search
+/// game maps); with K above 1, 3 (K - 1) bytes more a node, per sector and size above 1 2 bytes
+/// a node serving it and 4 bytes a pair of them, plus the clearance map (1 + K / 2 bytes a
+/// cell); `build` holds the scratch of one sector search
 /// (about 13 bytes a sector cell), `build_clusters` that of one cluster search (16 bytes a node
 /// slot, kept for `sync`). Complexity of `build`: one sector-confined Dijkstra per node, O(nodes x
 /// side^2 log side) in all. Thread-safety: const members may run concurrently (any number of
@@ -413,6 +416,8 @@ class HierarchyMap {
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return sectors_.capacity() * sizeof(Sector) + node_cell_.capacity() * 4 + dist_.capacity() * 4 +
            node_cost_.capacity() + unit_dist_.capacity() * 4 + unit_cost_.capacity() +
+           unit_pos_.capacity() * 2 + unit_list_.capacity() * 2 +
+           unit_sectors_.capacity() * sizeof(UnitSector) +
            (options_.max_unit_size > 1 ? clearance_.memory_bytes() : 0) +
            (lm_from_.capacity() + lm_to_.capacity()) * 4 + lm_nodes_.capacity() * 4 +
            clusters_.capacity() * sizeof(Cluster) + l2_node_.capacity() * 4 +
@@ -441,15 +446,22 @@ class HierarchyMap {
   }
   /// The cost (1/256 cost units) of the cheapest path inside sector `s` from its node `i` to its
   /// node `j` (`sector_nodes` order) for a unit of `unit_size` (in [1, `max_unit_size()`]; on
-  /// unit grid `unit_size`), `kNoPath` when there is none (or the body does not fit at `i` or
-  /// `j`).
+  /// unit grid `unit_size`), `kNoPath` when there is none or (sizes above 1) `i` or `j` does not
+  /// serve the size (`sector_node_cost` 0).
   [[nodiscard]] std::uint32_t sector_cost(std::uint32_t s, std::uint32_t i, std::uint32_t j,
                                           int unit_size = 1) const noexcept {
     const Sector& sec = sectors_[s];
-    return matrix(sec, unit_size)[i * sec.count + j];
+    if (unit_size <= 1) return dist_[sec.dist_first + i * sec.count + j];
+    const std::uint16_t pi = unit_position(sec.first + i, unit_size);
+    const std::uint16_t pj = unit_position(sec.first + j, unit_size);
+    if (pi == kNotServed || pj == kNotServed) return kNoPath;
+    const UnitSector& us = unit_sector(s, unit_size);
+    return unit_dist_[us.dist_first + std::size_t{pi} * us.count + pj];
   }
   /// The cost of entering node `i` of sector `s` for a unit of `unit_size` (the layer cost of its
-  /// cell; above size 1 the body's cost there); 0 where the body does not fit. O(1).
+  /// cell; above size 1 the body's cost there); 0 when the node does not serve the size (for a
+  /// size above 1: the body does not fit there, or the node is no transition of that size, see
+  /// the class comment). O(1).
   [[nodiscard]] std::uint8_t sector_node_cost(std::uint32_t s, std::uint32_t i,
                                               int unit_size = 1) const noexcept {
     return node_costs(unit_size)[(sectors_[s].first + i) * cost_stride(unit_size)];
@@ -473,6 +485,15 @@ class HierarchyMap {
     std::uint16_t count = 0;       // nodes
     std::uint16_t capacity = 0;    // node slots reserved at first and dist_first (capacity^2)
   };
+  // The graph of one sector for one unit size above 1: the nodes serving the size (local indices,
+  // in node order) and the matrix between them.
+  struct UnitSector {
+    std::size_t dist_first = 0;    // first entry of its matrix in unit_dist_
+    std::uint32_t list_first = 0;  // first entry of its list in unit_list_
+    std::uint16_t count = 0;       // nodes serving the size
+    std::uint16_t capacity = 0;    // list slots reserved (capacity^2 matrix entries)
+  };
+  static constexpr std::uint16_t kNotServed = 0xFFFF;
 
   [[nodiscard]] static bool validate(const HierarchyOptions& o, const GridLayer& layer,
                                      Error* error) noexcept {
@@ -604,50 +625,67 @@ class HierarchyMap {
     });
   }
 
-  // The shared transitions of one border for sizes 1..K (class comment): sizes from K down to 1,
-  // each run of unit grid k reusing a transition already chosen inside it (a short run) or within
-  // K - 1 pairs of an end (a long run's end) before adding its own.
+  // The shared transitions of one border for sizes 1..K (class comment), into scratch_pairs_ as
+  // (packed cell << 32 | sizes served, bit k - 1 for size k): size 1 by the one-cell rule, then
+  // for k = 2..K each run of unit grid k by the same rule, served by a transition already chosen
+  // inside a short run or within K - 1 pairs of a long run's end when there is one (the first
+  // chosen), else by a new one.
   void unit_border_nodes(std::uint32_t s, int dx, int dy) {
     const Border b = border_of(s, dx, dy);
     if (b.len == 0) return;
     const int big = options_.max_unit_size;
     chosen_.clear();
-    const auto taken = [&](int lo, int hi) {
-      for (const int c : chosen_)
-        if (c >= lo && c <= hi) return true;
-      return false;
+    const auto serve = [&](int lo, int hi, int at, int k) {
+      std::size_t p = 0;
+      while (p < chosen_.size() && !(chosen_[p].first >= lo && chosen_[p].first <= hi)) ++p;
+      if (p == chosen_.size()) chosen_.push_back({at, 0u});
+      chosen_[p].second |= 1u << (k - 1);
     };
     for (int k = big; k >= 1; --k) {
       border_runs(*clearance_.unit_grid(k), clearance_.unit_layer(), b, dx, dy, [&](int i, int j) {
         if (j - i + 1 < kLongEntrance) {
-          if (!taken(i, j)) chosen_.push_back(i + (j - i) / 2);
+          serve(i, j, i + (j - i) / 2, k);
           return;
         }
-        if (!taken(i, std::min(j, i + big - 1))) chosen_.push_back(i);
-        if (!taken(std::max(i, j - big + 1), j)) chosen_.push_back(j);
+        serve(i, std::min(j, i + big - 1), i, k);
+        serve(std::max(i, j - big + 1), j, j, k);
       });
     }
-    for (const int c : chosen_) scratch_nodes_.push_back(pack(b.at(c)));
+    for (const auto& [at, sizes] : chosen_)
+      scratch_pairs_.push_back(std::uint64_t{pack(b.at(at))} << 32 | sizes);
   }
 
   // The nodes of sector `s` (its transition cells) into scratch_nodes_: packed, sorted, unique.
   // O(perimeter) plus the sort (O(K perimeter) with unit sizes). (Also the loader's check of a
   // saved map's nodes.)
+  // With unit sizes, scratch_sizes_ holds each node's sizes served (bit k - 1: size k).
   void transitions(const Grid& grid, std::uint32_t s) {
     scratch_nodes_.clear();
     constexpr int kDirections[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-    for (const auto& d : kDirections) {
-      if (options_.max_unit_size > 1)
-        unit_border_nodes(s, d[0], d[1]);
-      else
-        border_nodes(grid, s, d[0], d[1]);
+    if (options_.max_unit_size == 1) {
+      for (const auto& d : kDirections) border_nodes(grid, s, d[0], d[1]);
+      std::sort(scratch_nodes_.begin(), scratch_nodes_.end());
+      scratch_nodes_.erase(std::unique(scratch_nodes_.begin(), scratch_nodes_.end()),
+                           scratch_nodes_.end());
+      return;
     }
-    std::sort(scratch_nodes_.begin(), scratch_nodes_.end());
-    scratch_nodes_.erase(std::unique(scratch_nodes_.begin(), scratch_nodes_.end()),
-                         scratch_nodes_.end());
+    scratch_pairs_.clear();
+    scratch_sizes_.clear();
+    for (const auto& d : kDirections) unit_border_nodes(s, d[0], d[1]);
+    std::sort(scratch_pairs_.begin(), scratch_pairs_.end());
+    for (const std::uint64_t v : scratch_pairs_) {  // a corner cell of two borders: one node
+      const auto packed = static_cast<std::uint32_t>(v >> 32);
+      const auto sizes = static_cast<std::uint32_t>(v & 0xFFFFFFFFu);
+      if (!scratch_nodes_.empty() && scratch_nodes_.back() == packed) {
+        scratch_sizes_.back() |= sizes;
+      } else {
+        scratch_nodes_.push_back(packed);
+        scratch_sizes_.push_back(sizes);
+      }
+    }
   }
 
-  // (Re)computes the nodes and the edge matrix of sector `s`.
+  // (Re)computes the nodes and the edge matrix of sector `s` (and those of the unit sizes).
   void build_sector(const Grid& grid, std::uint32_t s) {
     transitions(grid, s);
     Sector& sec = sectors_[s];
@@ -659,8 +697,8 @@ class HierarchyMap {
       sec.capacity = count;
       node_cell_.resize(node_cell_.size() + count, kNoPath);
       dist_.resize(dist_.size() + std::size_t{count} * count, kNoPath);
-      unit_dist_.resize(dist_.size() * extra, kNoPath);
       unit_cost_.resize(node_cell_.size() * extra, 0);
+      unit_pos_.resize(node_cell_.size() * extra, kNotServed);
     }
     sec.count = count;
     std::copy(scratch_nodes_.begin(), scratch_nodes_.end(), node_cell_.begin() + sec.first);
@@ -676,45 +714,69 @@ class HierarchyMap {
       for (std::uint32_t j = 0; j < count; ++j)
         dist_[sec.dist_first + i * count + j] = search_.dist(cell_of(scratch_nodes_[j]));
     }
-    // Sizes 2..K: the same nodes on each unit grid (kNoPath to and from a node the body does not
-    // fit on).
-    for (int k = 2; k <= options_.max_unit_size; ++k) {
-      const Grid& g = *clearance_.unit_grid(k);
-      const GridLayer& unit_layer = clearance_.unit_layer();
-      std::uint8_t* costs = unit_cost_.data() + (k - 2);
-      std::uint32_t* m = unit_dist_.data() + std::size_t{sec.dist_first} * extra +
-                         static_cast<std::size_t>(k - 2) * sec.capacity * sec.capacity;
-      for (std::uint32_t i = 0; i < count; ++i) {
-        const GridCoord c = cell_of(scratch_nodes_[i]);
-        costs[(sec.first + i) * extra] = unit_layer.cost_of_cell(g.cell_unchecked(c.x, c.y));
-      }
-      for (std::uint32_t i = 0; i < count; ++i) {
-        std::uint32_t* row = m + i * count;
-        if (costs[(sec.first + i) * extra] == 0) {
-          std::fill(row, row + count, kNoPath);
-          continue;
-        }
-        search_.run<false>(g, unit_layer, options_.connectivity, r, cell_of(scratch_nodes_[i]));
-        for (std::uint32_t j = 0; j < count; ++j)
-          row[j] = costs[(sec.first + j) * extra] == 0 ? kNoPath
-                                                       : search_.dist(cell_of(scratch_nodes_[j]));
-      }
+    for (int k = 2; k <= options_.max_unit_size; ++k) build_unit_sector(s, k);
+  }
+
+  // The size-k graph of sector `s` (k >= 2), from scratch_nodes_ and scratch_sizes_: the list of
+  // the nodes serving size k, their body costs, and the matrix between them on unit grid k.
+  void build_unit_sector(std::uint32_t s, int k) {
+    const Sector& sec = sectors_[s];
+    const auto extra = static_cast<std::size_t>(options_.max_unit_size - 1);
+    const auto size_slot = static_cast<std::size_t>(k - 2);
+    UnitSector& us = unit_sectors_[s * extra + size_slot];
+    const Grid& g = *clearance_.unit_grid(k);
+    const GridLayer& unit_layer = clearance_.unit_layer();
+    scratch_list_.clear();
+    for (std::uint32_t i = 0; i < sec.count; ++i) {
+      const std::size_t at = (sec.first + i) * extra + size_slot;
+      const GridCoord c = cell_of(scratch_nodes_[i]);
+      const std::uint8_t cost = unit_layer.cost_of_cell(g.cell_unchecked(c.x, c.y));
+      const bool serves = ((scratch_sizes_[i] >> (k - 1)) & 1u) != 0 && cost != 0;
+      unit_cost_[at] = serves ? cost : 0;
+      unit_pos_[at] = serves ? static_cast<std::uint16_t>(scratch_list_.size()) : kNotServed;
+      if (serves) scratch_list_.push_back(static_cast<std::uint16_t>(i));
+    }
+    for (std::uint32_t i = sec.count; i < sec.capacity; ++i) {
+      unit_cost_[(sec.first + i) * extra + size_slot] = 0;
+      unit_pos_[(sec.first + i) * extra + size_slot] = kNotServed;
+    }
+    const auto count = static_cast<std::uint16_t>(scratch_list_.size());
+    if (count > us.capacity) {  // a new slot at the end (the old one stays unused)
+      us.list_first = static_cast<std::uint32_t>(unit_list_.size());
+      us.dist_first = unit_dist_.size();
+      us.capacity = count;
+      unit_list_.resize(unit_list_.size() + count, 0);
+      unit_dist_.resize(unit_dist_.size() + std::size_t{count} * count, kNoPath);
+    }
+    us.count = count;
+    std::copy(scratch_list_.begin(), scratch_list_.end(), unit_list_.begin() + us.list_first);
+    const detail::SectorRect r = sector_rect(s);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      search_.run<false>(g, unit_layer, options_.connectivity, r,
+                         cell_of(scratch_nodes_[scratch_list_[i]]));
+      for (std::uint32_t j = 0; j < count; ++j)
+        unit_dist_[us.dist_first + i * count + j] =
+            search_.dist(cell_of(scratch_nodes_[scratch_list_[j]]));
     }
   }
 
-  // The edge matrix of sector `sec` for `unit_size` (row-major, count x count). O(1).
-  [[nodiscard]] const std::uint32_t* matrix(const Sector& sec, int unit_size) const noexcept {
-    if (unit_size <= 1) return dist_.data() + sec.dist_first;
-    const auto extra = static_cast<std::size_t>(options_.max_unit_size - 1);
-    return unit_dist_.data() + std::size_t{sec.dist_first} * extra +
-           static_cast<std::size_t>(unit_size - 2) * sec.capacity * sec.capacity;
-  }
-  // The entry costs of the node slots for `unit_size`: slot v's at [v * cost_stride()]. O(1).
+  // The entry costs of the node slots for `unit_size`: slot v's at [v * cost_stride()]; 0 for a
+  // node that does not serve the size. O(1).
   [[nodiscard]] const std::uint8_t* node_costs(int unit_size) const noexcept {
     return unit_size <= 1 ? node_cost_.data() : unit_cost_.data() + (unit_size - 2);
   }
   [[nodiscard]] std::size_t cost_stride(int unit_size) const noexcept {
     return unit_size > 1 ? static_cast<std::size_t>(options_.max_unit_size - 1) : 1;
+  }
+  // The size-k graph of sector `s` (k >= 2).
+  [[nodiscard]] const UnitSector& unit_sector(std::uint32_t s, int k) const noexcept {
+    return unit_sectors_[s * static_cast<std::size_t>(options_.max_unit_size - 1) +
+                         static_cast<std::size_t>(k - 2)];
+  }
+  // Node slot v's row in its sector's size-k list (k >= 2), kNotServed when it does not serve k.
+  [[nodiscard]] std::uint16_t unit_position(std::uint32_t v, int k) const noexcept {
+    return unit_pos_[v * static_cast<std::size_t>(options_.max_unit_size - 1) +
+                     static_cast<std::size_t>(k - 2)];
   }
 
   void compute(const Grid& grid, const GridLayer& layer, const HierarchyOptions& options) {
@@ -732,6 +794,10 @@ class HierarchyMap {
     node_cost_.clear();
     unit_dist_.clear();
     unit_cost_.clear();
+    unit_pos_.clear();
+    unit_list_.clear();
+    unit_sectors_.assign(sectors_.size() * static_cast<std::size_t>(options.max_unit_size - 1),
+                         UnitSector{});
     drop_landmarks();
     drop_clusters();
     if (options.max_unit_size > 1)
@@ -745,6 +811,9 @@ class HierarchyMap {
     node_cost_.shrink_to_fit();
     unit_dist_.shrink_to_fit();
     unit_cost_.shrink_to_fit();
+    unit_pos_.shrink_to_fit();
+    unit_list_.shrink_to_fit();
+    unit_sectors_.shrink_to_fit();
     grid_id_ = grid.instance_id();
     grid_version_ = grid.version();
     built_ = true;
@@ -1086,10 +1155,14 @@ class HierarchyMap {
   std::vector<std::uint32_t> node_cell_;  // packed cells, sorted within each sector's slot
   std::vector<std::uint32_t> dist_;       // per sector: count x count matrix, row = from
   std::vector<std::uint8_t> node_cost_;   // per node slot: the layer cost of its cell
-  // Unit sizes 2..K (K = max_unit_size): a sector's K - 1 matrices at dist_first (K - 1), each
-  // capacity^2; a node slot's K - 1 body costs at slot (K - 1) (0: the body does not fit).
+  // Unit sizes 2..K (K = max_unit_size; UnitSector): per sector and size k (at s (K - 1) + k - 2)
+  // the list of the nodes serving k and the matrix between them; per node slot and size (at
+  // slot (K - 1) + k - 2) its body cost (0: it does not serve k) and its row in the list.
+  std::vector<UnitSector> unit_sectors_;
+  std::vector<std::uint16_t> unit_list_;
   std::vector<std::uint32_t> unit_dist_;
   std::vector<std::uint8_t> unit_cost_;
+  std::vector<std::uint16_t> unit_pos_;
   ClearanceMap clearance_;  // max_unit_size above 1: the unit grids searched
   // Landmarks (build_landmarks): node-major tables, lm_count_ entries a node slot.
   int lm_count_ = 0;
@@ -1118,7 +1191,10 @@ class HierarchyMap {
   std::size_t last_sync_sectors_ = 0;
   // Build scratch.
   std::vector<std::uint32_t> scratch_nodes_;
-  std::vector<int> chosen_;  // unit_border_nodes: the border's transitions so far
+  std::vector<std::pair<int, std::uint32_t>> chosen_;  // unit_border_nodes: (pair, sizes served)
+  std::vector<std::uint64_t> scratch_pairs_;
+  std::vector<std::uint32_t> scratch_sizes_;
+  std::vector<std::uint16_t> scratch_list_;
   std::vector<std::uint32_t> dirty_;
   detail::SectorSearch search_;
   std::vector<std::uint64_t> lm_dist64_;

@@ -508,7 +508,7 @@ class HpaStar {
         [&](const OpenEntry& e) PATHING_ALWAYS_INLINE {
           if (e.id == start_id) {
             for (std::uint32_t k = 0; k < s_sec.count; ++k)
-              if (start_cost_[k] != kNone)
+              if (start_cost_[k] != kNone && entry_costs[(s_sec.first + k) * cost_stride] != 0)
                 push(s_sec.first + k, start_cost_[k], start_id, map.node_cell_[s_sec.first + k],
                      ss);
             if (direct != kNone) push(goal_id, direct, start_id, to_packed, gs);
@@ -522,7 +522,7 @@ class HpaStar {
           const GridCoord c = HierarchyMap::cell_of(map.node_cell_[e.id]);
           const HierarchyMap::Sector& sec = map.sectors_[t];
           const std::uint32_t i = e.id - sec.first;
-          const std::uint32_t* row = map.matrix(sec, unit_) + i * sec.count;
+          const std::uint32_t* row = map.dist_.data() + sec.dist_first + i * sec.count;
           // The transitions: the straight neighbours of c across its sector's border (right, down,
           // left, up; all four on a sector one cell wide and high).
           const detail::SectorRect rect = map.sector_rect(t);
@@ -550,9 +550,21 @@ class HpaStar {
             if (!map.lm_symmetric_)
               detail::prefetch_bytes(map.lm_to_.data() + std::size_t{sec.first} * lm_count_, bytes);
           }
-          for (std::uint32_t j = 0; j < sec.count; ++j)
-            if (j != i && row[j] != kNone)
-              push(sec.first + j, e.g + row[j], e.id, map.node_cell_[sec.first + j], t);
+          if (unit_ == 1) {
+            for (std::uint32_t j = 0; j < sec.count; ++j)
+              if (j != i && row[j] != kNone)
+                push(sec.first + j, e.g + row[j], e.id, map.node_cell_[sec.first + j], t);
+          } else {  // a unit's own graph: the sector's nodes serving its size
+            const HierarchyMap::UnitSector& us = map.unit_sector(t, unit_);
+            const std::uint32_t p = map.unit_position(e.id, unit_);
+            const std::uint32_t* unit_row = map.unit_dist_.data() + us.dist_first + p * us.count;
+            const std::uint16_t* list = map.unit_list_.data() + us.list_first;
+            for (std::uint32_t j = 0; j < us.count; ++j) {
+              const std::uint32_t v = sec.first + list[j];
+              if (j != p && unit_row[j] != kNone)
+                push(v, e.g + unit_row[j], e.id, map.node_cell_[v], t);
+            }
+          }
           if (t == gs && goal_cost_[i] != kNone)
             push(goal_id, e.g + goal_cost_[i], e.id, to_packed, gs);
           // Entering the node across costs its cell's cost, which the map keeps beside the node
@@ -810,7 +822,7 @@ class HpaStar {
         for (std::uint32_t k = 0; k < sec.count; ++k) {
           const GridCoord cell = map.cell_of(map.node_cell_[sec.first + k]);
           const std::uint32_t d = search_.dist(cell);
-          if (d != kNone &&
+          if (d != kNone && map.node_costs(unit_)[(sec.first + k) * map.cost_stride(unit_)] != 0 &&
               push(sec.first + k, first + d, start_id, map.node_cell_[sec.first + k], u))
             exits_.push_back({sec.first + k, nb});
         }

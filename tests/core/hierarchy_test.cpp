@@ -60,13 +60,17 @@ HpaRandomMap hpa_random_map(std::mt19937_64& rng, int iter, int side_lo, int sid
 
 // The textbook form of what HPA* computes: Dijkstra over the cells where a move between two
 // sectors is allowed only as a straight move between two cells that are both abstract nodes
-// (`HierarchyMap::sector_nodes`), with the hierarchy's own fixed point (straight 256 c, diagonal
-// 362 c). Returns that cost from `from` to `to` (cost::kInfinite when none).
+// (`HierarchyMap::sector_nodes`; for a unit size above 1, the nodes serving that size:
+// `sector_node_cost` not 0), with the hierarchy's own fixed point (straight 256 c, diagonal 362 c).
+// Returns that cost from `from` to `to` (cost::kInfinite when none).
 std::uint64_t restricted_cost(const Grid& g, const GridLayer& layer, const HierarchyMap& map,
-                              Connectivity conn, GridCoord from, GridCoord to) {
+                              Connectivity conn, GridCoord from, GridCoord to, int unit_size = 1) {
   std::set<std::pair<int, int>> nodes;
-  for (std::uint32_t s = 0; s < map.sector_count(); ++s)
-    for (const GridCoord c : map.sector_nodes(s)) nodes.insert({c.x, c.y});
+  for (std::uint32_t s = 0; s < map.sector_count(); ++s) {
+    const std::vector<GridCoord> cells = map.sector_nodes(s);
+    for (std::uint32_t i = 0; i < cells.size(); ++i)
+      if (map.sector_node_cost(s, i, unit_size) != 0) nodes.insert({cells[i].x, cells[i].y});
+  }
   const int w = g.cols();
   std::vector<std::uint64_t> dist(g.cell_count(), cost::kInfinite);
   using Item = std::pair<std::uint64_t, int>;
@@ -619,6 +623,7 @@ TEST(Hierarchy, OneAnnotatedMapServesEveryUnitSize) {
   int dearer = 0;
   int unreachable = 0;
   std::vector<int> found_by_size(5, 0);
+  std::vector<int> served_by_size(5, 0);
   for (int iter = 0; iter < test::random_maps(1200); ++iter) {
     HpaRandomMap case_map = hpa_random_map(rng, iter, 8, 40, 10);
     const int big = hpa_uniform(rng, 2, 4);
@@ -665,7 +670,7 @@ TEST(Hierarchy, OneAnnotatedMapServesEveryUnitSize) {
       dearer += fixed > optimal;
       ASSERT_EQ(r.cost, test::path_cost_units(ug, ul, out)) << where;
       const std::uint64_t mine = hierarchy_fixed_cost(ug, ul, out);
-      ASSERT_EQ(mine, restricted_cost(ug, ul, map, conn, from, to)) << where;
+      ASSERT_EQ(mine, restricted_cost(ug, ul, map, conn, from, to, k)) << where;
       // AStar over the map's own clearance map: the optimum, in the same units.
       SearchOptions ao = so;
       ao.clearance = &map.clearance();
@@ -685,12 +690,16 @@ TEST(Hierarchy, OneAnnotatedMapServesEveryUnitSize) {
         const Grid& ug = *map.clearance().unit_grid(k);
         const GridLayer& ul = map.clearance().unit_layer();
         for (std::uint32_t i = 0; i < nodes.size(); ++i) {
-          const std::uint8_t enter = ul.cost_at(ug, nodes[i]);
-          ASSERT_EQ(map.sector_node_cost(s, i, k), enter) << where_map << " size " << k;
+          // A node serves size k with the body's cost there, or not at all (0); size 1: all.
+          const std::uint8_t enter = map.sector_node_cost(s, i, k);
+          if (enter != 0 || k == 1) {
+            ASSERT_EQ(enter, ul.cost_at(ug, nodes[i])) << where_map << " size " << k;
+          }
+          served_by_size[static_cast<std::size_t>(k)] += enter != 0;
           for (std::uint32_t j = 0; j < nodes.size(); ++j) {
             const std::uint64_t d = confined_cost(ug, ul, map, s, conn, nodes[i], nodes[j]);
             const std::uint64_t want =
-                enter == 0 || ul.cost_at(ug, nodes[j]) == 0 || d == cost::kInfinite
+                enter == 0 || map.sector_node_cost(s, j, k) == 0 || d == cost::kInfinite
                     ? HierarchyMap::kNoPath
                     : d;
             ASSERT_EQ(map.sector_cost(s, i, j, k), want)
@@ -706,6 +715,10 @@ TEST(Hierarchy, OneAnnotatedMapServesEveryUnitSize) {
   EXPECT_GT(dearer, test::random_maps(100));
   EXPECT_GT(unreachable, test::random_maps(100));
   for (int k = 1; k <= 4; ++k) EXPECT_GT(found_by_size[static_cast<std::size_t>(k)], 0) << k;
+  // Fewer nodes serve each larger size (sizes share them; a big body fits fewer borders).
+  EXPECT_GT(served_by_size[1], served_by_size[2]);
+  EXPECT_GT(served_by_size[2], served_by_size[3]);
+  EXPECT_GT(served_by_size[3], 0);
 }
 
 // Edits on an annotated map (K = 3): sync replays the grid's edit log through the map's clearance
