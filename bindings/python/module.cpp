@@ -1439,25 +1439,30 @@ PYBIND11_MODULE(_pathing, m) {
       "The sector graph of HPA* (C++ pathing::HierarchyMap; docs/hierarchy.md): sectors of "
       "`sector_size` cells, transitions on their borders, the cheapest paths inside each sector; "
       "optionally landmarks on that graph (build_landmarks) and a second level of clusters of "
-      "sectors (build_clusters). Shared by HpaStar searchers (read-only while they search).")
-      .def(py::init(
-               [](const Grid& g, const GridLayer& l, int sector_size, Connectivity connectivity) {
-                 HierarchyOptions o;
-                 o.sector_size = sector_size;
-                 o.connectivity = connectivity;
-                 Error e;
-                 std::optional<HierarchyMap> made;
-                 {
-                   const py::gil_scoped_release release;
-                   made = HierarchyMap::create(g, l, o, &e);
-                 }
-                 if (!made) throw py::value_error(e.message);
-                 return std::make_unique<HierarchyMap>(std::move(*made));
-               }),
+      "sectors (build_clusters). With max_unit_size above 1, the annotated hierarchy of HAA*: one "
+      "map for units of 1..max_unit_size cells a side (SearchOptions(unit_size=k)), with a "
+      "clearance map of its own (`clearance`). Shared by HpaStar searchers (read-only while "
+      "they search).")
+      .def(py::init([](const Grid& g, const GridLayer& l, int sector_size,
+                       Connectivity connectivity, int max_unit_size) {
+             HierarchyOptions o;
+             o.sector_size = sector_size;
+             o.connectivity = connectivity;
+             o.max_unit_size = max_unit_size;
+             Error e;
+             std::optional<HierarchyMap> made;
+             {
+               const py::gil_scoped_release release;
+               made = HierarchyMap::create(g, l, o, &e);
+             }
+             if (!made) throw py::value_error(e.message);
+             return std::make_unique<HierarchyMap>(std::move(*made));
+           }),
            py::arg("grid"), py::arg("layer"), py::arg("sector_size") = 32,
-           py::arg("connectivity") = Connectivity::eight,
-           "Builds the map of `grid` under `layer` (GIL released). Raises ValueError for a "
-           "sector_size outside [4, 128].")
+           py::arg("connectivity") = Connectivity::eight, py::arg("max_unit_size") = 1,
+           "Builds the map of `grid` under `layer` for units up to max_unit_size (GIL released). "
+           "Raises ValueError for a sector_size outside [4, 128], a max_unit_size outside [1, 32] "
+           "or (sizes above 1) a layer with more than 14 distinct passable costs.")
       .def(
           "sync",
           [](HierarchyMap& h, const Grid& g, const GridLayer& l) {
@@ -1503,6 +1508,12 @@ PYBIND11_MODULE(_pathing, m) {
           "Raises ValueError (nothing changed) for a side out of range or a map not current.")
       .def("drop_clusters", &HierarchyMap::drop_clusters, "Forgets the clusters.")
       .def_property_readonly("sector_size", &HierarchyMap::sector_size, "Side of a sector, cells.")
+      .def_property_readonly("max_unit_size", &HierarchyMap::max_unit_size,
+                             "The largest unit size served (SearchOptions(unit_size=k), k <= it).")
+      .def_property_readonly(
+          "clearance", &HierarchyMap::clearance, py::return_value_policy::reference_internal,
+          "The map's own ClearanceMap when max_unit_size is above 1 (kept current with the map; "
+          "usable as SearchOptions(clearance=...) for AStar); an empty one otherwise.")
       .def_property_readonly("sector_count", &HierarchyMap::sector_count, "Sectors in all.")
       .def_property_readonly("node_count", &HierarchyMap::node_count,
                              "Abstract nodes (transition cells) in all.")

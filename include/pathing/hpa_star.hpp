@@ -133,6 +133,7 @@ class HpaStar {
     if (r.status != SearchStatus::found) return r;
     base_grid_ = &grid;
     base_layer_ = layer;
+    plan_version_ = grid.version();
     unit_ = options.unit_size;
     // A unit of size k moves as one cell on the map's unit grid k (body costs, body corner rule).
     grid_ = unit_ > 1 ? map.clearance().unit_grid(unit_) : &grid;
@@ -169,12 +170,15 @@ class HpaStar {
   /// from the start.
   /// @return `in_progress` while segments remain, `found` once the goal was appended (then, and
   ///   on later calls, nothing more is appended), `unreachable` / limits: the plan's status after
-  ///   appending {from} once; `stale` (nothing appended) when the grid was written or the map
-  ///   changed since `plan`; `invalid_argument` (nothing appended) with no plan.
+  ///   appending {from} once; `stale` (nothing appended) when the grid was written since `plan`
+  ///   (also after the map was synced: the plan is of the old grid; plan again) or the map
+  ///   changed; `invalid_argument` (nothing appended) with no plan.
   /// Complexity: O(side^2 log side). Allocation: none once warm (`out` aside).
   SearchStatus refine_next(std::vector<GridCoord>& out) {
     if (!active_) return SearchStatus::invalid_argument;
-    if (!map_->is_current(*base_grid_, base_layer_)) return SearchStatus::stale;
+    // Written since the plan (even if the map was synced since: the plan is of the old grid).
+    if (base_grid_->version() != plan_version_ || !map_->is_current(*base_grid_, base_layer_))
+      return SearchStatus::stale;
     // Two levels: the level-2 segments become abstract waypoints as they are needed.
     while (waypoints_.size() < next_ + 2 && l2_next_ + 1 < l2_path_.size())
       expand_cluster_segment();
@@ -922,6 +926,7 @@ class HpaStar {
   GridLayer layer_;
   const Grid* base_grid_ = nullptr;
   GridLayer base_layer_;
+  std::uint64_t plan_version_ = 0;  // base_grid_'s version at the plan
   int unit_ = 1;
   Connectivity conn_ = Connectivity::eight;
   GridCoord from_;

@@ -480,6 +480,25 @@ TEST(Hierarchy, SyncEqualsRebuildAndTouchesOnlyEditedSectors) {
   const std::size_t before = out.size();
   EXPECT_EQ(hpa.refine_next(out), SearchStatus::stale);
   EXPECT_EQ(out.size(), before);
+  // ... and after the map is synced: the plan is of the old grid, so it stays stale (a wall may
+  // now stand on it); a new plan refines again.
+  HierarchyMap synced(open, GridLayer{}, o);
+  ASSERT_EQ(hpa.plan(open, GridLayer{}, synced, {0, 0}, {63, 63}).status, SearchStatus::found);
+  out.clear();
+  EXPECT_EQ(hpa.refine_next(out), SearchStatus::in_progress);
+  for (int y = 0; y < 64; ++y)
+    if (y != 63) open.set_blocked({40, y}, true);
+  ASSERT_EQ(synced.sync(open, GridLayer{}), MapSync::updated);
+  const std::size_t kept = out.size();
+  EXPECT_EQ(hpa.refine_next(out), SearchStatus::stale);
+  EXPECT_EQ(hpa.refine_until(1000, out), SearchStatus::stale);
+  EXPECT_EQ(out.size(), kept);
+  ASSERT_EQ(hpa.plan(open, GridLayer{}, synced, {0, 0}, {63, 63}).status, SearchStatus::found);
+  out.clear();
+  SearchStatus st = SearchStatus::in_progress;
+  while (st == SearchStatus::in_progress) st = hpa.refine_next(out);
+  EXPECT_EQ(st, SearchStatus::found);
+  EXPECT_EQ(test::validate_path(open, GridLayer{}, Connectivity::eight, {0, 0}, out), "");
 }
 
 // Refusals name nothing searched and leave `out` unchanged; the start's own cost is ignored, a

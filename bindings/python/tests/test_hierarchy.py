@@ -133,3 +133,45 @@ def test_the_map_outlives_its_python_name_during_refinement():
     while hpa.refine_next() == p.SearchStatus.in_progress:
         pass
     assert tuple(hpa.refined[-1]) == (63, 63)
+
+
+def test_one_annotated_map_serves_every_unit_size():
+    """HAA*: HierarchyMap(max_unit_size=3) serves sizes 1-3; a size-k path is of anchors where
+    the k x k body fits, never cheaper than AStar's over the map's own clearance map, and the
+    map's clearance stays current through sync."""
+    rng = np.random.default_rng(9)
+    g = random_grid(p, 31, cols=60, rows=48, density=0.08, tags=2)
+    hm = p.HierarchyMap(g, TERRAIN, sector_size=8, max_unit_size=3)
+    assert hm.max_unit_size == 3
+    cm = hm.clearance
+    assert cm.max_unit_size == 3 and cm.is_current(g, TERRAIN)
+    assert p.HierarchyMap(g, TERRAIN).clearance.max_unit_size == 0
+    hpa = p.HpaStar()
+    a = p.AStar()
+    found = [0, 0, 0, 0]
+    for q in range(45):
+        k = 1 + q % 3
+        fits = np.argwhere(cm.clearances() >= k)
+        (y0, x0), (y1, x1) = fits[int(rng.integers(len(fits)))], fits[int(rng.integers(len(fits)))]
+        start, goal = (int(x0), int(y0)), (int(x1), int(y1))
+        r = hpa.find_path(g, TERRAIN, hm, start, goal, p.SearchOptions(unit_size=k))
+        best = a.find_path(g, TERRAIN, start, goal, p.SearchOptions(unit_size=k, clearance=cm))
+        assert r.status == best.status
+        if not r.found:
+            continue
+        found[k] += 1
+        assert all(cm.fits((int(x), int(y)), k) for x, y in r.path)
+        assert tuple(r.path[0]) == start and tuple(r.path[-1]) == goal
+        assert r.cost >= best.cost - 1e-9
+    assert min(found[1:]) >= 5
+    r = hpa.find_path(g, TERRAIN, hm, (0, 0), (5, 5), p.SearchOptions(unit_size=4))
+    assert r.status == p.SearchStatus.invalid_argument
+    with pytest.raises(ValueError, match="max_unit_size = 0 is outside"):
+        p.HierarchyMap(g, TERRAIN, max_unit_size=0)
+    with pytest.raises(ValueError, match="clusters serve only maps of one-cell units"):
+        hm.build_clusters(g, 2)
+    # Edits: the map's clearance follows its sync.
+    g.set_blocked((30, 20), True)
+    assert hpa.find_path(g, TERRAIN, hm, (0, 0), (5, 5)).status == p.SearchStatus.stale
+    assert hm.sync(g, TERRAIN) == p.MapSync.updated
+    assert hm.clearance.is_current(g, TERRAIN) and hm.clearance.clearance((30, 20)) == 0
