@@ -8,7 +8,8 @@
 // gives back the same bytes (but for the library version that wrote it, which is not checked), a
 // JPS+ table equals the built one, A* with loaded landmarks (32- or 16-bit storage) finds paths of
 // the optimal cost (plain A*'s) on a few queries, and a loaded hierarchy has a fresh build's nodes
-// and HpaStar over it (with the landmarks and clusters the file holds) finds a valid path exactly
+// and HpaStar over it (with the landmarks and clusters the file holds; for every unit size a map
+// of format version 3 serves, against A* over its clearance map) finds a valid path exactly
 // when A* finds one, never cheaper, its cost reported exactly (with the loaded landmarks alone,
 // and with landmarks built on the loaded graph, plans of the same abstract cost as without; valid
 // paths); a loaded subgoal graph has a fresh build's subgoals and SubgoalSearch over it
@@ -135,6 +136,28 @@ void check_hierarchy(const HierarchyMap& m, const FuzzGrid& g) {
                 "HpaStar over a loaded hierarchy: the cost reported is not the path's");
     fuzz::check(r2.cost + 1e-9 >= r1.cost, "HpaStar over a loaded hierarchy: cheaper than A*");
   }
+  // A map for units larger than a cell (format version 3): every size finds a path exactly when
+  // A* over the map's own clearance map does, valid on that size's unit grid, never cheaper.
+  for (int k = 2; k <= m.max_unit_size(); ++k) {
+    SearchOptions u = o;
+    u.unit_size = k;
+    SearchOptions ua = u;
+    ua.clearance = &m.clearance();
+    const Grid& ug = *m.clearance().unit_grid(k);
+    for (int q = 0; q < 6; ++q) {
+      const GridCoord a{(q * 3) % cols, (q * 2) % rows};
+      const GridCoord b{(cols - 1 - q % cols + cols) % cols, (rows - 1 + 2 * q) % rows};
+      const PathResult r1 = astar.find_path(g.grid, g.layer, a, b, p1, ua);
+      const PathResult r2 = hpa.find_path(g.grid, g.layer, m, a, b, p2, u);
+      fuzz::check(r1.status == r2.status, "HpaStar for a big unit: another status than A*'s");
+      if (r2.status != SearchStatus::found) continue;
+      fuzz::check(
+          test::validate_path(ug, m.clearance().unit_layer(), o.connectivity, a, p2).empty() &&
+              p2.back() == b,
+          "HpaStar for a big unit: an invalid path");
+      fuzz::check(r2.cost + 1e-9 >= r1.cost, "HpaStar for a big unit: cheaper than A*");
+    }
+  }
   // The loaded graph without its loaded landmarks and clusters (format version 2): the baseline.
   HierarchyMap base = m;
   base.drop_landmarks();
@@ -177,6 +200,10 @@ void check_hierarchy(const HierarchyMap& m, const FuzzGrid& g) {
   // distances of whatever graph was loaded, so the cost at weight 1 stays the same, and the lazily
   // expanded paths stay valid.
   HierarchyMap two = with;
+  if (m.max_unit_size() > 1) {  // clusters serve only maps of one-cell units
+    fuzz::check(!two.build_clusters(g.grid, 2), "build_clusters took a map for big units");
+    return;
+  }
   fuzz::check(two.build_clusters(g.grid, 2), "build_clusters refused a current map");
   for (int q = 0; q < 6; ++q) {
     const GridCoord a{(q * 3) % cols, (q * 7) % rows};

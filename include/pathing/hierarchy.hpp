@@ -86,9 +86,9 @@ struct HierarchyOptions {
 /// them of the cheapest paths on unit grid k inside the sector. `HpaStar` takes
 /// `SearchOptions::unit_size` k in [1, K] and searches that size's nodes and edges, refining on
 /// unit grid k. Landmarks are computed on the size-1 graph and bound every size (a bigger body's
-/// graph has a subset of the nodes, each edge at least as dear); clusters and saving
-/// (io::serialize_hierarchy) serve only maps with K = 1. Measured beside one map a size on the
-/// same unit grids: docs/hierarchy.md.
+/// graph has a subset of the nodes, each edge at least as dear); clusters serve only maps with K =
+/// 1; io::serialize_hierarchy saves such a map as format version 3. Measured beside one map a
+/// size on the same unit grids: docs/hierarchy.md.
 ///
 /// Staying current: the map records the grid's `instance_id()` and `version()` and the layer;
 /// `is_current` compares them in O(1) and `HpaStar` answers `stale` for a map that is not current.
@@ -718,8 +718,9 @@ class HierarchyMap {
   }
 
   // The size-k graph of sector `s` (k >= 2), from scratch_nodes_ and scratch_sizes_: the list of
-  // the nodes serving size k, their body costs, and the matrix between them on unit grid k.
-  void build_unit_sector(std::uint32_t s, int k) {
+  // the nodes serving size k, their body costs, and (search) the matrix between them on unit grid
+  // k (without: the loader fills it from a file).
+  void build_unit_sector(std::uint32_t s, int k, bool search = true) {
     const Sector& sec = sectors_[s];
     const auto extra = static_cast<std::size_t>(options_.max_unit_size - 1);
     const auto size_slot = static_cast<std::size_t>(k - 2);
@@ -751,7 +752,7 @@ class HierarchyMap {
     us.count = count;
     std::copy(scratch_list_.begin(), scratch_list_.end(), unit_list_.begin() + us.list_first);
     const detail::SectorRect r = sector_rect(s);
-    for (std::uint32_t i = 0; i < count; ++i) {
+    for (std::uint32_t i = 0; i < count && search; ++i) {
       search_.run<false>(g, unit_layer, options_.connectivity, r,
                          cell_of(scratch_nodes_[scratch_list_[i]]));
       for (std::uint32_t j = 0; j < count; ++j)

@@ -217,10 +217,13 @@ std::size_t check_header(std::string_view bytes, PrecomputedKind want, const Gri
                                kind_name(static_cast<std::uint32_t>(want)));
   }
   if (version != 1 && want != PrecomputedKind::hierarchy) {
-    throw PrecomputedError(name, kVersionAt,
-                           std::string("format version ") + std::to_string(version) +
-                               " holds only hierarchies with landmarks or clusters; " +
-                               kind_name(kind) + " is format version 1");
+    throw PrecomputedError(
+        name, kVersionAt,
+        std::string("format version ") + std::to_string(version) +
+            (version == 2 ? " holds only hierarchies with landmarks or clusters; "
+                          : " holds only hierarchies for units larger than a "
+                            "cell; ") +
+            kind_name(kind) + " is format version 1");
   }
   if (version_out != nullptr) *version_out = version;
   Reader g(bytes, kColsAt);
@@ -340,6 +343,8 @@ struct PrecomputedAccess {
   static constexpr std::size_t kHierarchyFixed = 20;  // side, connectivity, nodes, entries
   // Format version 2: landmark count, symmetric flag; cluster side, level-2 nodes, entries (u64).
   static constexpr std::size_t kHierarchyExtensionFixed = 24;
+  // Format version 3 (units larger than a cell): max_unit_size (u32), unit matrix entries (u64).
+  static constexpr std::size_t kHierarchyUnitsFixed = 12;
 
   static std::string save(const JpsPlusMap& map, const Grid& grid) {
     if (!map.matches(grid)) {
@@ -635,12 +640,11 @@ struct PrecomputedAccess {
           "pathing::io::serialize_hierarchy: the map is not current for this grid (built for "
           "another grid object or version, or never built): sync it first");
     }
-    if (map.options_.max_unit_size > 1) {
-      throw std::invalid_argument(
-          "pathing::io::serialize_hierarchy: the map serves units up to max_unit_size = " +
-          std::to_string(map.options_.max_unit_size) +
-          "; the format holds maps of one-cell units only (build this map after loading)");
-    }
+    const int units = map.options_.max_unit_size;
+    std::uint64_t unit_entries = 0;
+    for (int u = 2; u <= units; ++u)
+      for (std::uint32_t t = 0; t < map.sectors_.size(); ++t)
+        unit_entries += std::uint64_t{map.unit_sector(t, u).count} * map.unit_sector(t, u).count;
     std::uint64_t nodes = 0;
     std::uint64_t entries = 0;
     for (const HierarchyMap::Sector& sec : map.sectors_) {
@@ -652,19 +656,26 @@ struct PrecomputedAccess {
     std::uint64_t l2_entries = 0;
     for (const HierarchyMap::Cluster& cl : map.clusters_)
       l2_entries += std::uint64_t{cl.count} * cl.count;
-    const bool extended = k > 0 || map.cluster_sectors_ > 0;
+    const bool extended = k > 0 || map.cluster_sectors_ > 0 || units > 1;
     const std::uint64_t payload =
-        kHierarchyFixed + 2 * std::uint64_t{map.sectors_.size()} + 4 * nodes + 4 * entries +
+        kHierarchyFixed + (units > 1 ? kHierarchyUnitsFixed : 0) +
+        2 * std::uint64_t{map.sectors_.size()} + 4 * nodes + 4 * entries +
         (extended ? kHierarchyExtensionFixed + 4 * k + 4 * nodes * k * (symmetric ? 1 : 2) +
                         4 * std::uint64_t{map.clusters_.size()} + 8 * l2_entries
-                  : 0);
+                  : 0) +
+        4 * unit_entries;
     Writer w;
     w.reserve(static_cast<std::size_t>(payload) + kMinFile);
-    write_header(w, PrecomputedKind::hierarchy, grid, map.layer_, payload, extended ? 2 : 1);
+    write_header(w, PrecomputedKind::hierarchy, grid, map.layer_, payload,
+                 units > 1 ? 3 : (extended ? 2 : 1));
     w.u32(static_cast<std::uint32_t>(map.options_.sector_size));
     w.u32(static_cast<std::uint32_t>(map.options_.connectivity));
     w.u32(static_cast<std::uint32_t>(nodes));
     w.u64(entries);
+    if (units > 1) {
+      w.u32(static_cast<std::uint32_t>(units));
+      w.u64(unit_entries);
+    }
     for (const HierarchyMap::Sector& sec : map.sectors_) w.u16(sec.count);
     for (const HierarchyMap::Sector& sec : map.sectors_)
       for (std::uint32_t i = 0; i < sec.count; ++i) w.u32(cell_index(map, sec.first + i));
@@ -672,6 +683,13 @@ struct PrecomputedAccess {
       for (std::uint32_t i = 0; i < std::uint32_t{sec.count} * sec.count; ++i)
         w.u32(map.dist_[sec.dist_first + i]);
     if (extended) save_hierarchy_extension(w, map);
+    for (int u = 2; u <= units; ++u) {
+      for (std::uint32_t t = 0; t < map.sectors_.size(); ++t) {
+        const HierarchyMap::UnitSector& us = map.unit_sector(t, u);
+        for (std::size_t i = 0; i < std::size_t{us.count} * us.count; ++i)
+          w.u32(map.unit_dist_[us.dist_first + i]);
+      }
+    }
     finish(w);
     return std::move(w.bytes());
   }
@@ -737,11 +755,33 @@ struct PrecomputedAccess {
     if (conn != 4 && conn != 8) {
       bad_payload(name, base + 4, "connectivity " + std::to_string(conn) + " is not 4 or 8");
     }
+    // Format version 3: a map for units of 1..units cells a side.
+    std::uint32_t units = 1;
+    std::uint64_t file_unit_entries = 0;
+    if (version >= 3) {
+      if (payload < kHierarchyFixed + kHierarchyUnitsFixed) {
+        throw PrecomputedError(name, kPayloadSizeAt,
+                               "payload of " + std::to_string(payload) +
+                                   " bytes; a hierarchy of format version 3 has at least " +
+                                   std::to_string(kHierarchyFixed + kHierarchyUnitsFixed));
+      }
+      units = r.u32();
+      file_unit_entries = r.u64();
+      if (units < 2 || units > static_cast<std::uint32_t>(ClearanceMap::kMaxUnitSize)) {
+        bad_payload(name, base + kHierarchyFixed,
+                    "max_unit_size " + std::to_string(units) + " is outside [2, " +
+                        std::to_string(ClearanceMap::kMaxUnitSize) +
+                        "] (format version 3 holds maps for units larger than a cell)");
+      }
+      if (Error e; !ClearanceMap::check_options(layer, static_cast<int>(units), &e))
+        bad_payload(name, base + kHierarchyFixed, e.message);
+    }
     // The map's shape and nodes, recomputed from the grid (as HierarchyMap::compute lays them
     // out: one compact slot a sector, in sector order); the file must match them exactly.
     HierarchyMap m;
     m.options_.sector_size = static_cast<int>(side);
     m.options_.connectivity = conn == 4 ? Connectivity::four : Connectivity::eight;
+    m.options_.max_unit_size = static_cast<int>(units);
     m.layer_ = layer;
     m.cols_ = grid.cols();
     m.rows_ = grid.rows();
@@ -751,8 +791,14 @@ struct PrecomputedAccess {
     const std::size_t sectors =
         static_cast<std::size_t>(m.sectors_x_) * static_cast<std::size_t>(m.sectors_y_);
     m.sectors_.assign(sectors, HierarchyMap::Sector{});
+    const std::size_t extra = units - 1;
+    if (units > 1) {
+      m.clearance_.build(grid, layer, static_cast<int>(units));
+      m.unit_sectors_.assign(sectors * extra, HierarchyMap::UnitSector{});
+    }
     std::uint64_t nodes = 0;
     std::uint64_t entries = 0;
+    std::uint64_t unit_entries = 0;
     for (std::uint32_t k = 0; k < sectors; ++k) {
       m.transitions(grid, k);
       HierarchyMap::Sector& sec = m.sectors_[k];
@@ -763,9 +809,26 @@ struct PrecomputedAccess {
       m.node_cell_.insert(m.node_cell_.end(), m.scratch_nodes_.begin(), m.scratch_nodes_.end());
       nodes += count;
       entries += std::uint64_t{count} * count;
+      if (units > 1) {  // each size's list of serving nodes (its matrix comes from the file)
+        m.unit_cost_.resize(m.node_cell_.size() * extra, 0);
+        m.unit_pos_.resize(m.node_cell_.size() * extra, HierarchyMap::kNotServed);
+        for (int u = 2; u <= static_cast<int>(units); ++u) {
+          m.build_unit_sector(k, u, false);
+          const HierarchyMap::UnitSector& us = m.unit_sector(k, u);
+          unit_entries += std::uint64_t{us.count} * us.count;
+        }
+      }
     }
     m.scratch_nodes_ = {};
+    m.scratch_sizes_ = {};
+    m.scratch_pairs_ = {};
+    m.scratch_list_ = {};
+    m.chosen_ = {};
     m.node_cell_.shrink_to_fit();  // as compute leaves it (memory_bytes equal a build's)
+    m.unit_cost_.shrink_to_fit();
+    m.unit_pos_.shrink_to_fit();
+    m.unit_list_.shrink_to_fit();
+    m.unit_dist_.shrink_to_fit();
     m.node_cost_.resize(m.node_cell_.size());
     for (std::size_t i = 0; i < m.node_cell_.size(); ++i) {
       const GridCoord c = m.cell_of(m.node_cell_[i]);
@@ -781,23 +844,30 @@ struct PrecomputedAccess {
                   std::to_string(file_entries) + " matrix entries; this grid's sectors at size " +
                       std::to_string(side) + " have " + std::to_string(entries));
     }
-    const std::uint64_t want =
-        kHierarchyFixed + 2 * std::uint64_t{sectors} + 4 * nodes + 4 * entries;
+    if (units > 1 && file_unit_entries != unit_entries) {
+      bad_payload(name, base + kHierarchyFixed + 4,
+                  std::to_string(file_unit_entries) +
+                      " unit matrix entries; this grid's sectors at size " + std::to_string(side) +
+                      " for units up to " + std::to_string(units) + " have " +
+                      std::to_string(unit_entries));
+    }
+    const std::size_t fixed = kHierarchyFixed + (units > 1 ? kHierarchyUnitsFixed : 0);
+    const std::uint64_t want = fixed + 2 * std::uint64_t{sectors} + 4 * nodes + 4 * entries;
     if (version == 1 && payload != want) {
       throw PrecomputedError(name, kPayloadSizeAt,
                              "payload of " + std::to_string(payload) +
                                  " bytes; a hierarchy of this grid at sector size " +
                                  std::to_string(side) + " has " + std::to_string(want));
     }
-    if (version == 2 && payload < want + kHierarchyExtensionFixed) {
-      throw PrecomputedError(name, kPayloadSizeAt,
-                             "payload of " + std::to_string(payload) +
-                                 " bytes; a hierarchy of format version 2 of this grid at sector "
-                                 "size " +
-                                 std::to_string(side) + " has at least " +
-                                 std::to_string(want + kHierarchyExtensionFixed));
+    if (version >= 2 && payload < want + kHierarchyExtensionFixed + 4 * unit_entries) {
+      throw PrecomputedError(
+          name, kPayloadSizeAt,
+          "payload of " + std::to_string(payload) + " bytes; a hierarchy of format version " +
+              std::to_string(version) + " of this grid at sector size " + std::to_string(side) +
+              " has at least " +
+              std::to_string(want + kHierarchyExtensionFixed + 4 * unit_entries));
     }
-    const std::size_t count_at = base + kHierarchyFixed;
+    const std::size_t count_at = base + fixed;
     for (std::size_t k = 0; k < sectors; ++k) {
       const std::uint16_t count = r.u16();
       if (count != m.sectors_[k].count) {
@@ -842,9 +912,22 @@ struct PrecomputedAccess {
     m.dist_.resize(static_cast<std::size_t>(entries));
     for (std::uint32_t& d : m.dist_) d = r.u32();
     check_matrices(m, grid, layer, name, dist_at);
-    if (version == 2) {
+    if (version >= 2) {
       load_hierarchy_extension(m, bytes, base + static_cast<std::size_t>(want),
-                               static_cast<std::uint64_t>(payload) - want, grid, layer, name);
+                               static_cast<std::uint64_t>(payload) - want - 4 * unit_entries, grid,
+                               layer, name);
+    }
+    if (units > 1) {  // each size's matrices, size by size, sector by sector
+      const std::size_t unit_at = base + payload - static_cast<std::size_t>(4 * unit_entries);
+      Reader u(bytes, unit_at);
+      for (int size = 2; size <= static_cast<int>(units); ++size) {
+        for (std::uint32_t t = 0; t < sectors; ++t) {
+          const HierarchyMap::UnitSector& us = m.unit_sector(t, size);
+          for (std::size_t i = 0; i < std::size_t{us.count} * us.count; ++i)
+            m.unit_dist_[us.dist_first + i] = u.u32();
+        }
+      }
+      check_unit_matrices(m, name, unit_at);
     }
     m.grid_id_ = grid.instance_id();
     m.grid_version_ = grid.version();
@@ -902,7 +985,13 @@ struct PrecomputedAccess {
                       std::to_string(HierarchyMap::kMinClusterSectors) + ", " +
                       std::to_string(HierarchyMap::kMaxClusterSectors) + "] (0: no clusters)");
     }
-    if (k == 0 && sectors == 0) {
+    if (sectors != 0 && m.options_.max_unit_size > 1) {
+      bad_payload(name, cl_at,
+                  "cluster side " + std::to_string(sectors) + " in a map for units up to " +
+                      std::to_string(m.options_.max_unit_size) +
+                      " (clusters serve only maps of one-cell units)");
+    }
+    if (k == 0 && sectors == 0 && m.options_.max_unit_size == 1) {
       bad_payload(name, at,
                   "format version 2 without landmarks or clusters (such a hierarchy is "
                   "format version 1)");
@@ -1167,6 +1256,52 @@ struct PrecomputedAccess {
   // of the moves. One flood fill a sector: O(cells) in all, plus O(node pairs).
   static void check_matrices(const HierarchyMap& m, const Grid& grid, const GridLayer& layer,
                              const std::string& name, std::size_t dist_at) {
+    check_sector_matrices(
+        m, grid, layer, name, [&](std::uint32_t k) { return std::uint32_t{m.sectors_[k].count}; },
+        [&](std::uint32_t k, std::uint32_t i) { return m.sectors_[k].first + i; },
+        [&](std::uint32_t k, std::uint32_t i, std::uint32_t j) {
+          const HierarchyMap::Sector& sec = m.sectors_[k];
+          const std::size_t e = std::size_t{sec.dist_first} + i * sec.count + j;
+          return std::pair<std::uint32_t, std::size_t>{m.dist_[e], dist_at + 4 * e};
+        },
+        "");
+  }
+
+  // Format version 3: each unit size's matrices, as check_matrices, against unit grid k (the
+  // nodes serving the size; their numbers in the messages are the sector's node numbers).
+  static void check_unit_matrices(const HierarchyMap& m, const std::string& name,
+                                  std::size_t unit_at) {
+    std::size_t at = unit_at;
+    for (int size = 2; size <= m.options_.max_unit_size; ++size) {
+      const std::size_t size_at = at;
+      check_sector_matrices(
+          m, *m.clearance_.unit_grid(size), m.clearance_.unit_layer(), name,
+          [&](std::uint32_t k) { return std::uint32_t{m.unit_sector(k, size).count}; },
+          [&](std::uint32_t k, std::uint32_t i) {
+            const HierarchyMap::UnitSector& us = m.unit_sector(k, size);
+            return m.sectors_[k].first + m.unit_list_[us.list_first + i];
+          },
+          [&](std::uint32_t k, std::uint32_t i, std::uint32_t j) {
+            const HierarchyMap::UnitSector& us = m.unit_sector(k, size);
+            const std::size_t e = us.dist_first + std::size_t{i} * us.count + j;
+            std::size_t before = 0;  // the file's entries of this size before sector k
+            for (std::uint32_t t = 0; t < k; ++t)
+              before += std::size_t{m.unit_sector(t, size).count} * m.unit_sector(t, size).count;
+            return std::pair<std::uint32_t, std::size_t>{
+                m.unit_dist_[e], size_at + 4 * (before + std::size_t{i} * us.count + j)};
+          },
+          " for units of size " + std::to_string(size));
+      for (std::uint32_t t = 0; t < m.sectors_.size(); ++t)
+        at += 4 * std::size_t{m.unit_sector(t, size).count} * m.unit_sector(t, size).count;
+    }
+  }
+
+  // The checks of check_matrices over `grid` and `layer`: sector k's `count(k)` nodes are node
+  // slots `slot(k, i)`; `entry(k, i, j)` gives the cost from i to j and its byte in the file.
+  template <class Count, class Slot, class Entry>
+  static void check_sector_matrices(const HierarchyMap& m, const Grid& grid, const GridLayer& layer,
+                                    const std::string& name, Count&& count, Slot&& slot,
+                                    Entry&& entry, const std::string& suffix) {
     const bool eight = m.options_.connectivity == Connectivity::eight;
     const std::uint64_t cmin = layer.min_passable_cost();
     const std::uint64_t cmax = layer.max_cost();
@@ -1177,8 +1312,9 @@ struct PrecomputedAccess {
     std::vector<std::uint32_t> stack;
     std::vector<std::uint32_t> node_label;
     for (std::uint32_t k = 0; k < m.sectors_.size(); ++k) {
-      const HierarchyMap::Sector& sec = m.sectors_[k];
-      if (sec.count == 0) continue;
+      const std::uint32_t n = count(k);
+      if (n == 0) continue;
+      const std::uint32_t first = m.sectors_[k].first;
       const pathing::detail::SectorRect rect = m.sector_rect(k);
       const auto w = static_cast<std::uint32_t>(rect.w);
       const auto h = static_cast<std::uint32_t>(rect.h);
@@ -1188,10 +1324,10 @@ struct PrecomputedAccess {
                                                       rect.y0 + static_cast<int>(y))) != 0;
       };
       // The components (as SectorSearch moves: no corner cutting) of the nodes' cells.
-      node_label.assign(sec.count, 0);
+      node_label.assign(n, 0);
       std::uint32_t next = 0;
-      for (std::uint32_t i = 0; i < sec.count; ++i) {
-        const GridCoord c = m.cell_of(m.node_cell_[sec.first + i]);
+      for (std::uint32_t i = 0; i < n; ++i) {
+        const GridCoord c = m.cell_of(m.node_cell_[slot(k, i)]);
         const auto local = static_cast<std::uint32_t>((c.y - rect.y0) * rect.w + (c.x - rect.x0));
         if (label[local] == 0) {
           label[local] = ++next;
@@ -1217,18 +1353,20 @@ struct PrecomputedAccess {
         node_label[i] = label[local];
       }
       const std::uint64_t most = (std::uint64_t{w} * h - 1) * (eight ? diagonal : straight) * cmax;
-      for (std::uint32_t i = 0; i < sec.count; ++i) {
-        const GridCoord a = m.cell_of(m.node_cell_[sec.first + i]);
-        for (std::uint32_t j = 0; j < sec.count; ++j) {
-          const std::uint32_t d = m.dist_[sec.dist_first + i * sec.count + j];
-          const GridCoord b = m.cell_of(m.node_cell_[sec.first + j]);
-          const std::size_t at = dist_at + 4 * (std::size_t{sec.dist_first} + i * sec.count + j);
+      for (std::uint32_t i = 0; i < n; ++i) {
+        const std::uint32_t si = slot(k, i);
+        const GridCoord a = m.cell_of(m.node_cell_[si]);
+        for (std::uint32_t j = 0; j < n; ++j) {
+          const std::uint32_t sj = slot(k, j);
+          const auto [d, at] = entry(k, i, j);
+          const GridCoord b = m.cell_of(m.node_cell_[sj]);
           const auto pair_text = [&] {
-            std::string t = "the cost from node " + std::to_string(i) + " ";
+            std::string t = "the cost from node " + std::to_string(si - first) + " ";
             t += cell_text(a.x, a.y);
-            t += " to node " + std::to_string(j) + " ";
+            t += " to node " + std::to_string(sj - first) + " ";
             t += cell_text(b.x, b.y);
             t += " of sector " + std::to_string(k);
+            t += suffix;
             return t;
           };
           if (i == j) {
@@ -1577,6 +1715,7 @@ std::uint64_t max_hierarchy_file_bytes(const Grid& grid) noexcept {
     const std::uint64_t sy = (rows + side - 1) / side;
     std::uint64_t bytes = 2 * sx * sy;
     std::uint64_t nodes = 0;
+    std::uint64_t matrix_bytes = 0;
     if (sx > 0 && sy > 0) {
       const std::uint64_t wr = cols - (sx - 1) * side;
       const std::uint64_t hr = rows - (sy - 1) * side;
@@ -1588,6 +1727,7 @@ std::uint64_t max_hierarchy_file_bytes(const Grid& grid) noexcept {
         for (int b = 0; b < 2; ++b) {
           const std::uint64_t n = border_cells(ws[a], hs[b]);
           bytes += ns[a] * ms[b] * (4 * n + 4 * n * n);
+          matrix_bytes += ns[a] * ms[b] * 4 * n * n;
           nodes += ns[a] * ms[b] * n;
         }
       }
@@ -1616,6 +1756,9 @@ std::uint64_t max_hierarchy_file_bytes(const Grid& grid) noexcept {
       bytes += detail::PrecomputedAccess::kHierarchyExtensionFixed + 4 * k + 8 * k * nodes +
                clusters_most;
     }
+    // Format version 3: a matrix a unit size above 1 in every sector, none larger than size 1's.
+    bytes += detail::PrecomputedAccess::kHierarchyUnitsFixed +
+             static_cast<std::uint64_t>(ClearanceMap::kMaxUnitSize - 1) * matrix_bytes;
     most = bytes > most ? bytes : most;
   }
   return kMinFile + detail::PrecomputedAccess::kHierarchyFixed + most;

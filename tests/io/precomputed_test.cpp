@@ -336,11 +336,11 @@ TEST(PrecomputedFile, RefusesAnotherGridLayerKindOrVersion) {
             "a.prep: byte 12: holds a JPS+ table (kind 1), not a landmark map");
   EXPECT_EQ(io::precomputed_kind(bytes, "a.prep"), io::PrecomputedKind::jps_plus);
   // Another format version (a valid checksum: the version is checked first anyway).
-  std::string v3 = bytes;
-  prep_put_u32(v3, 8, 3);
-  prep_fix_checksum(v3);
-  EXPECT_EQ(prep_error_of([&] { (void)io::parse_jps_plus(v3, grid, layer, "a.prep"); }),
-            "a.prep: byte 8: made for format version 3, this library reads 1 to 2");
+  std::string v4 = bytes;
+  prep_put_u32(v4, 8, 4);
+  prep_fix_checksum(v4);
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_jps_plus(v4, grid, layer, "a.prep"); }),
+            "a.prep: byte 8: made for format version 4, this library reads 1 to 3");
   // Version 2 exists only for hierarchies with landmarks or clusters.
   std::string v2 = bytes;
   prep_put_u32(v2, 8, 2);
@@ -662,11 +662,11 @@ TEST(PrecomputedFile, HierarchyRefusesAnotherGridLayerKindOrVersion) {
   const std::string jps = io::serialize_jps_plus(JpsPlusMap(grid, layer), grid);
   EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(jps, grid, layer, "j.prep"); }),
             "j.prep: byte 12: holds a JPS+ table (kind 1), not a hierarchy");
-  std::string v3 = bytes;
-  prep_put_u32(v3, 8, 3);
-  prep_fix_checksum(v3);
-  EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(v3, grid, layer, "h.prep"); }),
-            "h.prep: byte 8: made for format version 3, this library reads 1 to 2");
+  std::string v4 = bytes;
+  prep_put_u32(v4, 8, 4);
+  prep_fix_checksum(v4);
+  EXPECT_EQ(prep_error_of([&] { (void)io::parse_hierarchy(v4, grid, layer, "h.prep"); }),
+            "h.prep: byte 8: made for format version 4, this library reads 1 to 3");
   // A version-1 payload read as version 2: too short for the landmarks and clusters part.
   std::string v2 = bytes;
   prep_put_u32(v2, 8, 2);
@@ -873,16 +873,17 @@ TEST(PrecomputedFile, HierarchyFileErrors) {
   EXPECT_EQ(e.message.rfind("/nonexistent/h.prep: cannot open the file: ", 0), 0u) << e.message;
   // 4 x 4: one sector at every side, at most its 12 border cells as nodes: 68 + 20 + 2 + 4 x 12 +
   // 4 x 144 bytes; then format version 2's part: 24 fixed bytes, 16 landmarks (4 x 16 + 2 x 4 x
-  // 16 x 12) and one cluster with its 12 border cells as level-2 nodes (4 + 8 x 144).
-  EXPECT_EQ(io::max_hierarchy_file_bytes(grid), 714u + 24u + 1600u + 1156u);
+  // 16 x 12) and one cluster with its 12 border cells as level-2 nodes (4 + 8 x 144); then
+  // format version 3's part: 12 fixed bytes and a matrix for each unit size 2..32 no larger than
+  // size 1's (31 x 4 x 144).
+  EXPECT_EQ(io::max_hierarchy_file_bytes(grid), 714u + 24u + 1600u + 1156u + 12u + 31u * 576u);
   const std::filesystem::path big = std::filesystem::temp_directory_path() /
                                     ("pathing_prep_hbig_" + std::to_string(std::random_device{}()));
-  std::ofstream(big, std::ios::binary) << std::string(4000, 'P');
+  std::ofstream(big, std::ios::binary) << std::string(22000, 'P');
   EXPECT_EQ(prep_error_of([&] { (void)io::load_hierarchy(big, grid, layer); }),
             big.string() +
-                ": byte 3494: the file goes on past 3494 bytes, the largest hierarchy file for a "
-                "4 "
-                "x 4 grid");
+                ": byte 21362: the file goes on past 21362 bytes, the largest hierarchy file for "
+                "a 4 x 4 grid");
   std::ofstream(big, std::ios::binary)
       << io::serialize_hierarchy(HierarchyMap(grid, layer, HierarchyOptions{4}), grid);
   const std::optional<HierarchyMap> h = io::try_load_hierarchy(big, grid, layer, &e);
@@ -983,6 +984,153 @@ TEST(PrecomputedFile, HierarchyLevelsRoundTripOnRandomGrids) {
 
 // A synced map with clusters saves as a fresh build with clusters; a loaded one syncs its clusters
 // too; landmarks kept by a sync (walls added) save and load as they are.
+// Every unit size's graph of `a` equals `b`'s: the nodes serving it, their costs, the matrices.
+void expect_same_unit_graphs(const HierarchyMap& a, const HierarchyMap& b) {
+  ASSERT_EQ(a.max_unit_size(), b.max_unit_size());
+  for (int k = 1; k <= a.max_unit_size(); ++k) {
+    for (std::uint32_t s = 0; s < a.sector_count(); ++s) {
+      const std::uint32_t n = a.sector_node_count(s);
+      ASSERT_EQ(n, b.sector_node_count(s));
+      for (std::uint32_t i = 0; i < n; ++i) {
+        ASSERT_EQ(a.sector_node_cost(s, i, k), b.sector_node_cost(s, i, k)) << s << " " << k;
+        for (std::uint32_t j = 0; j < n; ++j)
+          ASSERT_EQ(a.sector_cost(s, i, j, k), b.sector_cost(s, i, j, k)) << s << " " << k;
+      }
+    }
+  }
+}
+
+// Format version 3: a map for units of every size (HierarchyOptions::max_unit_size 2 or 3, with
+// and without landmarks) round-trips on random grids, uniform and weighted, 4- and 8-connected:
+// the same nodes, unit graphs and paths for every size, the same bytes when saved again, the
+// same memory; a synced map saves as a fresh build.
+TEST(PrecomputedFile, HierarchyUnitSizesRoundTripOnRandomGrids) {
+  const int sizes[][2] = {{1, 1}, {9, 5}, {37, 29}, {64, 48}, {90, 41}};
+  std::uint32_t seed = 1700;
+  int files = 0;
+  for (const auto& sz : sizes) {
+    for (const double wall : {0.0, 0.15}) {
+      for (const Connectivity conn : {Connectivity::four, Connectivity::eight}) {
+        const bool weighted = (++seed % 2) == 0;
+        const GridLayer layer = weighted ? prep_weighted_layer() : io::movingai_layer();
+        const Grid grid = random_prep_grid(sz[0], sz[1], wall, weighted ? 4 : 1, seed);
+        HierarchyOptions o{static_cast<int>(4 + seed % 5), conn};
+        o.max_unit_size = 2 + static_cast<int>(seed / 2 % 2);
+        HierarchyMap built(grid, layer, o);
+        if (seed % 3 == 0) {
+          ASSERT_TRUE(built.build_landmarks(grid, 3));
+        }
+        const std::string bytes = io::serialize_hierarchy(built, grid);
+        EXPECT_EQ(bytes[8], 3);
+        EXPECT_LE(bytes.size(), io::max_hierarchy_file_bytes(grid));
+        const HierarchyMap loaded = io::parse_hierarchy(bytes, grid, layer, "u.prep");
+        EXPECT_TRUE(loaded.is_current(grid, layer));
+        EXPECT_TRUE(loaded.clearance().is_current(grid, layer));
+        expect_same_hierarchy(loaded, built);
+        expect_same_levels(loaded, built);
+        expect_same_unit_graphs(loaded, built);
+        EXPECT_EQ(loaded.memory_bytes(), built.memory_bytes());
+        EXPECT_EQ(io::serialize_hierarchy(loaded, grid), bytes);
+        // The same paths for every size.
+        std::mt19937 rng(seed);
+        HpaStar h1;
+        HpaStar h2;
+        std::vector<GridCoord> p1;
+        std::vector<GridCoord> p2;
+        for (int q = 0; q < 12; ++q) {
+          SearchOptions so;
+          so.connectivity = conn;
+          so.unit_size = 1 + q % o.max_unit_size;
+          const GridCoord a{static_cast<int>(rng() % static_cast<unsigned>(sz[0])),
+                            static_cast<int>(rng() % static_cast<unsigned>(sz[1]))};
+          const GridCoord b{static_cast<int>(rng() % static_cast<unsigned>(sz[0])),
+                            static_cast<int>(rng() % static_cast<unsigned>(sz[1]))};
+          const PathResult r1 = h1.find_path(grid, layer, built, a, b, p1, so);
+          const PathResult r2 = h2.find_path(grid, layer, loaded, a, b, p2, so);
+          ASSERT_EQ(r1.status, r2.status);
+          ASSERT_EQ(p1, p2);
+        }
+        ++files;
+      }
+    }
+  }
+  EXPECT_EQ(files, 20);
+  // Edits: a synced map saves as a fresh build of the edited grid.
+  Grid grid = random_prep_grid(48, 40, 0.15, 4, 77);
+  HierarchyOptions o{8};
+  o.max_unit_size = 3;
+  HierarchyMap synced(grid, prep_weighted_layer(), o);
+  std::mt19937 rng(8);
+  for (int e = 0; e < 30; ++e) {
+    const GridCoord c{static_cast<int>(rng() % 48u), static_cast<int>(rng() % 40u)};
+    grid.set_blocked(c, !grid.is_blocked(c));
+    ASSERT_EQ(synced.sync(grid, prep_weighted_layer()), MapSync::updated);
+  }
+  EXPECT_EQ(io::serialize_hierarchy(synced, grid),
+            io::serialize_hierarchy(HierarchyMap(grid, prep_weighted_layer(), o), grid));
+}
+
+// A version-3 file's own fields are checked: the unit size, the count of unit matrix entries,
+// the matrices (against unit grid k, naming the size), and clusters are refused.
+TEST(PrecomputedFile, HierarchyUnitSizesTamperedPayloadIsRefused) {
+  const GridLayer layer = io::movingai_layer();
+  const Grid grid = random_prep_grid(16, 12, 0.1, 1, 5);
+  HierarchyOptions o{8};
+  o.max_unit_size = 2;
+  const HierarchyMap built(grid, layer, o);
+  const std::string bytes = io::serialize_hierarchy(built, grid);
+  ASSERT_EQ(bytes[8], 3);
+  const std::size_t base = io::kPrecomputedHeaderBytes;
+  const auto tampered = [&](std::size_t at, std::uint32_t v) {
+    std::string t = bytes;
+    prep_put_u32(t, at, v);
+    prep_fix_checksum(t);
+    return prep_error_of([&] { (void)io::parse_hierarchy(t, grid, layer, "u.prep"); });
+  };
+  EXPECT_EQ(tampered(base + 20, 1),
+            "u.prep: byte 80: payload values out of range: max_unit_size 1 is outside [2, 32] "
+            "(format version 3 holds maps for units larger than a cell)");
+  EXPECT_EQ(tampered(base + 20, 33),
+            "u.prep: byte 80: payload values out of range: max_unit_size 33 is outside [2, 32] "
+            "(format version 3 holds maps for units larger than a cell)");
+  // Another size gives other transitions: the node count is the first field to disagree.
+  const std::string wrong_k = tampered(base + 20, 3);
+  EXPECT_NE(wrong_k.find("nodes; this grid's transitions at sector size 8 are"), std::string::npos)
+      << wrong_k;
+  const std::string wrong_u = tampered(base + 24, 7);
+  EXPECT_NE(wrong_u.find("byte 84: payload values out of range: 7 unit matrix entries; this "
+                         "grid's sectors at size 8 for units up to 2 have"),
+            std::string::npos)
+      << wrong_u;
+  // The first unit matrix entry is a diagonal (sector 0's first node serving size 2).
+  std::uint64_t unit_entries = 0;
+  for (std::uint32_t s = 0; s < built.sector_count(); ++s)
+    for (std::uint32_t i = 0; i < built.sector_node_count(s); ++i)
+      unit_entries += built.sector_node_cost(s, i, 2) != 0 ? 1 : 0;
+  ASSERT_GT(unit_entries, 0u);
+  std::uint32_t first_node = 0;
+  while (built.sector_node_cost(0, first_node, 2) == 0) ++first_node;
+  std::uint64_t total = 0;  // entries of every size-2 matrix
+  for (std::uint32_t s = 0; s < built.sector_count(); ++s) {
+    std::uint64_t n = 0;
+    for (std::uint32_t i = 0; i < built.sector_node_count(s); ++i)
+      n += built.sector_node_cost(s, i, 2) != 0 ? 1 : 0;
+    total += n * n;
+  }
+  const std::size_t unit_at = bytes.size() - 8 - static_cast<std::size_t>(4 * total);
+  const GridCoord c = built.sector_node(0, first_node);
+  EXPECT_EQ(tampered(unit_at, 5),
+            "u.prep: byte " + std::to_string(unit_at) +
+                ": payload values out of range: the cost from node " + std::to_string(first_node) +
+                " (" + std::to_string(c.x) + ", " + std::to_string(c.y) + ") to node " +
+                std::to_string(first_node) + " (" + std::to_string(c.x) + ", " +
+                std::to_string(c.y) + ") of sector 0 for units of size 2 is 5, not 0");
+  // Clusters in a map for big units.
+  const std::size_t cluster_at = unit_at - 16;  // side, level-2 nodes, entries (u64)
+  EXPECT_NE(tampered(cluster_at, 2).find("cluster side 2 in a map for units up to 2"),
+            std::string::npos);
+}
+
 TEST(PrecomputedFile, HierarchyLevelsFollowEditsThroughFiles) {
   const GridLayer layer = prep_weighted_layer();
   Grid grid = random_prep_grid(72, 56, 0.2, 4, 41);

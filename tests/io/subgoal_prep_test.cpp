@@ -148,11 +148,11 @@ TEST(SubgoalGraphFile, RefusesAnotherGridLayerKindVersionOrAStaleGraph) {
   const std::string jps = io::serialize_jps_plus(JpsPlusMap(grid, kWalk), grid);
   EXPECT_EQ(error_of([&] { (void)io::parse_subgoal_graph(jps, grid, kWalk, "j.prep"); }),
             "j.prep: byte 12: holds a JPS+ table (kind 1), not a subgoal graph");
-  std::string v3 = bytes;
-  put(v3, 8, 3, 4);
-  fix_precomputed_checksum(v3);
-  EXPECT_EQ(error_of([&] { (void)io::parse_subgoal_graph(v3, grid, kWalk, "s.prep"); }),
-            "s.prep: byte 8: made for format version 3, this library reads 1 to 2");
+  std::string v4 = bytes;
+  put(v4, 8, 4, 4);
+  fix_precomputed_checksum(v4);
+  EXPECT_EQ(error_of([&] { (void)io::parse_subgoal_graph(v4, grid, kWalk, "s.prep"); }),
+            "s.prep: byte 8: made for format version 4, this library reads 1 to 3");
   std::string v2 = bytes;
   put(v2, 8, 2, 4);
   fix_precomputed_checksum(v2);

@@ -170,6 +170,18 @@ def test_one_annotated_map_serves_every_unit_size():
         p.HierarchyMap(g, TERRAIN, max_unit_size=0)
     with pytest.raises(ValueError, match="clusters serve only maps of one-cell units"):
         hm.build_clusters(g, 2)
+    # Saved and loaded (format version 3): the same paths for every size.
+    data = p.io.serialize_hierarchy(hm, g)
+    assert data[8] == 3
+    loaded = p.io.parse_hierarchy(data, g, TERRAIN)
+    assert loaded.max_unit_size == 3 and loaded.node_count == hm.node_count
+    for k in (1, 2, 3):
+        fits = np.argwhere(cm.clearances() >= k)
+        (y0, x0), (y1, x1) = fits[0], fits[-1]
+        o = p.SearchOptions(unit_size=k)
+        a1 = hpa.find_path(g, TERRAIN, hm, (int(x0), int(y0)), (int(x1), int(y1)), o)
+        a2 = hpa.find_path(g, TERRAIN, loaded, (int(x0), int(y0)), (int(x1), int(y1)), o)
+        assert a1.status == a2.status and np.array_equal(a1.path, a2.path)
     # Edits: the map's clearance follows its sync.
     g.set_blocked((30, 20), True)
     assert hpa.find_path(g, TERRAIN, hm, (0, 0), (5, 5)).status == p.SearchStatus.stale

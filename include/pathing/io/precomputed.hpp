@@ -94,8 +94,12 @@ class PrecomputedError : public std::runtime_error {
 /// when C > 0, each subgoal's core flag (u8, 1 = core), each subgoal's contracted edge count
 /// (u32), then the E edges (to u32, mid u32 or 0xFFFFFFFF, cost u64 in `cost::kStraight` units).
 /// Format version 2 adds a hierarchy's landmarks and clusters after its matrices (layout below);
-/// a file is written at version 1 unless it holds them, and both versions are read.
-inline constexpr std::uint32_t kPrecomputedFormatVersion = 2;
+/// format version 3 is a hierarchy for units larger than a cell (`HierarchyOptions::max_unit_size`
+/// K above 1): after the entries M, K (u32, 2-32) and the unit matrix entries U (u64); then the
+/// layout of version 2 (clusters side 0); then for each size k = 2..K, each sector's matrix
+/// between the nodes serving k (u32, in node order; which nodes serve k is recomputed from the
+/// grid). A file is written at the lowest version that holds it, and all three are read.
+inline constexpr std::uint32_t kPrecomputedFormatVersion = 3;
 /// Bytes of the header before the payload.
 inline constexpr std::size_t kPrecomputedHeaderBytes = 60;
 /// Bytes of the checksum after the payload.
@@ -134,8 +138,9 @@ enum class PrecomputedKind : std::uint32_t {
 /// 1 byte a cell on game maps at side 32); with landmarks or clusters, 24 bytes more, 4 (k
 /// symmetric) or 8 (not) bytes a node for k landmarks, 4 bytes a cluster and 8 bytes a pair of
 /// level-2 nodes of each cluster. Complexity: O(bytes). Thread-safe for const arguments.
-/// @throws std::invalid_argument when `!map.is_current(grid, map.layer())` or the map serves
-///         units larger than a cell (`map.max_unit_size()` above 1); std::bad_alloc.
+/// A map for units larger than a cell (`max_unit_size()` K above 1) is format version 3: 12 bytes
+/// more and 4 bytes a pair of nodes serving each size above 1 in each sector.
+/// @throws std::invalid_argument when `!map.is_current(grid, map.layer())`; std::bad_alloc.
 [[nodiscard]] std::string serialize_hierarchy(const HierarchyMap& map, const Grid& grid);
 
 /// The file bytes of `graph`, built (and current) for `grid` under `graph.layer()`: its options
