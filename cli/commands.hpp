@@ -56,6 +56,7 @@ struct PrepOptions {
   int sector = 32;            ///< hpa: side of a sector, in cells.
   int hpa_landmarks = 0;  ///< hpa: landmarks on the abstract graph (0: none; set from --landmarks).
   int clusters = 0;       ///< hpa: cluster side in sectors (0: one level).
+  int max_unit_size = 1;  ///< hpa: serve units of 1..K cells a side (HAA*).
   std::vector<int> costs;  ///< Tag costs; empty: the Moving AI rules.
 };
 int run_prep(const PrepOptions& options);

@@ -188,6 +188,10 @@ int main(int argc, char** argv) {
   prep_cmd->add_option("--moves", prep.moves, "alt: 4- or 8-connected distances; hpa: moves")
       ->check(CLI::IsMember({4, 8}))
       ->capture_default_str();
+  prep_cmd
+      ->add_option("--max-unit-size", prep.max_unit_size,
+                   "hpa: serve units of 1..K cells a side (HAA*; `path --size K --prep FILE`)")
+      ->check(CLI::Range(1, 32));
   prep_cmd->add_option("--sector", prep.sector, "hpa: side of a sector, in cells")
       ->check(CLI::Range(4, 128))
       ->capture_default_str();

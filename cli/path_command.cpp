@@ -233,7 +233,7 @@ int run_path(const PathOptions& o) {
                "pathing: --contract and --prep: a loaded subgoal graph is as it was saved\n");
     return kExitBadInput;
   }
-  if (!o.prep_file.empty() && o.size > 1) {
+  if (!o.prep_file.empty() && o.size > 1 && o.algo != "hpa") {
     fmt::print(stderr,
                "pathing: --prep holds the map's table; a unit of {0} x {0} cells searches its "
                "clearance grid (--size): drop --prep\n",
@@ -274,9 +274,22 @@ int run_path(const PathOptions& o) {
     HierarchyOptions ho;
     ho.sector_size = o.sector;
     ho.connectivity = conn;
+    // A saved map for units of every size (prep --max-unit-size) is of the map itself; without
+    // --prep a unit of K x K cells gets the hierarchy of its unit grid.
+    const bool units = !o.prep_file.empty() && o.size > 1;
     HpaSearch hpa = o.prep_file.empty()
                         ? HpaSearch(search_grid, search_layer, ho, 0)
-                        : HpaSearch(io::load_hierarchy(o.prep_file, search_grid, search_layer), 0);
+                        : HpaSearch(io::load_hierarchy(o.prep_file, units ? g : search_grid,
+                                                       units ? layer : search_layer),
+                                    0);
+    if (units && hpa.map().max_unit_size() < o.size) {
+      fmt::print(stderr,
+                 "pathing: {0}: the hierarchy serves units up to {1} x {1} cells; --size {2} needs "
+                 "a file made with prep --max-unit-size {2} or more\n",
+                 o.prep_file, hpa.map().max_unit_size(), o.size);
+      return kExitBadInput;
+    }
+    if (units) hpa.set_unit(g, layer, o.size);
     if (hpa.map().options().connectivity != conn) {
       fmt::print(stderr, "pathing: {}: the hierarchy is {}-connected; --moves {} needs {}\n",
                  o.prep_file, static_cast<int>(hpa.map().options().connectivity), o.moves, o.moves);

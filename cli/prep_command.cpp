@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include "atomic_file.hpp"
@@ -31,6 +32,10 @@ int run_prep(const PrepOptions& o) {
   }
   if (!o.landmark_bits.empty() && o.algo != "alt") {
     fmt::print(stderr, "pathing: --landmark-bits needs --algo alt\n");
+    return kExitBadInput;
+  }
+  if (o.max_unit_size != 1 && o.algo != "hpa") {
+    fmt::print(stderr, "pathing: --max-unit-size needs --algo hpa\n");
     return kExitBadInput;
   }
   if (o.clusters != 0 && o.algo != "hpa") {
@@ -65,8 +70,14 @@ int run_prep(const PrepOptions& o) {
     HierarchyOptions ho;
     ho.sector_size = o.sector;
     ho.connectivity = o.moves == 4 ? Connectivity::four : Connectivity::eight;
-    HierarchyMap hierarchy(map.grid, layer, ho);
+    ho.max_unit_size = o.max_unit_size;
     Error error;
+    std::optional<HierarchyMap> made = HierarchyMap::create(map.grid, layer, ho, &error);
+    if (!made) {
+      fmt::print(stderr, "pathing: {}\n", error.message);
+      return kExitBadInput;
+    }
+    HierarchyMap& hierarchy = *made;
     if (o.hpa_landmarks > 0 && !hierarchy.build_landmarks(map.grid, o.hpa_landmarks, &error)) {
       fmt::print(stderr, "pathing: {}\n", error.message);
       return kExitBadInput;
@@ -78,6 +89,8 @@ int run_prep(const PrepOptions& o) {
     bytes = io::serialize_hierarchy(hierarchy, map.grid);
     what = fmt::format("hierarchy, sectors of {} cells, {}-connected, {} nodes, {} edges", o.sector,
                        o.moves, hierarchy.node_count(), hierarchy.edge_count());
+    if (hierarchy.max_unit_size() > 1)
+      what += fmt::format(", units up to {0} x {0} cells", hierarchy.max_unit_size());
     if (hierarchy.landmark_count() > 0)
       what += fmt::format(", {} landmarks", hierarchy.landmark_count());
     if (hierarchy.cluster_sectors() > 0)

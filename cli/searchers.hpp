@@ -119,6 +119,14 @@ class HpaSearch {
   HpaSearch(HierarchyMap map, int smoothing) : map_(std::move(map)) {
     hpa_.set_smoothing(smoothing);
   }
+  /// Makes queries those of a unit of `unit_size` (at most `map().max_unit_size()`) on `grid` and
+  /// `layer`, the grid and layer the map was built for: `find_path` then ignores the (unit) grid
+  /// and layer it is given and searches the map's own unit grid (HAA*).
+  void set_unit(const Grid& grid, const GridLayer& layer, int unit_size) {
+    base_grid_ = &grid;
+    base_layer_ = layer;
+    unit_size_ = unit_size;
+  }
   void reserve(int, int) {}
   /// Landmarks on the abstract graph (`HierarchyMap::build_landmarks`); their time is added to
   /// `build_ms`. False (and a message in `error`) when refused.
@@ -132,7 +140,10 @@ class HpaSearch {
   }
   PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options) {
-    return hpa_.find_path(grid, layer, map_, from, to, out, options);
+    if (unit_size_ == 1) return hpa_.find_path(grid, layer, map_, from, to, out, options);
+    SearchOptions o = options;
+    o.unit_size = unit_size_;
+    return hpa_.find_path(*base_grid_, base_layer_, map_, from, to, out, o);
   }
   [[nodiscard]] std::size_t table_bytes() const noexcept { return map_.memory_bytes(); }
   [[nodiscard]] double build_ms() const noexcept { return build_ms_; }
@@ -162,6 +173,9 @@ class HpaSearch {
   HierarchyMap map_;
   HpaStar hpa_;
   double build_ms_ = 0;
+  const Grid* base_grid_ = nullptr;  // set_unit: the map's grid (unit_size_ above 1)
+  GridLayer base_layer_;
+  int unit_size_ = 1;
 };
 
 /// True for the jump point searches and the subgoal graph search, which need 8-connected moves

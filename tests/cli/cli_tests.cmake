@@ -471,8 +471,34 @@ pathing_cli_test(path_prep_needs_algo
   EXPECT_RC 2 STDERR_REGEX "--prep needs --algo jps\\+, subgoal or hpa")
 pathing_cli_test(path_prep_size
   ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --algo hpa --size 2 --prep ${PATHING_CLI_OUT}/rooms-64.hpa
+  EXPECT_RC 2 STDERR_REGEX "rooms-64\\.hpa: the hierarchy serves units up to 1 x 1 cells; --size 2 needs a file made with prep --max-unit-size 2 or more")
+pathing_cli_test(path_prep_size_jps_plus
+  ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --algo jps+ --size 2 --prep ${PATHING_CLI_OUT}/rooms-64.jpp
   EXPECT_RC 2 STDERR_REGEX "a unit of 2 x 2 cells searches its clearance grid")
-set_tests_properties(cli.path_prep_hpa cli.path_prep_other_map PROPERTIES FIXTURES_REQUIRED cli_prep_hpa)
+set_tests_properties(cli.path_prep_hpa cli.path_prep_other_map cli.path_prep_size PROPERTIES FIXTURES_REQUIRED cli_prep_hpa)
+# One hierarchy for units of every size (HAA*, format version 3): a 2 x 2 and a 3 x 3 unit search
+# the saved map.
+pathing_cli_test(prep_hpa_units
+  ARGS prep ${PATHING_CLI_DATA}/terrain-64.map --algo hpa --sector 16 --max-unit-size 3 -o ${PATHING_CLI_OUT}/terrain-64-units.hpa
+  STDOUT_REGEX "wrote .*terrain-64-units\\.hpa \\(hierarchy, sectors of 16 cells, 8-connected, 59 nodes, 158 edges, units up to 3 x 3 cells; 2500 bytes"
+  EXPECT_FILE ${PATHING_CLI_OUT}/terrain-64-units.hpa)
+set_tests_properties(cli.prep_hpa_units PROPERTIES FIXTURES_SETUP cli_prep_hpa_units)
+pathing_cli_test(path_prep_hpa_units
+  ARGS path ${PATHING_CLI_DATA}/terrain-64.map 2 2 40 20 --algo hpa --size 2 --prep ${PATHING_CLI_OUT}/terrain-64-units.hpa
+  STDOUT_REGEX "path found: 39 steps, cost 46\\.04163056 \\(hpa, unit 2x2, 8-connected; 560 expanded, 17 generated\\)")
+pathing_cli_test(path_prep_hpa_units3
+  ARGS path ${PATHING_CLI_DATA}/terrain-64.map 0 0 30 30 --algo hpa --size 3 --prep ${PATHING_CLI_OUT}/terrain-64-units.hpa
+  STDOUT_REGEX "path found: 43 steps, cost 50\\.04163056 \\(hpa, unit 3x3, 8-connected")
+pathing_cli_test(path_prep_hpa_units_too_big
+  ARGS path ${PATHING_CLI_DATA}/terrain-64.map 0 0 30 30 --algo hpa --size 4 --prep ${PATHING_CLI_OUT}/terrain-64-units.hpa
+  EXPECT_RC 2 STDERR_REGEX "the hierarchy serves units up to 3 x 3 cells; --size 4 needs")
+set_tests_properties(cli.path_prep_hpa_units cli.path_prep_hpa_units3 cli.path_prep_hpa_units_too_big PROPERTIES FIXTURES_REQUIRED cli_prep_hpa_units)
+pathing_cli_test(prep_max_unit_size_refused
+  ARGS prep ${PATHING_CLI_DATA}/rooms-64.map --algo alt --max-unit-size 2 -o ${PATHING_CLI_OUT}/x.alt
+  EXPECT_RC 2 STDERR_REGEX "--max-unit-size needs --algo hpa")
+pathing_cli_test(prep_hpa_units_clusters_refused
+  ARGS prep ${PATHING_CLI_DATA}/rooms-64.map --algo hpa --max-unit-size 2 --clusters 2 -o ${PATHING_CLI_OUT}/x.hpa
+  EXPECT_RC 2 STDERR_REGEX "clusters serve only maps of one-cell units; this map has max_unit_size = 2")
 # A hierarchy saved with its landmarks and clusters (format version 2): loaded, it answers as the
 # built one (scen_hpa_terrain_clusters: the same costs), with nothing rebuilt.
 pathing_cli_test(prep_hpa_levels
