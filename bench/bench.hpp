@@ -3,6 +3,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -15,6 +17,7 @@
 #include "pathing/coord.hpp"
 #include "pathing/detail/bfs/bit_bfs.hpp"
 #include "pathing/grid.hpp"
+#include "pathing/io/generate.hpp"
 #include "pathing/layer.hpp"
 #include "pathing/moves.hpp"
 
@@ -170,6 +173,53 @@ inline void set_query_counters(benchmark::State& s, double queries, double expan
       queries, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   s.counters["per_expansion"] = benchmark::Counter(
       expanded, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+/// The generated weighted terrain of the landmark and hierarchy rows: `side` x `side`,
+/// `io::MapKind::terrain`, density 0.2, seed 1 (read it with `io::terrain_layer()`).
+inline Grid bench_terrain(int side) {
+  io::MapSpec spec;
+  spec.kind = io::MapKind::terrain;
+  spec.width = spec.height = side;
+  spec.density = 0.2;
+  spec.seed = 1;
+  return io::generate_map(spec);
+}
+
+/// The suboptimality counters of a row (`ratios`: cost / optimal of each query; sorted here):
+/// `subopt_mean`, `subopt_p99`, `subopt_max`, then `set_query_counters`. `ratios` not empty.
+inline void set_subopt_counters(benchmark::State& s, std::vector<double>& ratios, double expanded) {
+  std::sort(ratios.begin(), ratios.end());
+  double sum = 0;
+  for (const double v : ratios) sum += v;
+  const double n = static_cast<double>(ratios.size());
+  s.counters["subopt_mean"] = sum / n;
+  s.counters["subopt_p99"] = ratios[static_cast<std::size_t>(std::ceil(0.99 * n)) - 1];
+  s.counters["subopt_max"] = ratios.back();
+  set_query_counters(s, n, expanded);
+}
+
+/// One iteration of an edit row: a random cell of `grid` toggled and `sync()` called, then
+/// toggled back and `sync()` called again (2 edits); `sync` returns the sectors it rebuilt.
+/// Sets the counters `per_edit` and `sectors_per_edit` once `s` ends.
+template <class Sync>
+void run_edit_row(benchmark::State& s, Grid& grid, Sync&& sync) {
+  std::uint64_t state = 5;
+  std::size_t sectors = 0;
+  for (auto _ : s) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;  // (Knuth's LCG)
+    const GridCoord cell{static_cast<int>((state >> 33) % static_cast<std::uint64_t>(grid.cols())),
+                         static_cast<int>((state >> 12) % static_cast<std::uint64_t>(grid.rows()))};
+    const bool blocked = grid.is_blocked(cell);
+    grid.set_blocked(cell, !blocked);
+    sectors += sync();
+    grid.set_blocked(cell, blocked);
+    sectors += sync();
+  }
+  s.counters["per_edit"] = benchmark::Counter(
+      2, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  s.counters["sectors_per_edit"] =
+      static_cast<double>(sectors) / (2.0 * static_cast<double>(s.iterations()));
 }
 
 inline std::string fmt(const char* f, double v) {

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "bench.hpp"
+#include "hpa_query_rows.hpp"
 #include "pathing/astar.hpp"
 #include "pathing/hierarchy.hpp"
 #include "pathing/hpa_star.hpp"
@@ -88,12 +89,7 @@ HpaCase* hpa_case(const std::string& name) {
   c->name = name;
   int queries = 50;
   if (name == "terrain1024") {
-    io::MapSpec spec;
-    spec.kind = io::MapKind::terrain;
-    spec.width = spec.height = 1024;
-    spec.density = 0.2;
-    spec.seed = 1;
-    c->grid = io::generate_map(spec);
+    c->grid = bench_terrain(1024);
     c->layer = io::terrain_layer();
   } else {
     const fs::path source = hpa_shared_data() / "movingai" / "dao" / "den520d.map";
@@ -136,63 +132,18 @@ void first_steps_row(benchmark::State& s, const std::string& name, double weight
                      bool clusters = false) {
   HpaCase* c = hpa_case(name);
   if (hpa_skip(s, c)) return;
-  const HierarchyMap& map = hpa_map(*c, landmarks, clusters);
-  HpaStar hpa;
-  std::vector<GridCoord> out;
-  out.reserve(c->grid.cell_count() / 16);
-  std::uint64_t expanded = 0;
-  bool wrong = false;
-  for (auto _ : s) {
-    expanded = 0;
-    for (const io::ScenarioEntry& e : c->scen.entries) {
-      SearchOptions o;
-      o.weight = weight;
-      const PathResult r = hpa.plan(c->grid, c->layer, map, e.start(), e.goal(), o);
-      out.clear();
-      const SearchStatus st = hpa.refine_until(33, out);
-      wrong = wrong || !r.found() || out.size() < 33 || st == SearchStatus::stale;
-      expanded += r.stats.expanded + hpa.refine_expanded();
-    }
-    benchmark::DoNotOptimize(out.data());
-  }
-  if (wrong) s.SkipWithError("a plan failed or gave fewer than 33 cells");
-  set_query_counters(s, static_cast<double>(c->scen.entries.size()), static_cast<double>(expanded));
+  SearchOptions o;
+  o.weight = weight;
+  hpa_first_steps_loop(s, c->grid, c->layer, hpa_map(*c, landmarks, clusters), c->scen, o);
 }
 
 void path_row(benchmark::State& s, const std::string& name, int smoothing, double weight,
               int landmarks, bool clusters = false) {
   HpaCase* c = hpa_case(name);
   if (hpa_skip(s, c)) return;
-  const HierarchyMap& map = hpa_map(*c, landmarks, clusters);
-  HpaStar hpa;
-  hpa.set_smoothing(smoothing);
-  std::vector<GridCoord> out;
-  out.reserve(c->grid.cell_count() / 16);
-  std::vector<double> ratios;
-  std::uint64_t expanded = 0;
-  bool wrong = false;
-  for (auto _ : s) {
-    expanded = 0;
-    ratios.clear();
-    for (const io::ScenarioEntry& e : c->scen.entries) {
-      SearchOptions o;
-      o.weight = weight;
-      const PathResult r = hpa.find_path(c->grid, c->layer, map, e.start(), e.goal(), out, o);
-      wrong = wrong || !r.found() || r.cost < e.optimal_length - e.tolerance();
-      ratios.push_back(r.cost / e.optimal_length);
-      expanded += r.stats.expanded;
-    }
-    benchmark::DoNotOptimize(out.data());
-  }
-  if (wrong) s.SkipWithError("a path was not found, or cheaper than the optimum");
-  std::sort(ratios.begin(), ratios.end());
-  double sum = 0;
-  for (double v : ratios) sum += v;
-  const double n = static_cast<double>(ratios.size());
-  s.counters["subopt_mean"] = sum / n;
-  s.counters["subopt_p99"] = ratios[static_cast<std::size_t>(std::ceil(0.99 * n)) - 1];
-  s.counters["subopt_max"] = ratios.back();
-  set_query_counters(s, n, static_cast<double>(expanded));
+  SearchOptions o;
+  o.weight = weight;
+  hpa_path_loop(s, c->grid, c->layer, hpa_map(*c, landmarks, clusters), c->scen, smoothing, o);
 }
 
 // Landmarks on the abstract graph: one `build_landmarks` of kLandmarks on a copy of the map.

@@ -15,11 +15,11 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "bench.hpp"
+#include "hpa_query_rows.hpp"
 #include "pathing/clearance.hpp"
 #include "pathing/hierarchy.hpp"
 #include "pathing/hpa_star.hpp"
@@ -56,16 +56,12 @@ UnitCase* unit_case(const std::string& name) {
     if (c->name == name) return c.get();
   auto c = std::make_unique<UnitCase>();
   c->name = name;
-  io::MapSpec spec;
-  spec.kind = io::MapKind::terrain;
-  spec.width = spec.height = std::stoi(name.substr(7));
-  spec.density = 0.2;
-  spec.seed = 1;
-  c->grid = io::generate_map(spec);
+  const int side = std::stoi(name.substr(7));
+  c->grid = bench_terrain(side);
   c->layer = io::terrain_layer();
   c->annotated = std::make_unique<HierarchyMap>(c->grid, c->layer, unit_options(kUnitSizes));
   const ClearanceMap& clearance = c->annotated->clearance();
-  const int queries = spec.width > 1024 ? 20 : 50;
+  const int queries = side > 1024 ? 20 : 50;
   for (int k = 1; k <= kUnitSizes; ++k) {
     const Grid& unit_grid = *clearance.unit_grid(k);
     c->separate.push_back(
@@ -135,83 +131,26 @@ void unit_first_steps_row(benchmark::State& s, const std::string& name, int k, b
                           double weight) {
   const UnitCase* c = unit_case(name);
   const UnitQuery q = unit_query(*c, k, separate, weight);
-  const io::Scenario& scen = c->scen[static_cast<std::size_t>(k - 1)];
-  HpaStar hpa;
-  std::vector<GridCoord> out;
-  out.reserve(c->grid.cell_count() / 16);
-  std::uint64_t expanded = 0;
-  bool wrong = false;
-  for (auto _ : s) {
-    expanded = 0;
-    for (const io::ScenarioEntry& e : scen.entries) {
-      const PathResult r = hpa.plan(*q.grid, *q.layer, *q.map, e.start(), e.goal(), q.options);
-      out.clear();
-      const SearchStatus st = hpa.refine_until(33, out);
-      wrong = wrong || !r.found() || out.size() < 33 || st == SearchStatus::stale;
-      expanded += r.stats.expanded + hpa.refine_expanded();
-    }
-    benchmark::DoNotOptimize(out.data());
-  }
-  if (wrong) s.SkipWithError("a plan failed or gave fewer than 33 cells");
-  set_query_counters(s, static_cast<double>(scen.entries.size()), static_cast<double>(expanded));
+  hpa_first_steps_loop(s, *q.grid, *q.layer, *q.map, c->scen[static_cast<std::size_t>(k - 1)],
+                       q.options);
 }
 
 void unit_path_row(benchmark::State& s, const std::string& name, int k, bool separate,
                    double weight) {
   const UnitCase* c = unit_case(name);
   const UnitQuery q = unit_query(*c, k, separate, weight);
-  const io::Scenario& scen = c->scen[static_cast<std::size_t>(k - 1)];
-  HpaStar hpa;
-  hpa.set_smoothing(kUnitSmoothing);
-  std::vector<GridCoord> out;
-  out.reserve(c->grid.cell_count() / 16);
-  std::vector<double> ratios;
-  std::uint64_t expanded = 0;
-  bool wrong = false;
-  for (auto _ : s) {
-    expanded = 0;
-    ratios.clear();
-    for (const io::ScenarioEntry& e : scen.entries) {
-      const PathResult r =
-          hpa.find_path(*q.grid, *q.layer, *q.map, e.start(), e.goal(), out, q.options);
-      wrong = wrong || !r.found() || r.cost < e.optimal_length - e.tolerance();
-      ratios.push_back(r.cost / e.optimal_length);
-      expanded += r.stats.expanded;
-    }
-    benchmark::DoNotOptimize(out.data());
-  }
-  if (wrong) s.SkipWithError("a path was not found, or cheaper than the optimum");
-  std::sort(ratios.begin(), ratios.end());
-  double sum = 0;
-  for (double v : ratios) sum += v;
-  const double n = static_cast<double>(ratios.size());
-  s.counters["subopt_mean"] = sum / n;
-  s.counters["subopt_p99"] = ratios[static_cast<std::size_t>(std::ceil(0.99 * n)) - 1];
-  s.counters["subopt_max"] = ratios.back();
-  set_query_counters(s, n, static_cast<double>(expanded));
+  hpa_path_loop(s, *q.grid, *q.layer, *q.map, c->scen[static_cast<std::size_t>(k - 1)],
+                kUnitSmoothing, q.options);
 }
 
-// One iteration: a random cell toggled and synced, then toggled back and synced (2 edits).
+// Edits of the annotated map (run_edit_row: a cell toggled and synced, and back).
 void unit_edit_row(benchmark::State& s, const std::string& name) {
   UnitCase* c = unit_case(name);
   HierarchyMap& map = *c->annotated;
-  std::mt19937_64 rng(5);
-  std::size_t sectors = 0;
-  for (auto _ : s) {
-    const GridCoord cell{static_cast<int>(rng() % static_cast<std::uint64_t>(c->grid.cols())),
-                         static_cast<int>(rng() % static_cast<std::uint64_t>(c->grid.rows()))};
-    const bool blocked = c->grid.is_blocked(cell);
-    c->grid.set_blocked(cell, !blocked);
+  run_edit_row(s, c->grid, [&] {
     static_cast<void>(map.sync(c->grid, c->layer));
-    sectors += map.last_sync_sectors();
-    c->grid.set_blocked(cell, blocked);
-    static_cast<void>(map.sync(c->grid, c->layer));
-    sectors += map.last_sync_sectors();
-  }
-  s.counters["per_edit"] = benchmark::Counter(
-      2, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-  s.counters["sectors_per_edit"] =
-      static_cast<double>(sectors) / (2.0 * static_cast<double>(s.iterations()));
+    return map.last_sync_sectors();
+  });
 }
 
 [[maybe_unused]] const bool registered = [] {

@@ -57,14 +57,10 @@ const LandmarkCase* load_case(const std::string& name) {
   c->name = name;
   int queries = 200;
   if (name.rfind("terrain", 0) == 0) {
-    io::MapSpec spec;
-    spec.kind = io::MapKind::terrain;
-    spec.width = spec.height = std::stoi(name.substr(7));
-    spec.density = 0.2;
-    spec.seed = 1;
-    c->grid = io::generate_map(spec);
+    const int side = std::stoi(name.substr(7));
+    c->grid = bench_terrain(side);
     c->layer = io::terrain_layer();
-    if (spec.width > 256) queries = 60;
+    if (side > 256) queries = 60;
   } else {
     const fs::path map_file = shared_data() / "movingai" / "dao" / (name + ".map");
     if (!fs::exists(map_file)) return nullptr;

@@ -58,19 +58,12 @@ HpaRandomMap hpa_random_map(std::mt19937_64& rng, int iter, int side_lo, int sid
   return m;
 }
 
-// The textbook form of what HPA* computes: Dijkstra over the cells where a move between two
-// sectors is allowed only as a straight move between two cells that are both abstract nodes
-// (`HierarchyMap::sector_nodes`; for a unit size above 1, the nodes serving that size:
-// `sector_node_cost` not 0), with the hierarchy's own fixed point (straight 256 c, diagonal 362 c).
-// Returns that cost from `from` to `to` (cost::kInfinite when none).
-std::uint64_t restricted_cost(const Grid& g, const GridLayer& layer, const HierarchyMap& map,
-                              Connectivity conn, GridCoord from, GridCoord to, int unit_size = 1) {
-  std::set<std::pair<int, int>> nodes;
-  for (std::uint32_t s = 0; s < map.sector_count(); ++s) {
-    const std::vector<GridCoord> cells = map.sector_nodes(s);
-    for (std::uint32_t i = 0; i < cells.size(); ++i)
-      if (map.sector_node_cost(s, i, unit_size) != 0) nodes.insert({cells[i].x, cells[i].y});
-  }
+// A textbook Dijkstra on the cells of `g` under `layer` with the hierarchy's own fixed point
+// (straight 256 c, diagonal 362 c), the corner rule kept, and a move a -> b (diagonal or not)
+// taken only when allow(a, b, diagonal): the cost from `from` to `to` (cost::kInfinite when none).
+template <class Allow>
+std::uint64_t fixed_point_dijkstra(const Grid& g, const GridLayer& layer, Connectivity conn,
+                                   GridCoord from, GridCoord to, Allow&& allow) {
   const int w = g.cols();
   std::vector<std::uint64_t> dist(g.cell_count(), cost::kInfinite);
   using Item = std::pair<std::uint64_t, int>;
@@ -92,12 +85,7 @@ std::uint64_t restricted_cost(const Grid& g, const GridLayer& layer, const Hiera
         const GridCoord b{a.x + dx, a.y + dy};
         if (!passable(b.x, b.y)) continue;
         if (diag && (!passable(a.x + dx, a.y) || !passable(a.x, a.y + dy))) continue;
-        // Moves between sectors: straight between two nodes, or any first move from a start
-        // on an impassable cell (which is on no transition).
-        const bool blocked_start = a == from && !passable(a.x, a.y);
-        if (map.sector_of(a) != map.sector_of(b) && !blocked_start) {
-          if (diag || !nodes.count({a.x, a.y}) || !nodes.count({b.x, b.y})) continue;
-        }
+        if (!allow(a, b, diag)) continue;
         const std::uint64_t c = layer.cost_at(g, b) * (diag ? 362u : 256u);
         const auto j = static_cast<std::size_t>(b.y * w + b.x);
         if (d + c < dist[j]) {
@@ -110,42 +98,38 @@ std::uint64_t restricted_cost(const Grid& g, const GridLayer& layer, const Hiera
   return cost::kInfinite;
 }
 
+// The textbook form of what HPA* computes: Dijkstra over the cells where a move between two
+// sectors is allowed only as a straight move between two cells that are both abstract nodes
+// (`HierarchyMap::sector_nodes`; for a unit size above 1, the nodes serving that size:
+// `sector_node_cost` not 0), with the hierarchy's own fixed point (straight 256 c, diagonal 362 c).
+// Returns that cost from `from` to `to` (cost::kInfinite when none).
+std::uint64_t restricted_cost(const Grid& g, const GridLayer& layer, const HierarchyMap& map,
+                              Connectivity conn, GridCoord from, GridCoord to, int unit_size = 1) {
+  std::set<std::pair<int, int>> nodes;
+  for (std::uint32_t s = 0; s < map.sector_count(); ++s) {
+    const std::vector<GridCoord> cells = map.sector_nodes(s);
+    for (std::uint32_t i = 0; i < cells.size(); ++i)
+      if (map.sector_node_cost(s, i, unit_size) != 0) nodes.insert({cells[i].x, cells[i].y});
+  }
+  const bool blocked_start = layer.cost_at(g, from) == 0;
+  return fixed_point_dijkstra(g, layer, conn, from, to, [&](GridCoord a, GridCoord b, bool diag) {
+    // Moves between sectors: straight between two nodes, or any first move from a start on an
+    // impassable cell (which is on no transition).
+    if (map.sector_of(a) == map.sector_of(b) || (blocked_start && a == from)) return true;
+    return !diag && nodes.count({a.x, a.y}) != 0 && nodes.count({b.x, b.y}) != 0;
+  });
+}
+
 // A textbook Dijkstra inside sector `s` of `map` from `from` to `to`, in the hierarchy's fixed
 // point (straight 256 c, diagonal 362 c); cost::kInfinite when none.
 std::uint64_t confined_cost(const Grid& g, const GridLayer& layer, const HierarchyMap& map,
                             std::uint32_t s, Connectivity conn, GridCoord from, GridCoord to) {
-  const int w = g.cols();
-  std::vector<std::uint64_t> dist(g.cell_count(), cost::kInfinite);
-  using Item = std::pair<std::uint64_t, int>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> pq;
-  dist[static_cast<std::size_t>(from.y * w + from.x)] = 0;
-  pq.push({0, from.y * w + from.x});
   const auto inside = [&](int x, int y) {
-    return g.in_bounds({x, y}) && map.sector_of({x, y}) == s && layer.cost_at(g, {x, y}) != 0;
+    return g.in_bounds({x, y}) && map.sector_of({x, y}) == s;
   };
-  while (!pq.empty()) {
-    const auto [d, i] = pq.top();
-    pq.pop();
-    if (d != dist[static_cast<std::size_t>(i)]) continue;
-    const GridCoord a{i % w, i / w};
-    if (a == to) return d;
-    for (int dy = -1; dy <= 1; ++dy) {
-      for (int dx = -1; dx <= 1; ++dx) {
-        if (dx == 0 && dy == 0) continue;
-        const bool diag = dx != 0 && dy != 0;
-        if (diag && conn == Connectivity::four) continue;
-        if (!inside(a.x + dx, a.y + dy)) continue;
-        if (diag && (!inside(a.x + dx, a.y) || !inside(a.x, a.y + dy))) continue;
-        const std::uint64_t c = layer.cost_at(g, {a.x + dx, a.y + dy}) * (diag ? 362u : 256u);
-        const auto j = static_cast<std::size_t>((a.y + dy) * w + a.x + dx);
-        if (d + c < dist[j]) {
-          dist[j] = d + c;
-          pq.push({d + c, static_cast<int>(j)});
-        }
-      }
-    }
-  }
-  return cost::kInfinite;
+  return fixed_point_dijkstra(g, layer, conn, from, to, [&](GridCoord a, GridCoord b, bool diag) {
+    return inside(b.x, b.y) && (!diag || (inside(b.x, a.y) && inside(a.x, b.y)));
+  });
 }
 
 std::uint64_t hierarchy_fixed_cost(const Grid& g, const GridLayer& layer,
