@@ -55,10 +55,10 @@ def test_bad_bytes_raise_precomputed_error_with_the_byte():
     g = random_grid(p, 5, cols=32, rows=32, density=0.2, tags=2)
     h = p.HierarchyMap(g, TERRAIN, sector_size=8)
     data = bytearray(p.io.serialize_hierarchy(h, g))
-    data[8] = 3  # another format version
+    data[8] = 4  # a format version from the future
     with pytest.raises(p.io.PrecomputedError) as e:
         p.io.parse_hierarchy(bytes(data), g, TERRAIN, "h.prep")
-    assert str(e.value) == "h.prep: byte 8: made for format version 3, this library reads 1 to 2"
+    assert str(e.value) == "h.prep: byte 8: made for format version 4, this library reads 1 to 3"
     assert e.value.file == "h.prep" and e.value.byte == 8
     assert isinstance(e.value, ValueError)
     data[8] = 1
