@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "pathing/astar.hpp"
+#include "pathing/detail/test_access.hpp"
 #include "pathing/greedy_bfs.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
@@ -204,9 +205,11 @@ TEST(BitBfsDifferential, MatchesCellByCellAStarAndGreedy) {
 
 // Random maps (both stages: the monotone sweep and the layered search) and open maps (long
 // straight runs): the bounded AStar and GreedyBfs paths equal the cell-by-cell tie rule.
-TEST(BitBfsTies, EqualTheCellByCellRuleOnRandomAndOpenMaps) {
+void check_tie_rule(int level) {
   AStar a;
   GreedyBfs greedy;
+  ASSERT_EQ(detail::TestAccess::limit_simd(a, level), level);
+  ASSERT_EQ(detail::TestAccess::limit_simd(greedy, level), level);
   int checked = 0;
   int long_runs = 0;  // paths with a straight run of 20 steps or more
   auto check = [&](const Grid& g, const GridLayer& layer, GridCoord from, GridCoord to) {
@@ -236,6 +239,16 @@ TEST(BitBfsTies, EqualTheCellByCellRuleOnRandomAndOpenMaps) {
   }
   EXPECT_GE(checked, 500);
   EXPECT_GE(long_runs, 50);
+}
+
+TEST(BitBfsTies, EqualTheCellByCellRuleOnRandomAndOpenMaps) {
+  // At every vector level the machine has: each has its own layer loop (and AVX2 its own row
+  // layout, interleaved).
+  const int top = detail::BitBfs{}.simd_level();
+  for (int level = 0; level <= top; ++level) {
+    SCOPED_TRACE("vector level " + std::to_string(level));
+    check_tie_rule(level);
+  }
 }
 
 // Every vector width gives the same answers (the machine's widest and every narrower one).

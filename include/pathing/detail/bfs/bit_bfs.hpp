@@ -231,7 +231,7 @@ class BitBfs {
     const int r0 = std::min(sy, ty_);
     const int r1 = std::max(sy, ty_);
     read_rows(grid, r0, r1 + 1);
-    pass_[static_cast<std::size_t>(sy) + 2] |= Word{1} << (from.x - x0_);
+    pass_[slot(sy)] |= Word{1} << (from.x - x0_);
     if (sweep(from, to, stats)) {
       path = walk_back_monotone(from, to);
       return dist;
@@ -244,9 +244,13 @@ class BitBfs {
     path = walk_back(steps);
     // Counted after the walk: the layer loop's last vector stores have reached the cache by
     // then (read at once, a word at a time, they waited for them).
-    const std::uint64_t reached = count_bits(visited_.data() + 2, h);
+    // The box's words: rows 0 .. h - 1 at indices 2 .. h + 1 in order; interleaved, the
+    // 4 x blocks_ words from index 0 (rows h and after are 0).
+    const int first = blocks_ != 0 ? 0 : 2;
+    const int words = blocks_ != 0 ? 4 * blocks_ : h;
+    const std::uint64_t reached = count_bits(visited_.data() + first, words);
     const std::uint64_t last =
-        count_bits(layers() + static_cast<std::size_t>(steps) * kStride + 2, h);
+        count_bits(layers() + static_cast<std::size_t>(steps) * kStride + first, words);
     stats.expanded += reached - last;
     stats.generated += reached;
     return steps;
@@ -255,9 +259,10 @@ class BitBfs {
  private:
   using Word = std::uint64_t;
 
-  // Sets the box to the bounding box of from and to widened by `half` (clipped to the grid) and
-  // zeroes the passable rows around it (indices 0, 1 and h + 2 .. h + 10; box row r is at index
-  // r + 2). Returns the box's rows, h.
+  // Sets the box to the bounding box of from and to widened by `half` (clipped to the grid),
+  // chooses where its rows' words go (`slot`) and zeroes the passable words of the rows around it
+  // (rows in order: indices 0, 1 and h + 2 .. h + 10; interleaved: rows h .. 4 x blocks_ - 1).
+  // Returns the box's rows, h.
   int set_box(const Grid& grid, GridCoord from, GridCoord to, int half) noexcept {
     x0_ = std::max(std::min(from.x, to.x) - half, 0);
     const int x1 = std::min(std::max(from.x, to.x) + half, grid.cols() - 1);
@@ -267,9 +272,51 @@ class BitBfs {
     width_ = x1 - x0_ + 1;
     tx_ = to.x - x0_;
     ty_ = to.y - y0_;
-    pass_[0] = pass_[1] = 0;
-    for (int i = h + 2; i <= h + 10; ++i) pass_[static_cast<std::size_t>(i)] = 0;
+    blocks_ = interleaved_blocks(h);
+    if (blocks_ != slot_layout_) set_slots(blocks_);
+    if (blocks_ == 0) {
+      pass_[0] = pass_[1] = 0;
+      for (int i = h + 2; i <= h + 10; ++i) pass_[static_cast<std::size_t>(i)] = 0;
+    } else {
+      for (int r = h; r < 4 * blocks_; ++r) pass_[slot(r)] = 0;
+    }
     return h;
+  }
+
+  // The vectors of 4 rows a box of h rows takes interleaved (see `slot`), or 0 for rows in order:
+  // interleaved when the AVX2 layer loop keeps the layer in registers (at most 12 vectors).
+  [[nodiscard]] int interleaved_blocks(int h) const noexcept {
+#if PATHING_BIT_BFS_AVX2
+    if (simd_ == Simd::avx2 && h <= 4 * kMaxInterleavedBlocks) return (h + 3) / 4;
+#endif
+    (void)h;
+    return 0;
+  }
+
+  // Fills slot_ for `blocks` (0: rows in order).
+  void set_slots(int blocks) noexcept {
+    slot_.fill(kZeroSlot);
+    if (blocks == 0) {
+      for (int r = -1; r + 1 < static_cast<int>(slot_.size()); ++r) {
+        slot_[static_cast<std::size_t>(r + 1)] = static_cast<std::uint8_t>(r + 2);
+      }
+    } else {
+      for (int r = 0; r < 4 * blocks; ++r) {
+        slot_[static_cast<std::size_t>(r + 1)] =
+            static_cast<std::uint8_t>((r % blocks) * 4 + r / blocks);
+      }
+    }
+    slot_layout_ = blocks;
+  }
+
+  // The index of box row r (-1 .. h) in pass_ and in each layer. Rows in order: r + 2 (rows -1
+  // and h .. h + 8 are zero words). Interleaved over B = blocks_ vectors of 4 words: row
+  // j x B + v is word j of vector v (index 4v + j), so the rows above and below every row of
+  // vector v are the same lanes of vectors v - 1 and v + 1, and only vectors 0 and B - 1 need a
+  // lane shift (see `run_layers_avx2_interleaved`); row -1 (and row 4B) is kZeroSlot, a word no
+  // layer loop writes.
+  [[nodiscard]] std::size_t slot(int r) const noexcept {
+    return slot_[static_cast<std::size_t>(r + 1)];
   }
 
   // Stage 1: monotone reachability in the bounding box of from and to (its rows of visited_,
@@ -286,7 +333,7 @@ class BitBfs {
     for (int r = r0; r <= r1; ++r) visited_[static_cast<std::size_t>(r) + 2] = 0;
     Word seed = Word{1} << sx;
     for (int r = sy;; r += step) {
-      const Word p = pass_[static_cast<std::size_t>(r) + 2] & columns;
+      const Word p = pass_[slot(r)] & columns;
       const Word row = rightward ? fill_up(seed & p, p) : fill_down(seed & p, p);
       visited_[static_cast<std::size_t>(r) + 2] = row;
       if (row == 0 || r == ty_) break;
@@ -329,17 +376,32 @@ class BitBfs {
     const int sy = from.y - y0_;
     // Indices 0 .. end - 1 are computed every layer, in whole vectors: box rows (2 .. h + 1) and
     // the zero-passable rows around them, which come out 0.
-    const int end = (h + 2 + lanes()) / lanes() * lanes();
+    const int end = blocks_ != 0 ? 4 * blocks_ : (h + 2 + lanes()) / lanes() * lanes();
     Word* layer = layers();
-    for (int i = 0; i < end; ++i) visited_[static_cast<std::size_t>(i)] = 0;
-    for (int i = 0; i < end + lanes(); ++i) layer[i] = 0;
-    layer[sy + 2] = visited_[static_cast<std::size_t>(sy + 2)] = Word{1} << (from.x - x0_);
-    const Layers job{layer, pass_.data(), visited_.data(), end, max_layer, ty_ + 2, tx_, sy + 2};
+    const Word start = Word{1} << (from.x - x0_);
+    if (blocks_ == 0) {  // (the interleaved loop writes layer 0 and the open rows itself)
+      for (int i = 0; i < end; ++i) visited_[static_cast<std::size_t>(i)] = 0;
+      for (int i = 0; i < end + lanes(); ++i) layer[i] = 0;
+      layer[slot(sy)] = visited_[slot(sy)] = start;
+    }
+    const Layers job{layer,
+                     pass_.data(),
+                     visited_.data(),
+                     end,
+                     max_layer,
+                     static_cast<int>(slot(ty_)),
+                     tx_,
+                     blocks_,
+                     static_cast<int>(slot(sy)),
+                     start};
     return run_layers(job);
   }
 
   // The layered BFS's inputs: layer 0 at `layers` (kStride words a layer), passable and visited
-  // rows, the rows computed ([1, end)), the last layer allowed, the goal's row index and column.
+  // words, the words computed ([0, end)), the last layer allowed, the goal's word index (its
+  // row's `slot`) and column, the layout (`blocks`: the interleaved vectors, 0 for rows in
+  // order), and the start's word index and bit. Rows in order, layer 0 and the visited words
+  // (the start only) are written before; interleaved, the loop writes them.
   struct Layers {
     Word* layers;
     const Word* pass;
@@ -348,7 +410,9 @@ class BitBfs {
     int max_layer;
     int goal_row;
     int goal_col;
+    int blocks;
     int start_row;
+    Word start_bit;
   };
 
   // Runs the BFS layers: layer k + 1 row i = the neighbours of layer k's cells (shifts for
@@ -520,6 +584,34 @@ class BitBfs {
   // AVX2: boxes of at most 12 blocks of 4 rows (46 rows) keep the current layer in registers
   // (`run_layers_avx2_registers`); taller ones use the loop over the stored layer.
   [[gnu::target("avx2")]] static int run_layers_avx2(const Layers& job) noexcept {
+    switch (job.blocks) {
+      case 1:
+        return run_layers_avx2_interleaved<1>(job);
+      case 2:
+        return run_layers_avx2_interleaved<2>(job);
+      case 3:
+        return run_layers_avx2_interleaved<3>(job);
+      case 4:
+        return run_layers_avx2_interleaved<4>(job);
+      case 5:
+        return run_layers_avx2_interleaved<5>(job);
+      case 6:
+        return run_layers_avx2_interleaved<6>(job);
+      case 7:
+        return run_layers_avx2_interleaved<7>(job);
+      case 8:
+        return run_layers_avx2_interleaved<8>(job);
+      case 9:
+        return run_layers_avx2_interleaved<9>(job);
+      case 10:
+        return run_layers_avx2_interleaved<10>(job);
+      case 11:
+        return run_layers_avx2_interleaved<11>(job);
+      case 12:
+        return run_layers_avx2_interleaved<12>(job);
+      default:
+        break;
+    }
     switch (job.end / 4) {
       case 1:
         return run_layers_avx2_registers<1>(job);
@@ -597,6 +689,86 @@ class BitBfs {
         found = k;
         break;
       }
+    }
+    for (int b = 0; b < B; ++b) {  // visited = passable and no longer open
+      V p;
+      V o;
+      std::memcpy(&p, pass + 4 * b, sizeof(V));
+      std::memcpy(&o, open + 4 * b, sizeof(V));
+      const V v = p ^ o;
+      std::memcpy(open + 4 * b, &v, sizeof(V));
+    }
+    return found;
+  }
+  // The layers of a box of B vectors of 4 rows interleaved (`slot`: lane j of vector v is row
+  // j x B + v): the rows above and below vector v's are vectors v - 1 and v + 1 as they are, so a
+  // vector's new rows take two shifts, three ORs, an AND with the open rows and an XOR, with no
+  // shuffle; only the first vector's rows above (the last vector's lanes moved up one, a zero
+  // row first) and the last vector's rows below (the first vector's lanes moved down one) take a
+  // lane shift each, two shuffles a layer instead of three a vector. The current layer stays in
+  // B registers, the open rows in memory, and each layer is stored for the walk back.
+  template <int B>
+  [[gnu::target("avx2")]] static int run_layers_avx2_interleaved(const Layers& job) noexcept {
+    using V = Word __attribute__((vector_size(32)));
+    const int max_layer = job.max_layer;
+    const int goal_row = job.goal_row;
+    const unsigned goal_col = static_cast<unsigned>(job.goal_col);
+    const Word* const pass = job.pass;
+    Word* const open = job.visited;
+    const V zero = {0, 0, 0, 0};
+    // Layer 0 (the start alone) in registers and stored; open = passable and not the start.
+    const int start_block = job.start_row / 4;
+    const int lane = job.start_row % 4;
+    const Word bit = job.start_bit;
+    const V start = {lane == 0 ? bit : 0, lane == 1 ? bit : 0, lane == 2 ? bit : 0,
+                     lane == 3 ? bit : 0};
+    V cur[static_cast<std::size_t>(B)];
+    for (int b = 0; b < B; ++b) {
+      cur[b] = b == start_block ? start : zero;
+      V p;
+      std::memcpy(&p, pass + 4 * b, sizeof(V));
+      const V o = p & ~cur[b];
+      std::memcpy(open + 4 * b, &o, sizeof(V));
+      std::memcpy(job.layers + 4 * b, &cur[b], sizeof(V));
+    }
+    Word* out = job.layers;
+    // One layer: its new rows from cur (rows above vector 0's: [row -1 (zero), rows B - 1,
+    // 2B - 1, 3B - 1]; rows below vector B - 1's: [rows B, 2B, 3B, row 4B (zero)]), stored.
+    const auto layer = [&]() __attribute__((always_inline)) {
+      out += kStride;
+      const V top = __builtin_shufflevector(zero, cur[B - 1], 0, 4, 5, 6);
+      const V bottom = __builtin_shufflevector(cur[0], zero, 1, 2, 3, 4);
+      V n[static_cast<std::size_t>(B)];
+#pragma GCC unroll 16
+      for (int b = 0; b < B; ++b) {
+        const V c = cur[b];
+        const V above = b == 0 ? top : cur[b - 1];
+        const V below = b + 1 == B ? bottom : cur[b + 1];
+        V o;
+        std::memcpy(&o, open + 4 * b, sizeof(V));
+        n[b] = ((c << 1) | (c >> 1) | above | below) & o;
+        o ^= n[b];
+        std::memcpy(open + 4 * b, &o, sizeof(V));
+        std::memcpy(out + 4 * b, &n[b], sizeof(V));
+      }
+#pragma GCC unroll 16
+      for (int b = 0; b < B; ++b) cur[b] = n[b];
+    };
+    // Every path from the start to the goal has the parity of max_layer (the grid is
+    // bipartite), so only every other layer can hold the goal: the layers come in pairs, the
+    // goal tested after the second.
+    int found = -1;
+    int k = 0;
+    if ((max_layer & 1) != 0) {
+      layer();
+      k = 1;
+      if (((out[goal_row] >> goal_col) & 1u) != 0) found = 1;
+    }
+    while (found < 0 && k < max_layer) {
+      layer();
+      layer();
+      k += 2;
+      if (((out[goal_row] >> goal_col) & 1u) != 0) found = k;
     }
     for (int b = 0; b < B; ++b) {  // visited = passable and no longer open
       V p;
@@ -757,7 +929,7 @@ class BitBfs {
     const std::uint8_t* const end = grid.data() + grid.memory_bytes();
     const int shift = x0_ & 1;
     const Word mask = (Word{1} << width_) - 1;  // width_ <= 57
-    Word* const out = pass_.data() + 2;
+    const std::uint8_t* const slots = slot_.data() + 1;
     const __m256i table = _mm256_broadcastsi128_si256(
         _mm_loadu_si128(reinterpret_cast<const __m128i*>(classifier_.lookup())));
     const __m256i low4 = _mm256_set1_epi8(0x0F);
@@ -774,7 +946,7 @@ class BitBfs {
           _mm256_movemask_epi8(_mm256_permute2x128_si256(first, second, 0x20)));
       const auto high = static_cast<std::uint32_t>(
           _mm256_movemask_epi8(_mm256_permute2x128_si256(first, second, 0x31)));
-      out[r] = ((Word{low} | (Word{high} << 32)) >> shift) & mask;
+      pass_[slots[r]] = ((Word{low} | (Word{high} << 32)) >> shift) & mask;
     }
     if (r < h) read_rows_with<K, 1>(grid, r, h);
   }
@@ -799,7 +971,7 @@ class BitBfs {
     const std::uint8_t* end = grid.data() + grid.memory_bytes();
     const int shift = x0_ & 1;
     const Word mask = (Word{1} << width_) - 1;  // width_ <= 57
-    Word* out = pass_.data() + 2;
+    const std::uint8_t* const slots = slot_.data() + 1;
     int r = begin;
 #if defined(__GNUC__)
     // Whole vectors while their 32-byte reads stay inside the grid's buffer (bytes past the
@@ -829,7 +1001,7 @@ class BitBfs {
       const Q q = __builtin_convertvector(w, Q);
       Word bits[static_cast<std::size_t>(R)];
       std::memcpy(bits, &q, sizeof(bits));
-      for (int i = 0; i < R; ++i) out[r + i] = (bits[i] >> shift) & mask;
+      for (int i = 0; i < R; ++i) pass_[slots[r + i]] = (bits[i] >> shift) & mask;
     }
 #endif
     for (; r < h; ++r, row += stride) {  // the rest one word at a time
@@ -837,7 +1009,7 @@ class BitBfs {
       std::memcpy(words, row, row + sizeof(words) <= end ? sizeof(words) : bytes);
       Word bits = 0;
       for (int i = 0; i < 4; ++i) bits |= Word{classifier_(words[i])} << (16 * i);
-      out[r] = (bits >> shift) & mask;
+      pass_[slots[r]] = (bits >> shift) & mask;
     }
   }
 
@@ -937,31 +1109,43 @@ class BitBfs {
   }
 
   // Stage 2's path: the goal is in layer `steps`; as walk_back_monotone, the j-th cell of a run
-  // being in layer k - j. Runs stop by themselves at rows 1 and h + 2 (0 in every layer) and at
-  // columns past the box (bits 57..63 are 0); the layer count stops them at layer 0.
+  // being in layer k - j. Runs stop by themselves at rows -1 and h (0 in every layer) and at
+  // columns past the box (bits 57..63 are 0); the layer count stops them at layer 0. Rows are
+  // box rows, found in each layer through `slot`.
   [[nodiscard]] GridPath walk_back(int steps) const noexcept {
     PackedSteps out;
     int x = tx_;
-    int y = ty_ + 2;
+    int y = ty_;
     int k = steps;
     unsigned after = 4;  // none yet
     const Word* base = layers();
     while (k > 0) {
       const Word* prev = base + static_cast<std::size_t>(k - 1) * kStride;
-      after = back_step(prev[y - 1], prev[y], prev[y], prev[y + 1], x, y, after);
+      const Word same = prev[slot(y)];
+      after = back_step(prev[slot(y - 1)], same, same, prev[slot(y + 1)], x, y, after);
       --k;
       const int dx = step_dx(after);
       const int dy = step_dy(after);
-      // The candidate before (x, y): (x - dx, y - dy) in layer k - 1, word `at` of the store.
-      const std::ptrdiff_t stride = -(kStride + dy);
-      std::ptrdiff_t at = static_cast<std::ptrdiff_t>(k - 1) * kStride + (y - dy);
+      // The candidate before (x, y): (x - dx, y - dy) in layer k - 1. Along a row the word is
+      // the same row's a layer before each step; across rows each row's `slot` is looked up.
       int n = 1;
-      while (k > 0 && ((base[at] >> (static_cast<unsigned>(x - dx) & 63u)) & 1u) != 0) {
-        x -= dx;
-        y -= dy;
-        --k;
-        ++n;
-        at += stride;
+      if (dy == 0) {
+        const Word* w = base + static_cast<std::ptrdiff_t>(k - 1) * kStride +
+                        static_cast<std::ptrdiff_t>(slot(y));
+        while (k > 0 && ((*w >> (static_cast<unsigned>(x - dx) & 63u)) & 1u) != 0) {
+          x -= dx;
+          --k;
+          ++n;
+          w -= kStride;
+        }
+      } else {
+        while (k > 0 && ((base[static_cast<std::size_t>(k - 1) * kStride + slot(y - dy)] >>
+                          (static_cast<unsigned>(x) & 63u)) &
+                         1u) != 0) {
+          y -= dy;
+          --k;
+          ++n;
+        }
       }
       out.prepend(after, n);
     }
@@ -978,8 +1162,17 @@ class BitBfs {
     return const_cast<BitBfs*>(this)->layers();
   }
 
+  // A word of every layer and of pass_ that no loop writes: always 0.
+  static constexpr std::uint8_t kZeroSlot = kStride - 1;
+  // Interleaved layouts go up to 12 vectors (48 rows): the AVX2 loop's layer in registers.
+  static constexpr int kMaxInterleavedBlocks = 12;
+
   std::vector<Word> storage_;
   alignas(64) std::array<Word, kStride> pass_{};
+  // slot_[r + 1]: where box row r (-1 .. 62) is (`slot`), for the layout slot_layout_.
+  std::array<std::uint8_t, 64> slot_{};
+  int slot_layout_ = -1;  // none yet
+  int blocks_ = 0;        // this query's layout: interleaved vectors, 0 for rows in order
   alignas(64) std::array<Word, kStride> visited_{};
   NibbleClassifier classifier_{0};
   std::uint16_t classifier_passable_ = 0;
