@@ -245,9 +245,9 @@ class BitBfs {
     // Counted after the walk: the layer loop's last vector stores have reached the cache by
     // then (read at once, a word at a time, they waited for them).
     // The box's words: rows 0 .. h - 1 at indices 2 .. h + 1 in order; interleaved, the
-    // 4 x blocks_ words from index 0 (rows h and after are 0).
+    // lanes_ x blocks_ words from index 0 (rows h and after are 0).
     const int first = blocks_ != 0 ? 0 : 2;
-    const int words = blocks_ != 0 ? 4 * blocks_ : h;
+    const int words = blocks_ != 0 ? lanes_ * blocks_ : h;
     const std::uint64_t reached = count_bits(visited_.data() + first, words);
     const std::uint64_t last =
         count_bits(layers() + static_cast<std::size_t>(steps) * kStride + first, words);
@@ -261,7 +261,8 @@ class BitBfs {
 
   // Sets the box to the bounding box of from and to widened by `half` (clipped to the grid),
   // chooses where its rows' words go (`slot`) and zeroes the passable words of the rows around it
-  // (rows in order: indices 0, 1 and h + 2 .. h + 10; interleaved: rows h .. 4 x blocks_ - 1).
+  // (rows in order: indices 0, 1 and h + 2 .. h + 10; interleaved: rows h .. lanes_ x blocks_ -
+  // 1).
   // Returns the box's rows, h.
   int set_box(const Grid& grid, GridCoord from, GridCoord to, int half) noexcept {
     x0_ = std::max(std::min(from.x, to.x) - half, 0);
@@ -272,49 +273,55 @@ class BitBfs {
     width_ = x1 - x0_ + 1;
     tx_ = to.x - x0_;
     ty_ = to.y - y0_;
-    blocks_ = interleaved_blocks(h);
-    if (blocks_ != slot_layout_) set_slots(blocks_);
+    set_layout(h);
     if (blocks_ == 0) {
       pass_[0] = pass_[1] = 0;
       for (int i = h + 2; i <= h + 10; ++i) pass_[static_cast<std::size_t>(i)] = 0;
     } else {
-      for (int r = h; r < 4 * blocks_; ++r) pass_[slot(r)] = 0;
+      for (int r = h; r < lanes_ * blocks_; ++r) pass_[slot(r)] = 0;
     }
     return h;
   }
 
-  // The vectors of 4 rows a box of h rows takes interleaved (see `slot`), or 0 for rows in order:
-  // interleaved when the AVX2 layer loop keeps the layer in registers (at most 12 vectors).
-  [[nodiscard]] int interleaved_blocks(int h) const noexcept {
+  // Chooses the layout of a box of h rows (blocks_ vectors of lanes_ words interleaved, see
+  // `slot`, or blocks_ = 0 for rows in order) and fills slot_ when it changed. Interleaved where
+  // the layer loop keeps the layer in registers: AVX2 up to 12 vectors of 4 rows, AVX-512 always
+  // (at most 8 vectors of 8 rows).
+  void set_layout(int h) noexcept {
+    blocks_ = 0;
+    lanes_ = 0;
 #if PATHING_BIT_BFS_AVX2
-    if (simd_ == Simd::avx2 && h <= 4 * kMaxInterleavedBlocks) return (h + 3) / 4;
+    if (simd_ == Simd::avx512) {
+      lanes_ = 8;
+      blocks_ = (h + 7) / 8;
+    } else if (simd_ == Simd::avx2 && h <= 4 * kMaxInterleavedBlocks) {
+      lanes_ = 4;
+      blocks_ = (h + 3) / 4;
+    }
 #endif
     (void)h;
-    return 0;
-  }
-
-  // Fills slot_ for `blocks` (0: rows in order).
-  void set_slots(int blocks) noexcept {
+    const int layout = blocks_ * 16 + lanes_;
+    if (layout == slot_layout_) return;
     slot_.fill(kZeroSlot);
-    if (blocks == 0) {
+    if (blocks_ == 0) {
       for (int r = -1; r + 1 < static_cast<int>(slot_.size()); ++r) {
         slot_[static_cast<std::size_t>(r + 1)] = static_cast<std::uint8_t>(r + 2);
       }
     } else {
-      for (int r = 0; r < 4 * blocks; ++r) {
+      for (int r = 0; r < lanes_ * blocks_; ++r) {
         slot_[static_cast<std::size_t>(r + 1)] =
-            static_cast<std::uint8_t>((r % blocks) * 4 + r / blocks);
+            static_cast<std::uint8_t>((r % blocks_) * lanes_ + r / blocks_);
       }
     }
-    slot_layout_ = blocks;
+    slot_layout_ = layout;
   }
 
   // The index of box row r (-1 .. h) in pass_ and in each layer. Rows in order: r + 2 (rows -1
-  // and h .. h + 8 are zero words). Interleaved over B = blocks_ vectors of 4 words: row
-  // j x B + v is word j of vector v (index 4v + j), so the rows above and below every row of
-  // vector v are the same lanes of vectors v - 1 and v + 1, and only vectors 0 and B - 1 need a
-  // lane shift (see `run_layers_avx2_interleaved`); row -1 (and row 4B) is kZeroSlot, a word no
-  // layer loop writes.
+  // and h .. h + 8 are zero words). Interleaved over B = blocks_ vectors of W = lanes_ words:
+  // row j x B + v is word j of vector v (index W v + j), so the rows above and below every row
+  // of vector v are the same lanes of vectors v - 1 and v + 1, and only vectors 0 and B - 1 need
+  // a lane shift (see `run_layers_avx2_interleaved`); row -1 (and row W B) is kZeroSlot, a word
+  // no layer loop writes.
   [[nodiscard]] std::size_t slot(int r) const noexcept {
     return slot_[static_cast<std::size_t>(r + 1)];
   }
@@ -376,7 +383,7 @@ class BitBfs {
     const int sy = from.y - y0_;
     // Indices 0 .. end - 1 are computed every layer, in whole vectors: box rows (2 .. h + 1) and
     // the zero-passable rows around them, which come out 0.
-    const int end = blocks_ != 0 ? 4 * blocks_ : (h + 2 + lanes()) / lanes() * lanes();
+    const int end = blocks_ != 0 ? lanes_ * blocks_ : (h + 2 + lanes()) / lanes() * lanes();
     Word* layer = layers();
     const Word start = Word{1} << (from.x - x0_);
     if (blocks_ == 0) {  // (the interleaved loop writes layer 0 and the open rows itself)
@@ -384,15 +391,9 @@ class BitBfs {
       for (int i = 0; i < end + lanes(); ++i) layer[i] = 0;
       layer[slot(sy)] = visited_[slot(sy)] = start;
     }
-    const Layers job{layer,
-                     pass_.data(),
-                     visited_.data(),
-                     end,
-                     max_layer,
-                     static_cast<int>(slot(ty_)),
-                     tx_,
-                     blocks_,
-                     static_cast<int>(slot(sy)),
+    const Layers job{layer, pass_.data(), visited_.data(),
+                     end,   max_layer,    static_cast<int>(slot(ty_)),
+                     tx_,   blocks_,      static_cast<int>(slot(sy)),
                      start};
     return run_layers(job);
   }
@@ -734,7 +735,7 @@ class BitBfs {
     Word* out = job.layers;
     // One layer: its new rows from cur (rows above vector 0's: [row -1 (zero), rows B - 1,
     // 2B - 1, 3B - 1]; rows below vector B - 1's: [rows B, 2B, 3B, row 4B (zero)]), stored.
-    const auto layer = [&]() __attribute__((always_inline)) {
+    const auto layer = [&]() __attribute__((always_inline, target("avx2"))) {
       out += kStride;
       const V top = __builtin_shufflevector(zero, cur[B - 1], 0, 4, 5, 6);
       const V bottom = __builtin_shufflevector(cur[0], zero, 1, 2, 3, 4);
@@ -780,65 +781,67 @@ class BitBfs {
     }
     return found;
   }
-  // AVX-512: the box's at most 64 rows are at most 8 vectors, so the current layer, the visited
-  // rows and the passable rows stay in 24 of the 32 vector registers for the whole search; each
-  // layer costs one store a vector (kept for the walk back) and no load.
+  // AVX-512: the box's at most 57 rows are at most 8 vectors of 8, always interleaved (`slot`),
+  // so the current layer and the open rows stay in registers for the whole search; each layer
+  // costs one store a vector (kept for the walk back) and no load.
   [[gnu::target("avx512f")]] static int run_layers_avx512(const Layers& job) noexcept {
-    switch (job.end / 8) {
+    switch (job.blocks) {
       case 1:
-        return run_layers_in_registers<1>(job);
+        return run_layers_avx512_interleaved<1>(job);
       case 2:
-        return run_layers_in_registers<2>(job);
+        return run_layers_avx512_interleaved<2>(job);
       case 3:
-        return run_layers_in_registers<3>(job);
+        return run_layers_avx512_interleaved<3>(job);
       case 4:
-        return run_layers_in_registers<4>(job);
+        return run_layers_avx512_interleaved<4>(job);
       case 5:
-        return run_layers_in_registers<5>(job);
+        return run_layers_avx512_interleaved<5>(job);
       case 6:
-        return run_layers_in_registers<6>(job);
+        return run_layers_avx512_interleaved<6>(job);
       case 7:
-        return run_layers_in_registers<7>(job);
+        return run_layers_avx512_interleaved<7>(job);
       default:
-        return run_layers_in_registers<8>(job);
+        return run_layers_avx512_interleaved<8>(job);
     }
   }
-  // Written with intrinsics so that each block costs seven vector operations: two shifts, two
-  // valignq for the rows above and below (non-destructive, unlike the vpermt2q the compiler
-  // picks for a shuffle, which needed a register copy each), two ternary-logic operations for
-  // "any neighbour, and open", one and-not for the open set; plus the layer's store.
-  //
+  // The AVX-512 layers with the rows interleaved over B vectors of 8 (`slot`): the current layer
+  // and the open rows in 2B registers, each vector's rows above and below its neighbour vectors
+  // as they are, so a vector takes two shifts, two ternary-logic operations and one and-not (no
+  // valignq but the two lane shifts of vectors 0 and B - 1 a layer), plus the layer's store.
+  // Layer 0 and the open rows are set here; the goal is tested on the layers of its parity.
   // The zero-masked forms with an all-lanes mask compile to the plain instructions; the plain
-  // intrinsics start from an "undefined" vector that GCC 12 at -O3 reports as uninitialised
-  // (GCC bug 105593), an error under -Werror in the user's code.
+  // intrinsics start from an "undefined" vector that GCC 12 at -O3 reports as uninitialised (GCC
+  // bug 105593), an error under -Werror in the user's code.
   template <int B>
-  [[gnu::target("avx512f")]] static int run_layers_in_registers(const Layers& job) noexcept {
+  [[gnu::target("avx512f")]] static int run_layers_avx512_interleaved(const Layers& job) noexcept {
     constexpr __mmask8 kAll = 0xFF;
+    const __m512i zero = _mm512_setzero_si512();
+    const auto start = _mm512_maskz_set1_epi64(static_cast<__mmask8>(1u << (job.start_row % 8)),
+                                               static_cast<long long>(job.start_bit));
+    const int start_block = job.start_row / 8;
     __m512i cur[static_cast<std::size_t>(B)];
-    __m512i open[static_cast<std::size_t>(B)];  // passable and not visited yet: one register a
-                                                // block instead of two
+    __m512i open[static_cast<std::size_t>(B)];
     for (int b = 0; b < B; ++b) {
-      cur[b] = _mm512_loadu_si512(job.layers + 8 * b);
-      open[b] = _mm512_maskz_andnot_epi64(kAll, _mm512_loadu_si512(job.visited + 8 * b),
-                                          _mm512_loadu_si512(job.pass + 8 * b));
+      cur[b] = b == start_block ? start : zero;
+      open[b] = _mm512_maskz_andnot_epi64(kAll, cur[b], _mm512_loadu_si512(job.pass + 8 * b));
+      _mm512_storeu_si512(job.layers + 8 * b, cur[b]);
     }
     Word* out = job.layers;
-    int found = -1;
-    // Copies: the stores through `out` could alias the job's fields, which would be reread.
     const int max_layer = job.max_layer;
     const int goal_row = job.goal_row;
     const unsigned goal_col = static_cast<unsigned>(job.goal_col);
-    for (int k = 1; k <= max_layer; ++k) {
+    const auto layer = [&]() __attribute__((always_inline, target("avx512f"))) {
       out += kStride;
+      // Rows above vector 0's: [row -1 (zero), rows B - 1, ..., 7B - 1]; below vector B - 1's:
+      // [rows B, ..., 7B, row 8B (zero)].
+      const __m512i top = _mm512_maskz_alignr_epi64(kAll, cur[B - 1], zero, 7);
+      const __m512i bottom = _mm512_maskz_alignr_epi64(kAll, zero, cur[0], 1);
       __m512i n[static_cast<std::size_t>(B)];
 #pragma GCC unroll 8
       for (int b = 0; b < B; ++b) {
-        const __m512i zero = _mm512_setzero_si512();
         const __m512i c = cur[b];
-        // Lane j of `above`: row j - 1 (lane 7 of the previous block for j = 0); `below`: row
-        // j + 1 (lane 0 of the next block for j = 7).
-        const __m512i above = _mm512_maskz_alignr_epi64(kAll, c, b > 0 ? cur[b - 1] : zero, 7);
-        const __m512i below = _mm512_maskz_alignr_epi64(kAll, b + 1 < B ? cur[b + 1] : zero, c, 1);
+        const __m512i above = b == 0 ? top : cur[b - 1];
+        const __m512i below = b + 1 == B ? bottom : cur[b + 1];
         const __m512i sides = _mm512_ternarylogic_epi64(
             _mm512_maskz_slli_epi64(kAll, c, 1), _mm512_maskz_srli_epi64(kAll, c, 1), above, 0xFE);
         n[b] = _mm512_ternarylogic_epi64(sides, below, open[b], 0xA8);  // (sides | below) & open
@@ -847,10 +850,19 @@ class BitBfs {
       }
 #pragma GCC unroll 8
       for (int b = 0; b < B; ++b) cur[b] = n[b];
-      if (((out[goal_row] >> goal_col) & 1u) != 0) {
-        found = k;
-        break;
-      }
+    };
+    int found = -1;
+    int k = 0;
+    if ((max_layer & 1) != 0) {  // paths have max_layer's parity (see the AVX2 loop)
+      layer();
+      k = 1;
+      if (((out[goal_row] >> goal_col) & 1u) != 0) found = 1;
+    }
+    while (found < 0 && k < max_layer) {
+      layer();
+      layer();
+      k += 2;
+      if (((out[goal_row] >> goal_col) & 1u) != 0) found = k;
     }
     for (int b = 0; b < B; ++b) {  // visited = passable and no longer open
       _mm512_storeu_si512(
@@ -1173,6 +1185,7 @@ class BitBfs {
   std::array<std::uint8_t, 64> slot_{};
   int slot_layout_ = -1;  // none yet
   int blocks_ = 0;        // this query's layout: interleaved vectors, 0 for rows in order
+  int lanes_ = 0;         // words a vector of the interleaved layout
   alignas(64) std::array<Word, kStride> visited_{};
   NibbleClassifier classifier_{0};
   std::uint16_t classifier_passable_ = 0;
