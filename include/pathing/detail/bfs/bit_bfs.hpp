@@ -137,8 +137,11 @@ class NibbleClassifier {
 /// right for horizontal moves, the rows above and below for vertical ones, AND with the
 /// passable row, AND NOT the visited row), eight, four or two rows a vector instruction
 /// (AVX-512 with the whole box in registers; AVX2 with the current layer in registers for boxes
-/// of up to 46 rows; or the compiler's 128-bit vectors, NEON on ARM64; chosen from the processor
-/// at run time), instead of a queue operation a cell. The idea is the bit-parallel
+/// of up to 48 rows; or the compiler's 128-bit vectors, NEON on ARM64; chosen from the processor
+/// at run time), instead of a queue operation a cell. With AVX-512 and AVX2 the rows are
+/// interleaved over the vectors (row j B + v in lane j of vector v, for B vectors), so the rows
+/// above and below a vector's rows are the neighbouring vectors themselves and a layer needs
+/// two lane shifts instead of a shuffle or two a vector. The idea is the bit-parallel
 /// BFS of board-game engines; the 64-cells-a-word rows are those of "Improving Jump Point Search"
 /// (Harabor & Grastien 2014).
 ///
@@ -582,8 +585,9 @@ class BitBfs {
   }
 #endif
 #if PATHING_BIT_BFS_AVX2
-  // AVX2: boxes of at most 12 blocks of 4 rows (46 rows) keep the current layer in registers
-  // (`run_layers_avx2_registers`); taller ones use the loop over the stored layer.
+  // AVX2: boxes of at most 12 vectors of 4 rows (48 rows) keep the current layer in registers,
+  // the rows interleaved (`run_layers_avx2_interleaved`); taller ones (`job.blocks` 0) keep the
+  // rows in order and use the loop over the stored layer.
   [[gnu::target("avx2")]] static int run_layers_avx2(const Layers& job) noexcept {
     switch (job.blocks) {
       case 1:
@@ -613,93 +617,7 @@ class BitBfs {
       default:
         break;
     }
-    switch (job.end / 4) {
-      case 1:
-        return run_layers_avx2_registers<1>(job);
-      case 2:
-        return run_layers_avx2_registers<2>(job);
-      case 3:
-        return run_layers_avx2_registers<3>(job);
-      case 4:
-        return run_layers_avx2_registers<4>(job);
-      case 5:
-        return run_layers_avx2_registers<5>(job);
-      case 6:
-        return run_layers_avx2_registers<6>(job);
-      case 7:
-        return run_layers_avx2_registers<7>(job);
-      case 8:
-        return run_layers_avx2_registers<8>(job);
-      case 9:
-        return run_layers_avx2_registers<9>(job);
-      case 10:
-        return run_layers_avx2_registers<10>(job);
-      case 11:
-        return run_layers_avx2_registers<11>(job);
-      case 12:
-        return run_layers_avx2_registers<12>(job);
-      default:
-        return run_layers_with<Word __attribute__((vector_size(32)))>(job);
-    }
-  }
-  // The layers of a box of B blocks (4 rows each) with the current layer in B of the 16 vector
-  // registers, updated in place block by block (block b's new rows need the old rows of blocks
-  // b - 1 .. b + 1, and `edge` already holds what it needs of block b - 1); the open rows stay in
-  // memory (one load, AND, XOR and store a block), and each layer is stored for the walk back.
-  // No load waits for a store of the layer before, and the loop over the blocks is unrolled.
-  template <int B>
-  [[gnu::target("avx2")]] static int run_layers_avx2_registers(const Layers& job) noexcept {
-    using V = Word __attribute__((vector_size(32)));
-    const int max_layer = job.max_layer;
-    const int goal_row = job.goal_row;
-    const unsigned goal_col = static_cast<unsigned>(job.goal_col);
-    const Word* const pass = job.pass;
-    Word* const open = job.visited;
-    V cur[static_cast<std::size_t>(B)];
-    for (int b = 0; b < B; ++b) {
-      V p;
-      V v;
-      std::memcpy(&cur[b], job.layers + 4 * b, sizeof(V));
-      std::memcpy(&p, pass + 4 * b, sizeof(V));
-      std::memcpy(&v, open + 4 * b, sizeof(V));
-      const V o = p & ~v;
-      std::memcpy(open + 4 * b, &o, sizeof(V));
-    }
-    Word* out = job.layers;
-    int found = -1;
-    for (int k = 1; k <= max_layer; ++k) {
-      out += kStride;
-      V edge;
-      first_edge(edge, cur[0]);
-#pragma GCC unroll 16
-      for (int b = 0; b < B; ++b) {
-        const V after = b + 1 < B ? cur[b + 1] : cur[b] & 0;
-        V above;
-        V below;
-        const V c = cur[b];
-        neighbour_rows(above, below, edge, c, after);
-        V o;
-        std::memcpy(&o, open + 4 * b, sizeof(V));
-        const V n = ((c << 1) | (c >> 1) | above | below) & o;
-        o ^= n;
-        std::memcpy(open + 4 * b, &o, sizeof(V));
-        std::memcpy(out + 4 * b, &n, sizeof(V));
-        cur[b] = n;
-      }
-      if (((out[goal_row] >> goal_col) & 1u) != 0) {
-        found = k;
-        break;
-      }
-    }
-    for (int b = 0; b < B; ++b) {  // visited = passable and no longer open
-      V p;
-      V o;
-      std::memcpy(&p, pass + 4 * b, sizeof(V));
-      std::memcpy(&o, open + 4 * b, sizeof(V));
-      const V v = p ^ o;
-      std::memcpy(open + 4 * b, &v, sizeof(V));
-    }
-    return found;
+    return run_layers_with<Word __attribute__((vector_size(32)))>(job);
   }
   // The layers of a box of B vectors of 4 rows interleaved (`slot`: lane j of vector v is row
   // j x B + v): the rows above and below vector v's are vectors v - 1 and v + 1 as they are, so a
