@@ -251,6 +251,36 @@ TEST(BitBfsTies, EqualTheCellByCellRuleOnRandomAndOpenMaps) {
   }
 }
 
+// The tallest box, 57 rows (8 vectors of 8 rows interleaved with AVX-512, rows in order with AVX2
+// past 48 rows), and the boxes of 1 to 56 rows around it, at every vector level: a wall between
+// the start and the goal, two rows apart, makes the path go round it (stage 2).
+TEST(BitBfsTies, TallestBoxesAtEveryLevel) {
+  const int top = detail::BitBfs{}.simd_level();
+  for (int level = 0; level <= top; ++level) {
+    SCOPED_TRACE("vector level " + std::to_string(level));
+    AStar a;
+    ASSERT_EQ(detail::TestAccess::limit_simd(a, level), level);
+    // 60 x 80: start (30, 40), goal (30, 42), the wall on row 41 from x = 10 to 50: 21 steps
+    // sideways, 2 down, 21 back. dist 2, so the box is rows 13 .. 69 (57 rows).
+    Grid g(60, 80);
+    for (int x = 10; x <= 50; ++x) g.set_blocked({x, 41}, true);
+    BoundedResult r = a.build_path(g, GridLayer{1}, {30, 40}, {30, 42});
+    ASSERT_EQ(r.status, SearchStatus::found);
+    EXPECT_EQ(r.moves, 44u);
+    EXPECT_EQ(r.cost, 44);
+    EXPECT_EQ(r.path.to_string(), rule_path(g, GridLayer{1}, {30, 40}, {30, 42}).to_string());
+    // Every box height: the grid cut to `rows` rows (the box clipped by its bottom edge).
+    for (int rows = 43; rows <= 80; ++rows) {
+      Grid cut(60, rows);
+      for (int x = 10; x <= 50; ++x) cut.set_blocked({x, 41}, true);
+      r = a.build_path(cut, GridLayer{1}, {30, 40}, {30, 42});
+      ASSERT_EQ(r.status, SearchStatus::found) << rows;
+      ASSERT_EQ(r.path.to_string(), rule_path(cut, GridLayer{1}, {30, 40}, {30, 42}).to_string())
+          << rows;
+    }
+  }
+}
+
 // Every vector width gives the same answers (the machine's widest and every narrower one).
 TEST(BitBfsDifferential, EveryVectorWidthAgrees) {
   detail::BitBfs widest;

@@ -307,7 +307,7 @@ class BitBfs {
     if (layout == slot_layout_) return;
     slot_.fill(kZeroSlot);
     if (blocks_ == 0) {
-      for (int r = -1; r + 1 < static_cast<int>(slot_.size()); ++r) {
+      for (int r = -1; r <= kMaxRow; ++r) {
         slot_[static_cast<std::size_t>(r + 1)] = static_cast<std::uint8_t>(r + 2);
       }
     } else {
@@ -1099,8 +1099,11 @@ class BitBfs {
 
   std::vector<Word> storage_;
   alignas(64) std::array<Word, kStride> pass_{};
-  // slot_[r + 1]: where box row r (-1 .. 62) is (`slot`), for the layout slot_layout_.
-  std::array<std::uint8_t, 64> slot_{};
+  // The last row `slot` is asked for: an interleaved AVX-512 layout has 8 x 8 rows (0 .. 63, the
+  // box's at most 57 and zero rows after them).
+  static constexpr int kMaxRow = 63;
+  // slot_[r + 1]: where box row r (-1 .. kMaxRow) is (`slot`), for the layout slot_layout_.
+  std::array<std::uint8_t, kMaxRow + 2> slot_{};
   int slot_layout_ = -1;  // none yet
   int blocks_ = 0;        // this query's layout: interleaved vectors, 0 for rows in order
   int lanes_ = 0;         // words a vector of the interleaved layout
