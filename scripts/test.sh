@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds and runs the whole test suite: the `dev` preset (Debug, ASan + UBSan, warnings as errors)
+# Builds and runs the whole test suite: the `dev` preset (Debug, ASan + UBSan, bounds-checked
+# standard containers (-D_GLIBCXX_ASSERTIONS), warnings as errors)
 # and the `release` preset (-O3), then the Doxygen reference; then the other platforms we can test
 # here: `noexcept` (clang++-14 -O2 -fno-exceptions): core, portable and io tests;
 # `mingw` (MinGW-w64 cross build of the library and core tests; the tests run under Wine);
