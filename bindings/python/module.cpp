@@ -748,6 +748,21 @@ void check_hpa_args(const char* fn, const py::object& grid, const py::object& ma
                          std::string(py::str(py::type::of(map).attr("__name__"))));
 }
 
+// Builds a derived structure with `T::create(args..., &error)` with the GIL released (the build
+// is O(cells) or more), as a unique_ptr for pybind11; raises ValueError with the library's
+// message when the build is refused.
+template <class T, class... Args>
+std::unique_ptr<T> create_or_raise(const Args&... args) {
+  Error e;
+  std::optional<T> made;
+  {
+    const py::gil_scoped_release release;
+    made = T::create(args..., &e);
+  }
+  if (!made) throw py::value_error(e.message);
+  return std::make_unique<T>(std::move(*made));
+}
+
 }  // namespace
 
 // `save()` (a std::string) run with the GIL released, as Python bytes.
@@ -1261,14 +1276,7 @@ PYBIND11_MODULE(_pathing, m) {
              o.count = count;
              o.connectivity = connectivity;
              o.storage = storage;
-             Error e;
-             std::optional<LandmarkMap> made;
-             {
-               const py::gil_scoped_release release;
-               made = LandmarkMap::create(g, l, o, &e);
-             }
-             if (!made) throw py::value_error(e.message);
-             return std::make_unique<LandmarkMap>(std::move(*made));
+             return create_or_raise<LandmarkMap>(g, l, o);
            }),
            py::arg("grid"), py::arg("layer"), py::arg("count") = 8,
            py::arg("connectivity") = Connectivity::eight,
@@ -1310,14 +1318,7 @@ PYBIND11_MODULE(_pathing, m) {
 
   clearance_map
       .def(py::init([](const Grid& g, const GridLayer& l, int max_unit_size) {
-             Error e;
-             std::optional<ClearanceMap> made;
-             {
-               const py::gil_scoped_release release;
-               made = ClearanceMap::create(g, l, max_unit_size, &e);
-             }
-             if (!made) throw py::value_error(e.message);
-             return std::make_unique<ClearanceMap>(std::move(*made));
+             return create_or_raise<ClearanceMap>(g, l, max_unit_size);
            }),
            py::arg("grid"), py::arg("layer"), py::arg("max_unit_size") = 3,
            "The clearance of every cell for units up to max_unit_size (O(cells x sizes); GIL "
@@ -1449,14 +1450,7 @@ PYBIND11_MODULE(_pathing, m) {
              o.sector_size = sector_size;
              o.connectivity = connectivity;
              o.max_unit_size = max_unit_size;
-             Error e;
-             std::optional<HierarchyMap> made;
-             {
-               const py::gil_scoped_release release;
-               made = HierarchyMap::create(g, l, o, &e);
-             }
-             if (!made) throw py::value_error(e.message);
-             return std::make_unique<HierarchyMap>(std::move(*made));
+             return create_or_raise<HierarchyMap>(g, l, o);
            }),
            py::arg("grid"), py::arg("layer"), py::arg("sector_size") = 32,
            py::arg("connectivity") = Connectivity::eight, py::arg("max_unit_size") = 1,
