@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -309,6 +311,85 @@ TEST(BitBfsDifferential, EveryVectorWidthAgrees) {
   }
   EXPECT_GE(found, 240);
   std::printf("[   INFO   ] vector levels tested: 0..%d\n", top);
+}
+
+// The work counted by stage 2 (the layered BFS), at every vector level, against a textbook
+// queue BFS confined to the same box (the bounding box of start and goal widened by
+// ((56 - d) & ~1) / 2 cells each side, d their Manhattan distance, clipped to the grid; the
+// start's own value ignored): `expanded` = the cells nearer than the goal, `generated` = the
+// cells at most as far, each after stage 1's count (the cells it reached, all expanded).
+TEST(BitBfsStats, StageTwoCountsEqualAQueueBfsInTheBox) {
+  const int top = detail::BitBfs{}.simd_level();
+  std::vector<detail::BitBfs> by_level(static_cast<std::size_t>(top) + 1);
+  for (int l = 0; l <= top; ++l) ASSERT_EQ(by_level[static_cast<std::size_t>(l)].limit_simd(l), l);
+  int checked = 0;
+  for (const BfsCase& c : random_cases(9000, 41)) {
+    if (!c.grid.in_bounds(c.to) || c.from == c.to) continue;
+    const int dist = std::abs(c.to.x - c.from.x) + std::abs(c.to.y - c.from.y);
+    if (dist > GridPath::kMaxSteps) continue;
+    const int half = ((GridPath::kMaxSteps - dist) & ~1) / 2;
+    const int x0 = std::max(std::min(c.from.x, c.to.x) - half, 0);
+    const int x1 = std::min(std::max(c.from.x, c.to.x) + half, c.grid.cols() - 1);
+    const int y0 = std::max(std::min(c.from.y, c.to.y) - half, 0);
+    const int y1 = std::min(std::max(c.from.y, c.to.y) + half, c.grid.rows() - 1);
+    const std::uint16_t set = c.layer.passable_mask();
+    const int w = x1 - x0 + 1;
+    std::vector<int> d(static_cast<std::size_t>(w * (y1 - y0 + 1)), -1);
+    const auto at = [&](GridCoord p) -> int& {
+      return d[static_cast<std::size_t>((p.y - y0) * w + (p.x - x0))];
+    };
+    std::vector<GridCoord> queue{c.from};
+    at(c.from) = 0;
+    for (std::size_t i = 0; i < queue.size(); ++i) {
+      for (int dir = 0; dir < 4; ++dir) {
+        const GridCoord n = queue[i] + step_offset(static_cast<Direction>(dir));
+        if (n.x < x0 || n.x > x1 || n.y < y0 || n.y > y1 || at(n) >= 0) continue;
+        if (((set >> c.grid.cell(n)) & 1u) == 0) continue;
+        at(n) = at(queue[i]) + 1;
+        queue.push_back(n);
+      }
+    }
+    const int want_steps = at(c.to) <= GridPath::kMaxSteps ? at(c.to) : -1;
+    // Stage 1's work comes first: the cells reachable from the start by moves toward the goal
+    // only, in the bounding box of the two (every one counted as expanded when it fails).
+    const int sx = c.to.x >= c.from.x ? 1 : -1;
+    const int sy = c.to.y >= c.from.y ? 1 : -1;
+    std::vector<char> mono(d.size(), 0);
+    std::uint64_t monotone = 0;
+    for (int y = c.from.y;; y += sy) {
+      for (int x = c.from.x;; x += sx) {
+        const GridCoord p{x, y};
+        const bool seed = p == c.from;
+        const bool from_side =
+            x != c.from.x && mono[static_cast<std::size_t>((y - y0) * w + (x - sx - x0))] != 0;
+        const bool from_row =
+            y != c.from.y && mono[static_cast<std::size_t>((y - sy - y0) * w + (x - x0))] != 0;
+        if (seed || ((from_side || from_row) && ((set >> c.grid.cell(p)) & 1u) != 0)) {
+          mono[static_cast<std::size_t>((y - y0) * w + (x - x0))] = 1;
+          ++monotone;
+        }
+        if (x == c.to.x) break;
+      }
+      if (y == c.to.y) break;
+    }
+    std::uint64_t nearer = monotone;
+    std::uint64_t as_far = monotone;
+    for (const int v : d) {
+      nearer += v >= 0 && v < want_steps ? 1u : 0u;
+      as_far += v >= 0 && v <= want_steps ? 1u : 0u;
+    }
+    for (auto& bfs : by_level) {
+      GridPath p;
+      SearchStats st;
+      const int steps = bfs.find(c.grid, c.from, c.to, set, p, st);
+      ASSERT_EQ(steps, want_steps);
+      if (steps <= dist) continue;  // none, or stage 1 (the monotone sweep) answered
+      ASSERT_EQ(st.expanded, nearer) << "level " << bfs.simd_level();
+      ASSERT_EQ(st.generated, as_far) << "level " << bfs.simd_level();
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 150 * (top + 1));  // about 200 a level
 }
 
 TEST(BitBfsAllocation, WarmBoundedQueriesAllocateNothing) {

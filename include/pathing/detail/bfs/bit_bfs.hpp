@@ -135,7 +135,7 @@ class NibbleClassifier {
 /// 4-connected steps) on maps where every passable cell costs the same: each row of the search
 /// box is one 64-bit word, and one BFS layer is a few word operations a row (shift left and
 /// right for horizontal moves, the rows above and below for vertical ones, AND with the
-/// passable row, AND NOT the visited row), eight, four or two rows a vector instruction
+/// passable row), eight, four or two rows a vector instruction
 /// (AVX-512 with the whole box in registers; AVX2 with the current layer in registers for boxes
 /// of up to 48 rows; or the compiler's 128-bit vectors, NEON on ARM64; chosen from the processor
 /// at run time), instead of a queue operation a cell. With AVX-512 and AVX2 the rows are
@@ -153,7 +153,13 @@ class NibbleClassifier {
 ///    to the next row): O(rows) word operations. If t is reached, a path of d(s, t) steps exists,
 ///    and it is a shortest one.
 /// 2. Otherwise a layered BFS in the 56-step box; the first layer holding t gives the shortest
-///    path, rebuilt by walking back through the stored layers.
+///    path, rebuilt by walking back through the stored layers. Layer k is stored as the set V_k
+///    of the cells at most k steps from s (in the box), computed as the passable neighbours of
+///    V_{k-1}: every cell of V_{k-1} but s has a neighbour in it, and s has one when any cell
+///    does, so no visited set is kept or subtracted (one AND a row instead of two and the
+///    visited rows' update). The walk back needs the cells exactly k - 1 steps away among the
+///    neighbours of a cell k steps away; the grid is bipartite, so such a neighbour is k - 1 or
+///    k + 1 steps away, and it is k - 1 exactly when it is in V_{k-1}.
 ///
 /// The walk back takes a straight run at a time: one full decision at each turn, then one bit
 /// test a cell while the step repeats (a loop whose condition the processor predicts, so the
@@ -246,16 +252,15 @@ class BitBfs {
     if (steps < 0) return -1;
     path = walk_back(steps);
     // Counted after the walk: the layer loop's last vector stores have reached the cache by
-    // then (read at once, a word at a time, they waited for them).
-    // The box's words: rows 0 .. h - 1 at indices 2 .. h + 1 in order; interleaved, the
-    // lanes_ x blocks_ words from index 0 (rows h and after are 0).
+    // then (read at once, a word at a time, they waited for them). Stored layer k holds the
+    // cells at most k steps away: the goal's layer the cells reached, the one before it those
+    // expanded. The box's words: rows 0 .. h - 1 at indices 2 .. h + 1 in order; interleaved,
+    // the lanes_ x blocks_ words from index 0 (rows h and after are 0).
     const int first = blocks_ != 0 ? 0 : 2;
     const int words = blocks_ != 0 ? lanes_ * blocks_ : h;
-    const std::uint64_t reached = count_bits(visited_.data() + first, words);
-    const std::uint64_t last =
-        count_bits(layers() + static_cast<std::size_t>(steps) * kStride + first, words);
-    stats.expanded += reached - last;
-    stats.generated += reached;
+    const Word* const goal_layer = layers() + static_cast<std::size_t>(steps) * kStride + first;
+    stats.expanded += count_bits(goal_layer - kStride, words);
+    stats.generated += count_bits(goal_layer, words);
     return steps;
   }
 
@@ -389,27 +394,30 @@ class BitBfs {
     const int end = blocks_ != 0 ? lanes_ * blocks_ : (h + 2 + lanes()) / lanes() * lanes();
     Word* layer = layers();
     const Word start = Word{1} << (from.x - x0_);
-    if (blocks_ == 0) {  // (the interleaved loop writes layer 0 and the open rows itself)
-      for (int i = 0; i < end; ++i) visited_[static_cast<std::size_t>(i)] = 0;
+    if (blocks_ == 0) {  // (the interleaved loops write layer 0 themselves)
       for (int i = 0; i < end + lanes(); ++i) layer[i] = 0;
-      layer[slot(sy)] = visited_[slot(sy)] = start;
+      layer[slot(sy)] = start;
     }
-    const Layers job{layer, pass_.data(), visited_.data(),
-                     end,   max_layer,    static_cast<int>(slot(ty_)),
-                     tx_,   blocks_,      static_cast<int>(slot(sy)),
+    const Layers job{layer,
+                     pass_.data(),
+                     end,
+                     max_layer,
+                     static_cast<int>(slot(ty_)),
+                     tx_,
+                     blocks_,
+                     static_cast<int>(slot(sy)),
                      start};
     return run_layers(job);
   }
 
-  // The layered BFS's inputs: layer 0 at `layers` (kStride words a layer), passable and visited
-  // words, the words computed ([0, end)), the last layer allowed, the goal's word index (its
-  // row's `slot`) and column, the layout (`blocks`: the interleaved vectors, 0 for rows in
-  // order), and the start's word index and bit. Rows in order, layer 0 and the visited words
-  // (the start only) are written before; interleaved, the loop writes them.
+  // The layered BFS's inputs: layer 0 at `layers` (kStride words a layer), the passable words
+  // (the start's cell included), the words computed ([0, end)), the last layer allowed, the
+  // goal's word index (its row's `slot`) and column, the layout (`blocks`: the interleaved
+  // vectors, 0 for rows in order), and the start's word index and bit. Rows in order, layer 0
+  // (the start only) is written before; interleaved, the loop writes it.
   struct Layers {
     Word* layers;
     const Word* pass;
-    Word* visited;
     int end;
     int max_layer;
     int goal_row;
@@ -420,11 +428,12 @@ class BitBfs {
   };
 
   // Runs the BFS layers: layer k + 1 row i = the neighbours of layer k's cells (shifts for
-  // horizontal moves, rows i - 1 and i + 1 for vertical ones) that are passable and not yet
-  // visited. Returns the first layer holding the goal, or -1 when max_layer is passed. Eight, four
-  // or two rows a vector operation (AVX-512, AVX2 where the processor has them, checked once per
-  // searcher; else the compiler's 128-bit vectors), the whole loop inside one function of each
-  // instruction set.
+  // horizontal moves, rows i - 1 and i + 1 for vertical ones) that are passable, layer k holding
+  // every cell at most k steps away (the class comment; layer 1 adds the start itself, which
+  // has no neighbour in layer 0). Returns the first layer holding the goal, or -1 when max_layer is
+  // passed. Eight, four or two rows a vector operation (AVX-512, AVX2 where the processor has them,
+  // checked once per searcher; else the compiler's 128-bit vectors), the whole loop inside one
+  // function of each instruction set.
   int run_layers(const Layers& job) noexcept {
 #if PATHING_BIT_BFS_AVX2
     if (simd_ == Simd::avx512) return run_layers_avx512(job);
@@ -506,72 +515,65 @@ class BitBfs {
     }
   }
 
-  // The layers with vectors of type V (1, 2 or 4 words). `job.visited` holds the open rows
-  // (passable and not visited yet) while it runs: a block's new cells are its neighbours' cells
-  // AND its open rows, which then lose them (one load, AND, XOR and store a block, instead of
-  // and-not, OR and the passable rows' load for a visited set). The job's fields are copied: the
-  // stores could alias them, which would make every block reread them.
+  // One layer with vectors of type V (1, 2 or 4 words): from the stored layer `cur` into
+  // `next`, the words [0, end) and the zero block after them. `with_self` (layer 1 only) keeps
+  // the cells of `cur` too: the start has no neighbour in layer 0.
+  template <class V>
+#if defined(__GNUC__)
+  [[gnu::always_inline]]
+#endif
+  static inline void
+  layer_with(const Word* cur, Word* next, const Word* pass, int end, bool with_self) noexcept {
+    constexpr int kLanes = sizeof(V) / sizeof(Word);
+    V c;
+    std::memcpy(&c, cur, sizeof(V));
+    V edge;
+    first_edge(edge, c);
+    const V zero = c & 0;
+    std::memcpy(next + end, &zero, sizeof(V));  // the zero block after the last one
+    for (int i = 0; i < end; i += kLanes) {
+      V after;
+      std::memcpy(&after, cur + i + kLanes, sizeof(V));
+      V above;
+      V below;
+      neighbour_rows(above, below, edge, c, after);
+      V p;
+      std::memcpy(&p, pass + i, sizeof(V));
+      const V n = ((c << 1) | (c >> 1) | above | below | (with_self ? c : zero)) & p;
+      std::memcpy(next + i, &n, sizeof(V));
+      c = after;
+    }
+  }
+
+  // The layers with vectors of type V (1, 2 or 4 words), rows in order, each layer computed from
+  // the one stored before it. The job's fields are copied: the stores could alias them, which
+  // would make every block reread them.
   template <class V>
 #if defined(__GNUC__)
   [[gnu::always_inline]]
 #endif
   static inline int
   run_layers_with(const Layers& job) noexcept {
-    constexpr int kLanes = sizeof(V) / sizeof(Word);
     const int end = job.end;
     const int max_layer = job.max_layer;
     const int goal_row = job.goal_row;
     const unsigned goal_col = static_cast<unsigned>(job.goal_col);
     const Word* const pass = job.pass;
-    Word* const open = job.visited;
-    for (int i = 0; i < end; i += kLanes) {
-      V p;
-      V v;
-      std::memcpy(&p, pass + i, sizeof(V));
-      std::memcpy(&v, open + i, sizeof(V));
-      const V o = p & ~v;
-      std::memcpy(open + i, &o, sizeof(V));
-    }
     Word* cur = job.layers;
+    layer_with<V>(cur, cur + kStride, pass, end, true);
     int found = -1;
-    for (int k = 1; k <= max_layer; ++k) {
+    for (int k = 1;; ++k) {
       Word* const next = cur + kStride;
-      V c;
-      std::memcpy(&c, cur, sizeof(V));
-      V edge;
-      first_edge(edge, c);
-      const V zero = c & 0;
-      std::memcpy(next + end, &zero, sizeof(V));  // the zero block after the last one
-      for (int i = 0; i < end; i += kLanes) {
-        V after;
-        std::memcpy(&after, cur + i + kLanes, sizeof(V));
-        V above;
-        V below;
-        neighbour_rows(above, below, edge, c, after);
-        V o;
-        std::memcpy(&o, open + i, sizeof(V));
-        const V n = ((c << 1) | (c >> 1) | above | below) & o;
-        o ^= n;
-        std::memcpy(open + i, &o, sizeof(V));
-        std::memcpy(next + i, &n, sizeof(V));
-        c = after;
-      }
       if (((next[goal_row] >> goal_col) & 1u) != 0) {
         found = k;
         break;
       }
-      // An empty layer (the goal cut off) is not tested for: later layers stay empty and the
-      // loop ends at max_layer, at most 56 layers; the test (a horizontal OR of the vector) cost
-      // more on the found queries than it saved on the others.
+      // A layer that stops growing (the goal cut off) is not tested for: the loop ends at
+      // max_layer, at most 56 layers; the test (comparing the vectors with the layer before)
+      // cost more on the found queries than it saved on the others.
+      if (k == max_layer) break;
       cur = next;
-    }
-    for (int i = 0; i < end; i += kLanes) {  // visited = passable and no longer open
-      V p;
-      V o;
-      std::memcpy(&p, pass + i, sizeof(V));
-      std::memcpy(&o, open + i, sizeof(V));
-      const V v = p ^ o;
-      std::memcpy(open + i, &v, sizeof(V));
+      layer_with<V>(cur, cur + kStride, pass, end, false);
     }
     return found;
   }
@@ -621,11 +623,11 @@ class BitBfs {
   }
   // The layers of a box of B vectors of 4 rows interleaved (`slot`: lane j of vector v is row
   // j x B + v): the rows above and below vector v's are vectors v - 1 and v + 1 as they are, so a
-  // vector's new rows take two shifts, three ORs, an AND with the open rows and an XOR, with no
+  // vector's new rows take two shifts, three ORs and an AND with the passable rows, with no
   // shuffle; only the first vector's rows above (the last vector's lanes moved up one, a zero
   // row first) and the last vector's rows below (the first vector's lanes moved down one) take a
   // lane shift each, two shuffles a layer instead of three a vector. The current layer stays in
-  // B registers, the open rows in memory, and each layer is stored for the walk back.
+  // B registers, the passable rows in memory, and each layer is stored for the walk back.
   template <int B>
   [[gnu::target("avx2")]] static int run_layers_avx2_interleaved(const Layers& job) noexcept {
     using V = Word __attribute__((vector_size(32)));
@@ -633,9 +635,8 @@ class BitBfs {
     const int goal_row = job.goal_row;
     const unsigned goal_col = static_cast<unsigned>(job.goal_col);
     const Word* const pass = job.pass;
-    Word* const open = job.visited;
     const V zero = {0, 0, 0, 0};
-    // Layer 0 (the start alone) in registers and stored; open = passable and not the start.
+    // Layer 0 (the start alone) in registers and stored.
     const int start_block = job.start_row / 4;
     const int lane = job.start_row % 4;
     const Word bit = job.start_bit;
@@ -644,16 +645,13 @@ class BitBfs {
     V cur[static_cast<std::size_t>(B)];
     for (int b = 0; b < B; ++b) {
       cur[b] = b == start_block ? start : zero;
-      V p;
-      std::memcpy(&p, pass + 4 * b, sizeof(V));
-      const V o = p & ~cur[b];
-      std::memcpy(open + 4 * b, &o, sizeof(V));
       std::memcpy(job.layers + 4 * b, &cur[b], sizeof(V));
     }
     Word* out = job.layers;
     // One layer: its new rows from cur (rows above vector 0's: [row -1 (zero), rows B - 1,
     // 2B - 1, 3B - 1]; rows below vector B - 1's: [rows B, 2B, 3B, row 4B (zero)]), stored.
-    const auto layer = [&]() __attribute__((always_inline, target("avx2"))) {
+    // `with_self` (layer 1) keeps the start.
+    const auto layer = [&](bool with_self) __attribute__((always_inline, target("avx2"))) {
       out += kStride;
       const V top = __builtin_shufflevector(zero, cur[B - 1], 0, 4, 5, 6);
       const V bottom = __builtin_shufflevector(cur[0], zero, 1, 2, 3, 4);
@@ -663,45 +661,36 @@ class BitBfs {
         const V c = cur[b];
         const V above = b == 0 ? top : cur[b - 1];
         const V below = b + 1 == B ? bottom : cur[b + 1];
-        V o;
-        std::memcpy(&o, open + 4 * b, sizeof(V));
-        n[b] = ((c << 1) | (c >> 1) | above | below) & o;
-        o ^= n[b];
-        std::memcpy(open + 4 * b, &o, sizeof(V));
+        V p;
+        std::memcpy(&p, pass + 4 * b, sizeof(V));
+        n[b] = ((c << 1) | (c >> 1) | above | below | (with_self ? c : zero)) & p;
         std::memcpy(out + 4 * b, &n[b], sizeof(V));
       }
 #pragma GCC unroll 16
       for (int b = 0; b < B; ++b) cur[b] = n[b];
     };
     // Every path from the start to the goal has the parity of max_layer (the grid is
-    // bipartite), so only every other layer can hold the goal: the layers come in pairs, the
-    // goal tested after the second.
+    // bipartite), so the goal first appears in a layer of that parity: after layer 1 (and layer
+    // 2 when max_layer is even) the layers come in pairs, the goal tested after the second.
     int found = -1;
-    int k = 0;
-    if ((max_layer & 1) != 0) {
-      layer();
-      k = 1;
-      if (((out[goal_row] >> goal_col) & 1u) != 0) found = 1;
+    layer(true);
+    int k = 1;
+    if ((max_layer & 1) == 0) {
+      layer(false);
+      k = 2;
     }
+    if (((out[goal_row] >> goal_col) & 1u) != 0) found = k;
     while (found < 0 && k < max_layer) {
-      layer();
-      layer();
+      layer(false);
+      layer(false);
       k += 2;
       if (((out[goal_row] >> goal_col) & 1u) != 0) found = k;
-    }
-    for (int b = 0; b < B; ++b) {  // visited = passable and no longer open
-      V p;
-      V o;
-      std::memcpy(&p, pass + 4 * b, sizeof(V));
-      std::memcpy(&o, open + 4 * b, sizeof(V));
-      const V v = p ^ o;
-      std::memcpy(open + 4 * b, &v, sizeof(V));
     }
     return found;
   }
   // AVX-512: the box's at most 57 rows are at most 8 vectors of 8, always interleaved (`slot`),
-  // so the current layer and the open rows stay in registers for the whole search; each layer
-  // costs one store a vector (kept for the walk back) and no load.
+  // so the current layer and the passable rows stay in registers for the whole search; each
+  // layer costs one store a vector (kept for the walk back) and no load.
   [[gnu::target("avx512f")]] static int run_layers_avx512(const Layers& job) noexcept {
     switch (job.blocks) {
       case 1:
@@ -723,10 +712,10 @@ class BitBfs {
     }
   }
   // The AVX-512 layers with the rows interleaved over B vectors of 8 (`slot`): the current layer
-  // and the open rows in 2B registers, each vector's rows above and below its neighbour vectors
-  // as they are, so a vector takes two shifts, two ternary-logic operations and one and-not (no
+  // and the passable rows in 2B registers, each vector's rows above and below its neighbour
+  // vectors as they are, so a vector takes two shifts and two ternary-logic operations (no
   // valignq but the two lane shifts of vectors 0 and B - 1 a layer), plus the layer's store.
-  // Layer 0 and the open rows are set here; the goal is tested on the layers of its parity.
+  // Layer 0 is set here; the goal is tested on the layers of its parity (see the AVX2 loop).
   // The zero-masked forms with an all-lanes mask compile to the plain instructions; the plain
   // intrinsics start from an "undefined" vector that GCC 12 at -O3 reports as uninitialised (GCC
   // bug 105593), an error under -Werror in the user's code.
@@ -738,17 +727,17 @@ class BitBfs {
                                                static_cast<long long>(job.start_bit));
     const int start_block = job.start_row / 8;
     __m512i cur[static_cast<std::size_t>(B)];
-    __m512i open[static_cast<std::size_t>(B)];
+    __m512i pass[static_cast<std::size_t>(B)];
     for (int b = 0; b < B; ++b) {
       cur[b] = b == start_block ? start : zero;
-      open[b] = _mm512_maskz_andnot_epi64(kAll, cur[b], _mm512_loadu_si512(job.pass + 8 * b));
+      pass[b] = _mm512_loadu_si512(job.pass + 8 * b);
       _mm512_storeu_si512(job.layers + 8 * b, cur[b]);
     }
     Word* out = job.layers;
     const int max_layer = job.max_layer;
     const int goal_row = job.goal_row;
     const unsigned goal_col = static_cast<unsigned>(job.goal_col);
-    const auto layer = [&]() __attribute__((always_inline, target("avx512f"))) {
+    const auto layer = [&](bool with_self) __attribute__((always_inline, target("avx512f"))) {
       out += kStride;
       // Rows above vector 0's: [row -1 (zero), rows B - 1, ..., 7B - 1]; below vector B - 1's:
       // [rows B, ..., 7B, row 8B (zero)].
@@ -762,30 +751,26 @@ class BitBfs {
         const __m512i below = b + 1 == B ? bottom : cur[b + 1];
         const __m512i sides = _mm512_ternarylogic_epi64(
             _mm512_maskz_slli_epi64(kAll, c, 1), _mm512_maskz_srli_epi64(kAll, c, 1), above, 0xFE);
-        n[b] = _mm512_ternarylogic_epi64(sides, below, open[b], 0xA8);  // (sides | below) & open
-        open[b] = _mm512_maskz_andnot_epi64(kAll, n[b], open[b]);
+        const __m512i around = with_self ? _mm512_maskz_or_epi64(kAll, below, c) : below;
+        n[b] = _mm512_ternarylogic_epi64(sides, around, pass[b], 0xA8);  // (sides | around) & pass
         _mm512_storeu_si512(out + 8 * b, n[b]);
       }
 #pragma GCC unroll 8
       for (int b = 0; b < B; ++b) cur[b] = n[b];
     };
     int found = -1;
-    int k = 0;
-    if ((max_layer & 1) != 0) {  // paths have max_layer's parity (see the AVX2 loop)
-      layer();
-      k = 1;
-      if (((out[goal_row] >> goal_col) & 1u) != 0) found = 1;
+    layer(true);
+    int k = 1;
+    if ((max_layer & 1) == 0) {
+      layer(false);
+      k = 2;
     }
+    if (((out[goal_row] >> goal_col) & 1u) != 0) found = k;
     while (found < 0 && k < max_layer) {
-      layer();
-      layer();
+      layer(false);
+      layer(false);
       k += 2;
       if (((out[goal_row] >> goal_col) & 1u) != 0) found = k;
-    }
-    for (int b = 0; b < B; ++b) {  // visited = passable and no longer open
-      _mm512_storeu_si512(
-          job.visited + 8 * b,
-          _mm512_maskz_andnot_epi64(kAll, open[b], _mm512_loadu_si512(job.pass + 8 * b)));
     }
     return found;
   }
@@ -1039,9 +1024,10 @@ class BitBfs {
   }
 
   // Stage 2's path: the goal is in layer `steps`; as walk_back_monotone, the j-th cell of a run
-  // being in layer k - j. Runs stop by themselves at rows -1 and h (0 in every layer) and at
-  // columns past the box (bits 57..63 are 0); the layer count stops them at layer 0. Rows are
-  // box rows, found in each layer through `slot`.
+  // being in layer k - j (a neighbour of a cell k steps away is k - 1 steps away exactly when
+  // stored layer k - 1 holds it: the class comment). Runs stop by themselves at rows -1 and h (0 in
+  // every layer) and at columns past the box (bits 57..63 are 0); the layer count stops them at
+  // layer 0. Rows are box rows, found in each layer through `slot`.
   [[nodiscard]] GridPath walk_back(int steps) const noexcept {
     PackedSteps out;
     int x = tx_;
