@@ -627,7 +627,10 @@ class BitBfs {
   // shuffle; only the first vector's rows above (the last vector's lanes moved up one, a zero
   // row first) and the last vector's rows below (the first vector's lanes moved down one) take a
   // lane shift each, two shuffles a layer instead of three a vector. The current layer stays in
-  // B registers, the passable rows in memory, and each layer is stored for the walk back.
+  // B registers, the passable rows in memory, and each layer is stored for the walk back. The
+  // layers alternate between two arrays (no copy), and no vector's address is taken (stores go
+  // through a local copy): either made GCC 12 keep the arrays on the stack, a load and a store
+  // more a vector.
   template <int B>
   [[gnu::target("avx2")]] static int run_layers_avx2_interleaved(const Layers& job) noexcept {
     using V = Word __attribute__((vector_size(32)));
@@ -644,45 +647,49 @@ class BitBfs {
                      lane == 3 ? bit : 0};
     V cur[static_cast<std::size_t>(B)];
     for (int b = 0; b < B; ++b) {
-      cur[b] = b == start_block ? start : zero;
-      std::memcpy(job.layers + 4 * b, &cur[b], sizeof(V));
+      const V v = b == start_block ? start : zero;
+      cur[b] = v;
+      std::memcpy(job.layers + 4 * b, &v, sizeof(V));
     }
     Word* out = job.layers;
     // One layer: its new rows from cur (rows above vector 0's: [row -1 (zero), rows B - 1,
     // 2B - 1, 3B - 1]; rows below vector B - 1's: [rows B, 2B, 3B, row 4B (zero)]), stored.
     // `with_self` (layer 1) keeps the start.
-    const auto layer = [&](bool with_self) __attribute__((always_inline, target("avx2"))) {
+    const auto layer = [&](V(&from)[B], V(&to)[B], bool with_self)
+        __attribute__((always_inline, target("avx2"))) {
       out += kStride;
-      const V top = __builtin_shufflevector(zero, cur[B - 1], 0, 4, 5, 6);
-      const V bottom = __builtin_shufflevector(cur[0], zero, 1, 2, 3, 4);
-      V n[static_cast<std::size_t>(B)];
+      const V top = __builtin_shufflevector(zero, from[B - 1], 0, 4, 5, 6);
+      const V bottom = __builtin_shufflevector(from[0], zero, 1, 2, 3, 4);
 #pragma GCC unroll 16
       for (int b = 0; b < B; ++b) {
-        const V c = cur[b];
-        const V above = b == 0 ? top : cur[b - 1];
-        const V below = b + 1 == B ? bottom : cur[b + 1];
+        const V c = from[b];
+        const V above = b == 0 ? top : from[b - 1];
+        const V below = b + 1 == B ? bottom : from[b + 1];
         V p;
         std::memcpy(&p, pass + 4 * b, sizeof(V));
-        n[b] = ((c << 1) | (c >> 1) | above | below | (with_self ? c : zero)) & p;
-        std::memcpy(out + 4 * b, &n[b], sizeof(V));
+        const V v = ((c << 1) | (c >> 1) | above | below | (with_self ? c : zero)) & p;
+        to[b] = v;
+        std::memcpy(out + 4 * b, &v, sizeof(V));
       }
-#pragma GCC unroll 16
-      for (int b = 0; b < B; ++b) cur[b] = n[b];
     };
+    V n[static_cast<std::size_t>(B)];
     // Every path from the start to the goal has the parity of max_layer (the grid is
     // bipartite), so the goal first appears in a layer of that parity: after layer 1 (and layer
     // 2 when max_layer is even) the layers come in pairs, the goal tested after the second.
     int found = -1;
-    layer(true);
+    layer(cur, n, true);
     int k = 1;
     if ((max_layer & 1) == 0) {
-      layer(false);
+      layer(n, cur, false);
       k = 2;
+    } else {
+#pragma GCC unroll 16
+      for (int b = 0; b < B; ++b) cur[b] = n[b];
     }
     if (((out[goal_row] >> goal_col) & 1u) != 0) found = k;
     while (found < 0 && k < max_layer) {
-      layer(false);
-      layer(false);
+      layer(cur, n, false);
+      layer(n, cur, false);
       k += 2;
       if (((out[goal_row] >> goal_col) & 1u) != 0) found = k;
     }
