@@ -668,7 +668,8 @@ class BitBfs {
     // One layer: its new rows from cur (rows above vector 0's: [row -1 (zero), rows B - 1,
     // 2B - 1, 3B - 1]; rows below vector B - 1's: [rows B, 2B, 3B, row 4B (zero)]), stored.
     // `with_self` (layer 1) keeps the start.
-    const auto layer = [&](V(&from)[B], V(&to)[B], bool with_self)
+    const auto layer = [&](V(&from)[static_cast<std::size_t>(B)],
+                           V(&to)[static_cast<std::size_t>(B)], bool with_self)
         __attribute__((always_inline, target("avx2"))) {
       out += kStride;
       const V top = __builtin_shufflevector(zero, from[B - 1], 0, 4, 5, 6);
