@@ -409,7 +409,8 @@ class BitBfs {
                      tx_,
                      blocks_,
                      static_cast<int>(slot(sy)),
-                     start};
+                     start,
+                     blocks_ != 0 && h < lanes_ * blocks_};
     return run_layers(job);
   }
 
@@ -428,6 +429,7 @@ class BitBfs {
     int blocks;
     int start_row;
     Word start_bit;
+    bool spare_row;  // interleaved with the last row (lanes x blocks - 1) outside the box: zero
   };
 
   // Runs the BFS layers: layer k + 1 row i = the neighbours of layer k's cells (shifts for
@@ -606,29 +608,41 @@ class BitBfs {
   [[gnu::target("avx2")]] static int run_layers_avx2(const Layers& job) noexcept {
     switch (job.blocks) {
       case 1:
-        return run_layers_avx2_interleaved<1>(job);
+        return job.spare_row ? run_layers_avx2_interleaved<1, true>(job)
+                             : run_layers_avx2_interleaved<1, false>(job);
       case 2:
-        return run_layers_avx2_interleaved<2>(job);
+        return job.spare_row ? run_layers_avx2_interleaved<2, true>(job)
+                             : run_layers_avx2_interleaved<2, false>(job);
       case 3:
-        return run_layers_avx2_interleaved<3>(job);
+        return job.spare_row ? run_layers_avx2_interleaved<3, true>(job)
+                             : run_layers_avx2_interleaved<3, false>(job);
       case 4:
-        return run_layers_avx2_interleaved<4>(job);
+        return job.spare_row ? run_layers_avx2_interleaved<4, true>(job)
+                             : run_layers_avx2_interleaved<4, false>(job);
       case 5:
-        return run_layers_avx2_interleaved<5>(job);
+        return job.spare_row ? run_layers_avx2_interleaved<5, true>(job)
+                             : run_layers_avx2_interleaved<5, false>(job);
       case 6:
-        return run_layers_avx2_interleaved<6>(job);
+        return job.spare_row ? run_layers_avx2_interleaved<6, true>(job)
+                             : run_layers_avx2_interleaved<6, false>(job);
       case 7:
-        return run_layers_avx2_interleaved<7>(job);
+        return job.spare_row ? run_layers_avx2_interleaved<7, true>(job)
+                             : run_layers_avx2_interleaved<7, false>(job);
       case 8:
-        return run_layers_avx2_interleaved<8>(job);
+        return job.spare_row ? run_layers_avx2_interleaved<8, true>(job)
+                             : run_layers_avx2_interleaved<8, false>(job);
       case 9:
-        return run_layers_avx2_interleaved<9>(job);
+        return job.spare_row ? run_layers_avx2_interleaved<9, true>(job)
+                             : run_layers_avx2_interleaved<9, false>(job);
       case 10:
-        return run_layers_avx2_interleaved<10>(job);
+        return job.spare_row ? run_layers_avx2_interleaved<10, true>(job)
+                             : run_layers_avx2_interleaved<10, false>(job);
       case 11:
-        return run_layers_avx2_interleaved<11>(job);
+        return job.spare_row ? run_layers_avx2_interleaved<11, true>(job)
+                             : run_layers_avx2_interleaved<11, false>(job);
       case 12:
-        return run_layers_avx2_interleaved<12>(job);
+        return job.spare_row ? run_layers_avx2_interleaved<12, true>(job)
+                             : run_layers_avx2_interleaved<12, false>(job);
       default:
         break;
     }
@@ -639,12 +653,17 @@ class BitBfs {
   // vector's new rows take two shifts, three ORs and an AND with the passable rows, with no
   // shuffle; only the first vector's rows above (the last vector's lanes moved up one, a zero
   // row first) and the last vector's rows below (the first vector's lanes moved down one) take a
-  // lane shift each, two shuffles a layer instead of three a vector. The current layer stays in
-  // B registers, the passable rows in memory, and each layer is stored for the walk back. The
-  // layers alternate between two arrays (no copy), and no vector's address is taken (stores go
-  // through a local copy): either made GCC 12 keep the arrays on the stack, a load and a store
-  // more a vector.
-  template <int B>
+  // lane shift each, two shuffles a layer instead of three a vector. With `Spare` (the box's
+  // last row slot, 4B - 1, is outside the box: its passable word and so every layer's are 0) each
+  // lane shift is a single rotation: the word it brings round (row 4B - 1 above row 0; row 0
+  // below row 4B - 1, where the AND clears it) is 0 or cleared, so the blend that zeroes it is
+  // left out. The move to the left (bit x to x + 1) is c + c, not c << 1: the same bits, and an
+  // addition can issue on more of the processor's vector ports than a shift (four against two on
+  // AMD Zen 3 and 4, llvm-mca's model). The current layer stays in B registers, the passable rows
+  // in memory, and each layer is stored for the walk back. The layers alternate between two
+  // arrays (no copy), and no vector's address is taken (stores go through a local copy): either
+  // made GCC 12 keep the arrays on the stack, a load and a store more a vector.
+  template <int B, bool Spare>
   [[gnu::target("avx2")]] static int run_layers_avx2_interleaved(const Layers& job) noexcept {
     using V = Word __attribute__((vector_size(32)));
     const int max_layer = job.max_layer;
@@ -672,8 +691,10 @@ class BitBfs {
                            V(&to)[static_cast<std::size_t>(B)], bool with_self)
         __attribute__((always_inline, target("avx2"))) {
       out += kStride;
-      const V top = __builtin_shufflevector(zero, from[B - 1], 0, 4, 5, 6);
-      const V bottom = __builtin_shufflevector(from[0], zero, 1, 2, 3, 4);
+      const V top = Spare ? __builtin_shufflevector(from[B - 1], from[B - 1], 3, 0, 1, 2)
+                          : __builtin_shufflevector(zero, from[B - 1], 0, 4, 5, 6);
+      const V bottom = Spare ? __builtin_shufflevector(from[0], from[0], 1, 2, 3, 0)
+                             : __builtin_shufflevector(from[0], zero, 1, 2, 3, 4);
 #pragma GCC unroll 16
       for (int b = 0; b < B; ++b) {
         const V c = from[b];
@@ -681,7 +702,7 @@ class BitBfs {
         const V below = b + 1 == B ? bottom : from[b + 1];
         V p;
         std::memcpy(&p, pass + 4 * b, sizeof(V));
-        const V v = ((c << 1) | (c >> 1) | above | below | (with_self ? c : zero)) & p;
+        const V v = ((c + c) | (c >> 1) | above | below | (with_self ? c : zero)) & p;
         to[b] = v;
         std::memcpy(out + 4 * b, &v, sizeof(V));
       }
