@@ -338,7 +338,9 @@ class BitBfs {
   }
 
   // Stage 1: monotone reachability in the bounding box of from and to (its rows of visited_,
-  // its columns of the box's words); true when `to` is reached.
+  // its columns of the box's words); true when `to` is reached. Only the rows swept, from the
+  // start's to the first empty one or the goal's, are written and counted (the rows after an
+  // empty one would be empty).
   bool sweep(GridCoord from, GridCoord to, SearchStats& stats) noexcept {
     const bool rightward = to.x >= from.x;
     const int sx = from.x - x0_;
@@ -346,19 +348,19 @@ class BitBfs {
     const int step = to.y >= from.y ? 1 : -1;
     const int lo = std::min(sx, tx_);
     const Word columns = ((Word{2} << (std::max(sx, tx_) - lo)) - 1) << lo;
-    const int r0 = std::min(sy, ty_);
-    const int r1 = std::max(sy, ty_);
-    for (int r = r0; r <= r1; ++r) visited_[static_cast<std::size_t>(r) + 2] = 0;
     Word seed = Word{1} << sx;
-    for (int r = sy;; r += step) {
+    int r = sy;
+    for (;; r += step) {
       const Word p = pass_[slot(r)] & columns;
       const Word row = rightward ? fill_up(seed & p, p) : fill_down(seed & p, p);
       visited_[static_cast<std::size_t>(r) + 2] = row;
       if (row == 0 || r == ty_) break;
       seed = row;
     }
-    const std::uint64_t reached = count_bits(visited_.data() + r0 + 2, r1 - r0 + 1);
-    const bool found = ((visited_[static_cast<std::size_t>(ty_) + 2] >> tx_) & 1u) != 0;
+    const int first = std::min(sy, r);
+    const std::uint64_t reached =
+        count_bits(visited_.data() + first + 2, std::max(sy, r) - first + 1);
+    const bool found = r == ty_ && ((visited_[static_cast<std::size_t>(ty_) + 2] >> tx_) & 1u) != 0;
     stats.expanded += found ? reached - 1 : reached;
     stats.generated += reached;
     return found;
@@ -943,6 +945,7 @@ class BitBfs {
         }
       }
       int r = from;
+#pragma GCC unroll 2
       for (; r < stop; ++r, row += stride) {
         // Byte j holds cell 2j (low nibble) and cell 2j + 1 (high nibble); quarters 0, 2, 1, 3.
         const __m256i b = _mm256_permute4x64_epi64(
