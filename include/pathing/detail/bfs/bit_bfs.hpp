@@ -925,9 +925,12 @@ class BitBfs {
   [[gnu::target("avx2")]] void read_rows_avx2(const Grid& grid, int begin, int end, int begin2,
                                               int end2) noexcept {
     const std::size_t stride = grid.stride_bytes();
-    const std::uint8_t* const first_row =
-        grid.data() + static_cast<std::size_t>(y0_) * stride + (static_cast<std::size_t>(x0_) >> 1);
-    const std::uint8_t* const buffer_end = grid.data() + grid.memory_bytes();
+    // Byte offsets in the grid's buffer (of `size` bytes): a pointer is formed only to a row that
+    // is read, never past the buffer's end.
+    const std::uint8_t* const data = grid.data();
+    const std::size_t size = grid.memory_bytes();
+    const std::size_t first =  // box row 0's first byte
+        static_cast<std::size_t>(y0_) * stride + (static_cast<std::size_t>(x0_) >> 1);
     const int shift = x0_ & 1;
     const Word mask = (Word{1} << width_) - 1;  // width_ <= 57
     const std::uint8_t* const slots = slot_.data() + 1;
@@ -935,18 +938,16 @@ class BitBfs {
         _mm_loadu_si128(reinterpret_cast<const __m128i*>(classifier_.lookup())));
     const __m256i low4 = _mm256_set1_epi8(0x0F);
     const auto rows = [&](int from, int to) __attribute__((always_inline, target("avx2"))) {
-      const std::uint8_t* row = first_row + static_cast<std::size_t>(from) * stride;
       int stop = to;  // rows before it can be read 32 bytes at a time
-      if (from < to && first_row + static_cast<std::size_t>(to - 1) * stride + 32 > buffer_end) {
+      if (from < to && first + static_cast<std::size_t>(to - 1) * stride + 32 > size) {
         stop = from;
-        while (stop < to &&
-               first_row + static_cast<std::size_t>(stop) * stride + 32 <= buffer_end) {
-          ++stop;
-        }
+        while (stop < to && first + static_cast<std::size_t>(stop) * stride + 32 <= size) ++stop;
       }
       int r = from;
+      std::size_t at = first + static_cast<std::size_t>(from) * stride;  // row r's first byte
 #pragma GCC unroll 2
-      for (; r < stop; ++r, row += stride) {
+      for (; r < stop; ++r, at += stride) {
+        const std::uint8_t* const row = data + at;
         // Byte j holds cell 2j (low nibble) and cell 2j + 1 (high nibble); quarters 0, 2, 1, 3.
         const __m256i b = _mm256_permute4x64_epi64(
             _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row)), 0xD8);
@@ -989,8 +990,11 @@ class BitBfs {
     const std::size_t first = static_cast<std::size_t>(x0_) >> 1;  // byte holding column x0_
     const std::size_t bytes = (static_cast<std::size_t>(x0_ + width_ - 1) >> 1) - first + 1;
     const std::size_t stride = grid.stride_bytes();
-    const std::uint8_t* row = grid.data() + static_cast<std::size_t>(y0_ + begin) * stride + first;
-    const std::uint8_t* end = grid.data() + grid.memory_bytes();
+    // Byte offsets in the grid's buffer (of `size` bytes): a pointer is formed only to a row that
+    // is read, never past the buffer's end.
+    const std::uint8_t* const data = grid.data();
+    const std::size_t size = grid.memory_bytes();
+    std::size_t at = static_cast<std::size_t>(y0_ + begin) * stride + first;  // row r's first byte
     const int shift = x0_ & 1;
     const Word mask = (Word{1} << width_) - 1;  // width_ <= 57
     const std::uint8_t* const slots = slot_.data() + 1;
@@ -1004,7 +1008,8 @@ class BitBfs {
     using Q8 = std::uint16_t __attribute__((vector_size(16)));
     using V = std::conditional_t<R == 1, V4, V8>;
     using Q = std::conditional_t<R == 1, Q4, Q8>;
-    for (; r + R <= h && row + (R - 1) * stride + 32 <= end; r += R, row += R * stride) {
+    for (; r + R <= h && at + (R - 1) * stride + 32 <= size; r += R, at += R * stride) {
+      const std::uint8_t* const row = data + at;
       V w;
       if constexpr (R == 1) {
         std::memcpy(&w, row, 32);
@@ -1026,9 +1031,9 @@ class BitBfs {
       for (int i = 0; i < R; ++i) pass_[slots[r + i]] = (bits[i] >> shift) & mask;
     }
 #endif
-    for (; r < h; ++r, row += stride) {  // the rest one word at a time
+    for (; r < h; ++r, at += stride) {  // the rest one word at a time
       Word words[4] = {0, 0, 0, 0};
-      std::memcpy(words, row, row + sizeof(words) <= end ? sizeof(words) : bytes);
+      std::memcpy(words, data + at, at + sizeof(words) <= size ? sizeof(words) : bytes);
       Word bits = 0;
       for (int i = 0; i < 4; ++i) bits |= Word{classifier_(words[i])} << (16 * i);
       pass_[slots[r]] = (bits >> shift) & mask;
