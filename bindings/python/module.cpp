@@ -1350,6 +1350,28 @@ PYBIND11_MODULE(_pathing, m) {
             return out;
           },
           "Every cell's clearance as a new (rows, cols) uint8 array, indexed [y, x].")
+      .def(
+          "unit_grid",
+          [](const ClearanceMap& c, int unit_size) {
+            const Grid* g = c.unit_grid(unit_size);
+            if (g == nullptr) {
+              throw py::value_error(
+                  "pathing.ClearanceMap.unit_grid: unit_size = " + std::to_string(unit_size) +
+                  " is outside [1, " + std::to_string(c.max_unit_size()) + "]");
+            }
+            return Grid(*g);
+          },
+          py::arg("unit_size"),
+          "A copy of the unit grid for bodies of unit_size x unit_size cells (C++ "
+          "ClearanceMap::unit_grid): a cell holds a 4-bit code of the body's cost with its "
+          "anchor (top-left cell) there, 15 where the body does not fit. Read through "
+          "`unit_layer`, a size-k query is the size-1 query on this grid, so any search or field "
+          "moves such a body (docs/clearance.md). O(cells). Raises ValueError naming the size "
+          "outside [1, max_unit_size]. The copy does not follow later syncs.")
+      .def_property_readonly(
+          "unit_layer", [](const ClearanceMap& c) { return c.unit_layer(); },
+          "The layer of the unit grids (a copy): the layer's distinct costs as codes, smallest "
+          "first.")
       .def_property_readonly("max_unit_size", &ClearanceMap::max_unit_size,
                              "The largest unit size it answers for.")
       .def_property_readonly("cols", &ClearanceMap::cols, "Columns of the grid it was built from.")

@@ -101,6 +101,38 @@ def test_a_two_cell_unit_walks_where_its_body_fits():
     assert r.status == p.SearchStatus.invalid_argument  # a size above 1 needs a clearance map
 
 
+def test_unit_grids_are_the_size_one_query_of_every_size():
+    g = random_grid(p, 33, cols=36, rows=28, density=0.15, tags=2)
+    cm = p.ClearanceMap(g, LAYER, max_unit_size=3)
+    ul = cm.unit_layer
+    a = p.AStar()
+    b = p.AStar()
+    compared = 0
+    for k in (1, 2, 3):
+        ug = cm.unit_grid(k)
+        assert ug.shape == g.shape
+        # 15 (kNoFit) exactly where the body does not fit.
+        assert ((ug.cells() == 15) == (cm.clearances() < k)).all()
+        fits = np.argwhere(cm.clearances() >= k)
+        for i in range(0, len(fits) - 1, max(1, len(fits) // 12)):
+            (y0, x0), (y1, x1) = fits[i], fits[-1 - i]
+            s, t = (int(x0), int(y0)), (int(x1), int(y1))
+            want = a.find_path(g, LAYER, s, t, p.SearchOptions(unit_size=k, clearance=cm))
+            got = b.find_path(ug, ul, s, t)
+            assert got.status == want.status
+            assert got.cost == want.cost
+            assert got.path.tolist() == want.path.tolist()
+            compared += 1
+    assert compared > 20
+    g.set_blocked((int(fits[0][1]), int(fits[0][0])), True)
+    before = cm.unit_grid(1).cells()
+    cm.sync(g, LAYER)
+    assert (cm.unit_grid(1).cells() != before).any()  # a new copy follows the sync
+    for bad in (0, 4):
+        with pytest.raises(ValueError, match=f"unit_size = {bad} is outside \\[1, 3\\]"):
+            cm.unit_grid(bad)
+
+
 def test_region_map_matches_brute_force_and_answers_unreachable_at_once():
     rng = np.random.default_rng(9)
     for seed in range(6):
