@@ -610,45 +610,39 @@ class BitBfs {
   [[gnu::target("avx2")]] static int run_layers_avx2(const Layers& job) noexcept {
     switch (job.blocks) {
       case 1:
-        return job.spare_row ? run_layers_avx2_interleaved<1, true>(job)
-                             : run_layers_avx2_interleaved<1, false>(job);
+        return run_layers_avx2_blocks<1>(job);
       case 2:
-        return job.spare_row ? run_layers_avx2_interleaved<2, true>(job)
-                             : run_layers_avx2_interleaved<2, false>(job);
+        return run_layers_avx2_blocks<2>(job);
       case 3:
-        return job.spare_row ? run_layers_avx2_interleaved<3, true>(job)
-                             : run_layers_avx2_interleaved<3, false>(job);
+        return run_layers_avx2_blocks<3>(job);
       case 4:
-        return job.spare_row ? run_layers_avx2_interleaved<4, true>(job)
-                             : run_layers_avx2_interleaved<4, false>(job);
+        return run_layers_avx2_blocks<4>(job);
       case 5:
-        return job.spare_row ? run_layers_avx2_interleaved<5, true>(job)
-                             : run_layers_avx2_interleaved<5, false>(job);
+        return run_layers_avx2_blocks<5>(job);
       case 6:
-        return job.spare_row ? run_layers_avx2_interleaved<6, true>(job)
-                             : run_layers_avx2_interleaved<6, false>(job);
+        return run_layers_avx2_blocks<6>(job);
       case 7:
-        return job.spare_row ? run_layers_avx2_interleaved<7, true>(job)
-                             : run_layers_avx2_interleaved<7, false>(job);
+        return run_layers_avx2_blocks<7>(job);
       case 8:
-        return job.spare_row ? run_layers_avx2_interleaved<8, true>(job)
-                             : run_layers_avx2_interleaved<8, false>(job);
+        return run_layers_avx2_blocks<8>(job);
       case 9:
-        return job.spare_row ? run_layers_avx2_interleaved<9, true>(job)
-                             : run_layers_avx2_interleaved<9, false>(job);
+        return run_layers_avx2_blocks<9>(job);
       case 10:
-        return job.spare_row ? run_layers_avx2_interleaved<10, true>(job)
-                             : run_layers_avx2_interleaved<10, false>(job);
+        return run_layers_avx2_blocks<10>(job);
       case 11:
-        return job.spare_row ? run_layers_avx2_interleaved<11, true>(job)
-                             : run_layers_avx2_interleaved<11, false>(job);
+        return run_layers_avx2_blocks<11>(job);
       case 12:
-        return job.spare_row ? run_layers_avx2_interleaved<12, true>(job)
-                             : run_layers_avx2_interleaved<12, false>(job);
+        return run_layers_avx2_blocks<12>(job);
       default:
         break;
     }
     return run_layers_with<Word __attribute__((vector_size(32)))>(job);
+  }
+  // B vectors: the loop without the blend when the box leaves a spare row slot.
+  template <int B>
+  [[gnu::target("avx2")]] static int run_layers_avx2_blocks(const Layers& job) noexcept {
+    return job.spare_row ? run_layers_avx2_interleaved<B, true>(job)
+                         : run_layers_avx2_interleaved<B, false>(job);
   }
   // The layers of a box of B vectors of 4 rows interleaved (`slot`: lane j of vector v is row
   // j x B + v): the rows above and below vector v's are vectors v - 1 and v + 1 as they are, so a
