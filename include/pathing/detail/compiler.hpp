@@ -2,8 +2,8 @@
 //
 // Everything compiler-specific lives here: inlining hints, builtins, 128-bit arithmetic, the
 // exception switch and a guard against fused multiply-adds. Each has a portable fallback, so any
-// C++20 compiler (MSVC included) has a path; GCC and Clang keep the fast path (bit_bfs.hpp guards
-// its own vector code: PATHING_BIT_BFS_AVX2).
+// C++20 compiler (MSVC included) has a path; GCC and Clang keep the fast path (the bit-parallel
+// BFS's x86 vector code is guarded by PATHING_BIT_BFS_AVX2, below).
 #pragma once
 
 /// Placed after a lambda's parameter list (or before a function) to force inlining of small
@@ -56,6 +56,17 @@
 #define PATHING_HAS_INT128 1
 #else
 #define PATHING_HAS_INT128 0
+#endif
+#endif
+
+/// 1 where the bit-parallel BFS (`detail/bfs/`) may use x86-64 AVX2 and AVX-512 code chosen at
+/// run time (GCC or Clang on x86-64: `target` attributes, `<immintrin.h>`, vector extensions),
+/// else 0: its portable code only. Define it as 0 to force the portable code.
+#if !defined(PATHING_BIT_BFS_AVX2)
+#if defined(__GNUC__) && defined(__x86_64__)
+#define PATHING_BIT_BFS_AVX2 1
+#else
+#define PATHING_BIT_BFS_AVX2 0
 #endif
 #endif
 

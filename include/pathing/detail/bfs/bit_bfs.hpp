@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <numeric>
 #include <type_traits>
 #include <vector>
 
@@ -18,118 +19,14 @@
 #include "pathing/path.hpp"
 #include "pathing/result.hpp"
 
-#if defined(__GNUC__) && defined(__x86_64__)
+#include "pathing/detail/bfs/passable_bits.hpp"
+#include "pathing/detail/compiler.hpp"
+
+#if PATHING_BIT_BFS_AVX2
 #include <immintrin.h>
 #endif
 
-#if !defined(PATHING_BIT_BFS_AVX2)
-#if defined(__GNUC__) && defined(__x86_64__)
-#define PATHING_BIT_BFS_AVX2 1
-#else
-#define PATHING_BIT_BFS_AVX2 0
-#endif
-#endif
-
 namespace pathing::detail {
-
-/// Turns 16 packed 4-bit cell values (cell i in bits 4i..4i+3, as `Grid` stores a row) into
-/// passability bits, with word-wide bit operations (SWAR) and no table: `hits` sets bit 4i when
-/// cell i's value is in the passable set, `gather` packs bits 0, 4, ..., 60 into bits 0..15. Both
-/// work lane by lane on a word or a vector of words. Common passable sets (everything, unblocked
-/// cells of any tag, unblocked tag 0 only) take 1 to 7 operations a word before the packing;
-/// others compare against each value of the smaller of the set and its complement.
-class NibbleClassifier {
- public:
-  /// How a passable set is tested.
-  enum class Kind : std::uint8_t { all, unblocked, zero, values };
-
-  /// The classifier of a set of cell values (bit v = value v).
-  explicit NibbleClassifier(std::uint16_t passable) noexcept {
-    for (unsigned v = 0; v < 16; ++v) {
-      lookup_[v] = ((passable >> v) & 1u) != 0 ? std::uint8_t{0xFF} : std::uint8_t{0};
-    }
-    if (passable == 0xFFFF) {
-      kind_ = Kind::all;
-    } else if (passable == 0x00FF) {
-      kind_ = Kind::unblocked;
-    } else if (passable == 0x0001) {
-      kind_ = Kind::zero;
-    } else {
-      const int n = std::popcount(passable);
-      invert_ = n > 8;
-      const std::uint16_t set = invert_ ? static_cast<std::uint16_t>(~passable) : passable;
-      for (unsigned v = 0; v < 16; ++v) {
-        if ((set >> v) & 1u) values_[static_cast<std::size_t>(count_++)] = kOnes * v;
-      }
-      kind_ = Kind::values;
-    }
-  }
-
-  /// The test in use.
-  [[nodiscard]] Kind kind() const noexcept { return kind_; }
-
-  /// 16 bytes, byte v = 0xFF when value v is passable, else 0: a table for a byte shuffle
-  /// (`pshufb`) that classifies 16 or 32 nibbles at once.
-  [[nodiscard]] const std::uint8_t* lookup() const noexcept { return lookup_.data(); }
-
-  /// Replaces each lane of `w` by its hits: bit 4i set when cell i of that lane is passable
-  /// (test K, which must be `kind()`), other bits clear. (In place: a 32-byte vector passed by
-  /// value would change the ABI without AVX.)
-  template <Kind K, class V>
-  void to_hits(V& w) const noexcept {
-    if constexpr (K == Kind::all) {
-      w = (w & 0) | kOnes;
-    } else if constexpr (K == Kind::unblocked) {
-      w = ~(w >> 3) & kOnes;
-    } else if constexpr (K == Kind::zero) {
-      w = ~(w | (w >> 1) | (w >> 2) | (w >> 3)) & kOnes;
-    } else {
-      V any = w & 0;
-      for (int i = 0; i < count_; ++i) {
-        const V e = ~(w ^ values_[static_cast<std::size_t>(i)]);  // 1111 where cell == value
-        any |= e & (e >> 1) & (e >> 2) & (e >> 3);
-      }
-      w = (invert_ ? ~any : any) & kOnes;
-    }
-  }
-
-  /// Packs bits 0, 4, 8, ..., 60 of each lane into its bits 0..15 (in place).
-  template <class V>
-  static void gather(V& hit) noexcept {
-    hit = (hit | (hit >> 3)) & 0x0303030303030303ull;
-    hit = (hit | (hit >> 6)) & 0x000F000F000F000Full;
-    hit = (hit | (hit >> 12)) & 0x000000FF000000FFull;
-    hit = (hit | (hit >> 24)) & 0xFFFFull;
-  }
-
-  /// The 16 passability bits of the 16 cells in `w`.
-  [[nodiscard]] std::uint32_t operator()(std::uint64_t w) const noexcept {
-    switch (kind_) {
-      case Kind::all:
-        to_hits<Kind::all>(w);
-        break;
-      case Kind::unblocked:
-        to_hits<Kind::unblocked>(w);
-        break;
-      case Kind::zero:
-        to_hits<Kind::zero>(w);
-        break;
-      case Kind::values:
-        to_hits<Kind::values>(w);
-        break;
-    }
-    gather(w);
-    return static_cast<std::uint32_t>(w);
-  }
-
- private:
-  static constexpr std::uint64_t kOnes = 0x1111111111111111ull;
-  std::array<std::uint64_t, 8> values_{};
-  std::array<std::uint8_t, 16> lookup_{};
-  int count_ = 0;
-  bool invert_ = false;
-  Kind kind_ = Kind::values;
-};
 
 /// Bit-parallel breadth-first search for bounded queries (at most `GridPath::kMaxSteps` = 56
 /// 4-connected steps) on maps where every passable cell costs the same: each row of the search
@@ -214,7 +111,9 @@ class BitBfs {
 
   /// Bytes of memory held.
   [[nodiscard]] std::size_t bytes() const noexcept {
-    return storage_.capacity() * sizeof(std::uint64_t) + sizeof(pass_) + sizeof(visited_);
+    return storage_.capacity() * sizeof(std::uint64_t) + sizeof(pass_) + sizeof(visited_) +
+           std::accumulate(caches_.begin(), caches_.end(), std::size_t{0},
+                           [](std::size_t sum, const PassableBits& c) { return sum + c.bytes(); });
   }
 
   /// Searches for a shortest path of at most 56 steps from `from` to `to` (both on the grid,
@@ -228,10 +127,9 @@ class BitBfs {
     const int dist = std::abs(to.x - from.x) + std::abs(to.y - from.y);
     if (dist > GridPath::kMaxSteps) return -1;
     if (!((static_cast<unsigned>(passable) >> grid.cell_unchecked(to.x, to.y)) & 1u)) return -1;
-    if (passable != classifier_passable_) {
-      classifier_ = NibbleClassifier(passable);
-      classifier_passable_ = passable;
-    }
+    PassableBits& cache = cache_for(grid, passable);
+    cache.sync(grid, passable, simd_level() > 0);
+    cache_ = &cache;
     reserve();
     // The 56-step box; stage 1 reads only the rows between from and to, stage 2 the rest.
     const int slack = (GridPath::kMaxSteps - dist) & ~1;
@@ -246,7 +144,8 @@ class BitBfs {
       return dist;
     }
     if (slack == 0) return -1;
-    read_rows(grid, 0, r0, r1 + 1, h);
+    read_rows(grid, 0, r0);
+    read_rows(grid, r1 + 1, h);
     const int steps = search(from, to, h, slack);
     if (steps < 0) return -1;
     // Stored layer k holds the cells at most k steps away: the goal's layer the cells reached,
@@ -880,158 +779,30 @@ class BitBfs {
     return (x * 0x0101010101010101ull) >> 56;
   }
 
-  // The passability bits of box rows [begin, end) and [begin2, end2) (grid rows y0_ + r, columns
-  // x0_ .. x0_ + width_ - 1) into pass_ at their `slot` (bit i = column x0_ + i): 32 bytes of
-  // packed cells a row, classified as four words at once. Two ranges in one call: stage 2 reads
-  // the rows on both sides of stage 1's.
-  void read_rows(const Grid& grid, int begin, int end, int begin2 = 0, int end2 = 0) noexcept {
-    if (begin >= end && begin2 >= end2) return;
-    switch (classifier_.kind()) {
-      case NibbleClassifier::Kind::all:
-        return read_rows_as<NibbleClassifier::Kind::all>(grid, begin, end, begin2, end2);
-      case NibbleClassifier::Kind::unblocked:
-        return read_rows_as<NibbleClassifier::Kind::unblocked>(grid, begin, end, begin2, end2);
-      case NibbleClassifier::Kind::zero:
-        return read_rows_as<NibbleClassifier::Kind::zero>(grid, begin, end, begin2, end2);
-      case NibbleClassifier::Kind::values:
-        return read_rows_as<NibbleClassifier::Kind::values>(grid, begin, end, begin2, end2);
+  // The cache of `grid` and `passable`: the one started for them, else the least recently used
+  // (restarted by its `sync`). O(kCaches).
+  PassableBits& cache_for(const Grid& grid, std::uint16_t passable) noexcept {
+    int pick = 0;
+    for (int i = 0; i < kCaches; ++i) {
+      if (caches_[static_cast<std::size_t>(i)].holds(grid, passable)) {
+        pick = i;
+        break;
+      }
+      if (cache_used_[static_cast<std::size_t>(i)] < cache_used_[static_cast<std::size_t>(pick)]) {
+        pick = i;
+      }
     }
+    cache_used_[static_cast<std::size_t>(pick)] = ++queries_;
+    return caches_[static_cast<std::size_t>(pick)];
   }
 
-  template <NibbleClassifier::Kind K>
-  void read_rows_as(const Grid& grid, int begin, int end, int begin2, int end2) noexcept {
-#if PATHING_BIT_BFS_AVX2
-    if (simd_ == Simd::avx512) return read_rows_avx512<K>(grid, begin, end, begin2, end2);
-    if (simd_ == Simd::avx2) return read_rows_avx2<K>(grid, begin, end, begin2, end2);
-#endif
-    read_rows_with<K, 1>(grid, begin, end);
-    read_rows_with<K, 1>(grid, begin2, end2);
-  }
-#if PATHING_BIT_BFS_AVX2
-  // AVX2: 32 bytes (64 cells) a row classified by looking each nibble up in the passable set's
-  // table (`NibbleClassifier::lookup`, two vpshufb) and the low and high nibbles' answers put
-  // back in cell order: the row's 8-byte quarters permuted once (vpermq) so that the unpacks
-  // within the 128-bit halves give cells 0-31 and 32-63, each packed by vpmovmskb. About 16
-  // instructions a row whatever the set, where the word-wide tests and the packing of
-  // `read_rows_with` took about 48. Rows whose 32-byte read would pass the end of the grid's
-  // buffer are left to `read_rows_with`.
-  template <NibbleClassifier::Kind K>
-  [[gnu::target("avx2")]] void read_rows_avx2(const Grid& grid, int begin, int end, int begin2,
-                                              int end2) noexcept {
-    const std::size_t stride = grid.stride_bytes();
-    // Byte offsets in the grid's buffer (of `size` bytes): a pointer is formed only to a row that
-    // is read, never past the buffer's end.
-    const std::uint8_t* const data = grid.data();
-    const std::size_t size = grid.memory_bytes();
-    const std::size_t first =  // box row 0's first byte
-        static_cast<std::size_t>(y0_) * stride + (static_cast<std::size_t>(x0_) >> 1);
-    const int shift = x0_ & 1;
-    const Word mask = (Word{1} << width_) - 1;  // width_ <= 57
+  // The passability bits of box rows [begin, end) (grid rows y0_ + r, columns x0_ .. x0_ +
+  // width_ - 1) into pass_ at their `slot` (bit i = column x0_ + i), from the cache.
+  void read_rows(const Grid& grid, int begin, int end) noexcept {
     const std::uint8_t* const slots = slot_.data() + 1;
-    const __m256i table = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(classifier_.lookup())));
-    const __m256i low4 = _mm256_set1_epi8(0x0F);
-    const auto rows = [&](int from, int to) __attribute__((always_inline, target("avx2"))) {
-      int stop = to;  // rows before it can be read 32 bytes at a time
-      if (from < to && first + static_cast<std::size_t>(to - 1) * stride + 32 > size) {
-        stop = from;
-        while (stop < to && first + static_cast<std::size_t>(stop) * stride + 32 <= size) ++stop;
-      }
-      int r = from;
-      std::size_t at = first + static_cast<std::size_t>(from) * stride;  // row r's first byte
-#pragma GCC unroll 2
-      for (; r < stop; ++r, at += stride) {
-        const std::uint8_t* const row = data + at;
-        // Byte j holds cell 2j (low nibble) and cell 2j + 1 (high nibble); quarters 0, 2, 1, 3.
-        const __m256i b = _mm256_permute4x64_epi64(
-            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row)), 0xD8);
-        const __m256i even = _mm256_shuffle_epi8(table, _mm256_and_si256(b, low4));
-        const __m256i odd =
-            _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(b, 4), low4));
-        const auto low =
-            static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_unpacklo_epi8(even, odd)));
-        const auto high =
-            static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_unpackhi_epi8(even, odd)));
-        pass_[slots[r]] = ((Word{low} | (Word{high} << 32)) >> shift) & mask;
-      }
-      if (r < to) read_last_rows<K>(grid, r, to);
-    };
-    rows(begin, end);
-    rows(begin2, end2);
-  }
-  // The rows within 32 bytes of the end of the grid's buffer (rare: not inlined into the loop
-  // above, whose registers it would take).
-  template <NibbleClassifier::Kind K>
-  [[gnu::noinline, gnu::cold]] void read_last_rows(const Grid& grid, int begin, int end) noexcept {
-    read_rows_with<K, 1>(grid, begin, end);
-  }
-  template <NibbleClassifier::Kind K>
-  [[gnu::target("avx512f,avx512vl,avx512bw")]] void read_rows_avx512(const Grid& grid, int begin,
-                                                                     int end, int begin2,
-                                                                     int end2) noexcept {
-    read_rows_with<K, 2>(grid, begin, end);
-    read_rows_with<K, 2>(grid, begin2, end2);
-  }
-#endif
-
-  // R rows (32 bytes of packed cells each) a vector.
-  template <NibbleClassifier::Kind K, int R>
-#if defined(__GNUC__)
-  [[gnu::always_inline]]
-#endif
-  inline void
-  read_rows_with(const Grid& grid, int begin, int h) noexcept {
-    const std::size_t first = static_cast<std::size_t>(x0_) >> 1;  // byte holding column x0_
-    const std::size_t bytes = (static_cast<std::size_t>(x0_ + width_ - 1) >> 1) - first + 1;
-    const std::size_t stride = grid.stride_bytes();
-    // Byte offsets in the grid's buffer (of `size` bytes): a pointer is formed only to a row that
-    // is read, never past the buffer's end.
-    const std::uint8_t* const data = grid.data();
-    const std::size_t size = grid.memory_bytes();
-    std::size_t at = static_cast<std::size_t>(y0_ + begin) * stride + first;  // row r's first byte
-    const int shift = x0_ & 1;
-    const Word mask = (Word{1} << width_) - 1;  // width_ <= 57
-    const std::uint8_t* const slots = slot_.data() + 1;
-    int r = begin;
-#if defined(__GNUC__)
-    // Whole vectors while their 32-byte reads stay inside the grid's buffer (bytes past the
-    // box's columns are masked off).
-    using V4 = Word __attribute__((vector_size(32)));
-    using V8 = Word __attribute__((vector_size(64)));
-    using Q4 = std::uint16_t __attribute__((vector_size(8)));
-    using Q8 = std::uint16_t __attribute__((vector_size(16)));
-    using V = std::conditional_t<R == 1, V4, V8>;
-    using Q = std::conditional_t<R == 1, Q4, Q8>;
-    for (; r + R <= h && at + (R - 1) * stride + 32 <= size; r += R, at += R * stride) {
-      const std::uint8_t* const row = data + at;
-      V w;
-      if constexpr (R == 1) {
-        std::memcpy(&w, row, 32);
-      } else {
-        // Two rows joined in registers (vinserti64x4): written into the halves of a vector in
-        // memory they were stored and reloaded whole, which waits for both stores.
-        V4 first_row;
-        V4 second_row;
-        std::memcpy(&first_row, row, 32);
-        std::memcpy(&second_row, row + stride, 32);
-        w = __builtin_shufflevector(first_row, second_row, 0, 1, 2, 3, 4, 5, 6, 7);
-      }
-      classifier_.to_hits<K>(w);
-      NibbleClassifier::gather(w);
-      // Each row's four 16-bit results side by side: narrow every lane to 16 bits.
-      const Q q = __builtin_convertvector(w, Q);
-      Word bits[static_cast<std::size_t>(R)];
-      std::memcpy(bits, &q, sizeof(bits));
-      for (int i = 0; i < R; ++i) pass_[slots[r + i]] = (bits[i] >> shift) & mask;
-    }
-#endif
-    for (; r < h; ++r, at += stride) {  // the rest one word at a time
-      Word words[4] = {0, 0, 0, 0};
-      std::memcpy(words, data + at, at + sizeof(words) <= size ? sizeof(words) : bytes);
-      Word bits = 0;
-      for (int i = 0; i < 4; ++i) bits |= Word{classifier_(words[i])} << (16 * i);
-      pass_[slots[r]] = (bits >> shift) & mask;
-    }
+    const int y0 = y0_;
+    cache_->read(grid, x0_, width_, y0 + begin, y0 + end,
+                 [&](int y, Word bits) PATHING_ALWAYS_INLINE { pass_[slots[y - y0]] = bits; });
   }
 
   // Walking back from the cell (x, y) (box column, layer index): the moves that reach it from
@@ -1200,8 +971,13 @@ class BitBfs {
   int blocks_ = 0;        // this query's layout: interleaved vectors, 0 for rows in order
   int lanes_ = 0;         // words a vector of the interleaved layout
   alignas(64) std::array<Word, kStride> visited_{};
-  NibbleClassifier classifier_{0};
-  std::uint16_t classifier_passable_ = 0;
+  // The passable cells of the last kCaches (grid, passable set) pairs queried, a bit a cell, and
+  // when each was last used; cache_ is this query's.
+  static constexpr int kCaches = 4;
+  std::array<PassableBits, kCaches> caches_{};
+  std::array<std::uint64_t, kCaches> cache_used_{};
+  std::uint64_t queries_ = 0;
+  PassableBits* cache_ = nullptr;
   int x0_ = 0;
   int y0_ = 0;
   int width_ = 0;
