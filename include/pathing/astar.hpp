@@ -48,11 +48,12 @@ namespace pathing {
 /// Two modes:
 /// - `build_path` (bounded, the seed's API): 4-connected, at most 56 steps, search confined to the
 ///   window of cells within 57 steps of the start; memory is constant (about 225 KB, plus
-///   about 35 KB for the bit-parallel BFS tried first on uniform-cost layers) whatever the grid's
-///   size. Returns a 16-byte `GridPath`. Each step also costs one fixed-point unit
-///   (2^-24 of a cost unit) and h counts the steps left too, so among the cheapest paths the one
-///   with the fewest steps wins; nodes deeper than 56 steps are closed unexpanded, and the search
-///   gives up (`too_far`) only once f exceeds the dearest path of 56 steps.
+///   about 52 KB for the bit-parallel BFS tried first on uniform-cost layers, 17 KB more for each
+///   further grid or layer among the last four it caches) whatever the grid's size. Returns a
+///   16-byte `GridPath`. Each step also costs one fixed-point unit (2^-24 of a cost unit) and h
+///   counts the steps left too, so among the cheapest paths the one with the fewest steps wins;
+///   nodes deeper than 56 steps are closed unexpanded, and the search gives up (`too_far`) only
+///   once f exceeds the dearest path of 56 steps.
 /// - `find_path` (unbounded): the whole grid, any length, 4- or 8-connected; writes the cells into
 ///   a caller-owned vector whose capacity is reused. Memory: 16 bytes a grid cell (node records),
 ///   grown on the first query on a larger grid, plus the open list (as large as the queries need

@@ -67,13 +67,21 @@ namespace pathing::detail {
 /// after it when that keeps the path shortest (fewer turns), else takes the first of right, down,
 /// left, up (the `Direction` order) that does.
 ///
+/// Passable rows: the box's rows are read from a `PassableBits` cache (tiles of 64 x 64 cells, a
+/// bit a cell: two words and a shift a row), one for each of the last four (grid object,
+/// passable set) pairs queried, brought in step with the grid at every query (O(1); O(edits)
+/// from the grid's edit log; or a restart in O(1), after which rows are classified from the
+/// packed grid as boxes reach them). A query on unchanged cells read before classifies none; one
+/// elsewhere classifies its box's rows, about what reading them cost before the cache.
+///
 /// Scope: `find` answers only when a path of at most 56 steps exists (the caller's cell-by-cell
 /// search handles every other case and its partial results). Memory: about 34 KB (57 layers of
 /// 72 words, 64-byte aligned, allocated on first use or by `reserve`; visited and passable rows
-/// inside the object). Complexity per
-/// query: O(H) word operations for stage 1 and O(L x H) for stage 2 (a path of L steps, a box of
-/// H <= 57 rows), plus O(H) to read the box's rows from the packed grid; nothing scales with the
-/// grid's size. Not thread-safe: one per searcher.
+/// inside the object), plus about 17 KB for each of the (at most four) caches in use, whatever
+/// the grid's size. Complexity per query: O(H) word operations for stage 1 and O(L x H) for
+/// stage 2 (a path of L steps, a box of H <= 57 rows), plus O(H) to read the box's rows and
+/// O(edits) to follow the grid's changes; nothing scales with the grid's size. Not thread-safe:
+/// one per searcher.
 class BitBfs {
  public:
   /// Words a layer holds: box rows 0..56 at indices 2..58, zero rows around them (up to 71).
@@ -109,7 +117,7 @@ class BitBfs {
     return simd_level();
   }
 
-  /// Bytes of memory held.
+  /// Bytes of memory held, the passable-cell caches included.
   [[nodiscard]] std::size_t bytes() const noexcept {
     return storage_.capacity() * sizeof(std::uint64_t) + sizeof(pass_) + sizeof(visited_) +
            std::accumulate(caches_.begin(), caches_.end(), std::size_t{0},
