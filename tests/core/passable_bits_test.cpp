@@ -225,5 +225,26 @@ TEST(PassableBits, BoundedQueriesAfterEditsEqualFreshSearchers) {
   EXPECT_GE(changed, 250);  // 326: the answer differs from the one before the edits
 }
 
+// The cache's memory is fixed: a searcher's bounded-mode memory is the same on 60 x 60 and
+// 3000 x 3000 grids, and stops growing at four grid/layer pairs.
+TEST(PassableBits, BoundedMemoryDoesNotGrowWithTheGrid) {
+  AStar small;
+  AStar large;
+  std::vector<std::size_t> small_bytes;
+  for (int i = 0; i < 8; ++i) {
+    const Grid s(60, 60);
+    const Grid l(3000, 3000);
+    const BoundedResult a = small.build_path(s, GridLayer{1}, {20, 20}, {40, 50});
+    const BoundedResult b = large.build_path(l, GridLayer{1}, {2900, 2900}, {2920, 2930});
+    ASSERT_EQ(a.status, SearchStatus::found);
+    ASSERT_EQ(b.status, SearchStatus::found);
+    ASSERT_EQ(small.memory_bytes(), large.memory_bytes()) << "grid " << i;
+    small_bytes.push_back(small.memory_bytes());
+  }
+  EXPECT_LT(small_bytes[0], small_bytes[3]);  // a cache for each of the first four grids
+  EXPECT_EQ(small_bytes[3], small_bytes[7]);  // and no more
+  EXPECT_LT(small_bytes[7], std::size_t{110} * 1024);
+}
+
 }  // namespace
 }  // namespace pathing
