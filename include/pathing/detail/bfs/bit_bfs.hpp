@@ -137,7 +137,6 @@ class BitBfs {
     if (!((static_cast<unsigned>(passable) >> grid.cell_unchecked(to.x, to.y)) & 1u)) return -1;
     PassableBits& cache = cache_for(grid, passable);
     cache.sync(grid, passable, simd_level() > 0);
-    cache_ = &cache;
     reserve();
     // The 56-step box; stage 1 reads only the rows between from and to, stage 2 the rest.
     const int slack = (GridPath::kMaxSteps - dist) & ~1;
@@ -145,15 +144,15 @@ class BitBfs {
     const int sy = from.y - y0_;
     const int r0 = std::min(sy, ty_);
     const int r1 = std::max(sy, ty_);
-    read_rows(grid, r0, r1 + 1);
+    read_rows(grid, cache, r0, r1 + 1);
     pass_[slot(sy)] |= Word{1} << (from.x - x0_);
     if (sweep(from, to, stats)) {
       path = walk_back_monotone(from, to);
       return dist;
     }
     if (slack == 0) return -1;
-    read_rows(grid, 0, r0);
-    read_rows(grid, r1 + 1, h);
+    read_rows(grid, cache, 0, r0);
+    read_rows(grid, cache, r1 + 1, h);
     const int steps = search(from, to, h, slack);
     if (steps < 0) return -1;
     // Stored layer k holds the cells at most k steps away: the goal's layer the cells reached,
@@ -806,11 +805,11 @@ class BitBfs {
 
   // The passability bits of box rows [begin, end) (grid rows y0_ + r, columns x0_ .. x0_ +
   // width_ - 1) into pass_ at their `slot` (bit i = column x0_ + i), from the cache.
-  void read_rows(const Grid& grid, int begin, int end) noexcept {
+  void read_rows(const Grid& grid, PassableBits& cache, int begin, int end) noexcept {
     const std::uint8_t* const slots = slot_.data() + 1;
     const int y0 = y0_;
-    cache_->read(grid, x0_, width_, y0 + begin, y0 + end,
-                 [&](int y, Word bits) PATHING_ALWAYS_INLINE { pass_[slots[y - y0]] = bits; });
+    cache.read(grid, x0_, width_, y0 + begin, y0 + end,
+               [&](int y, Word bits) PATHING_ALWAYS_INLINE { pass_[slots[y - y0]] = bits; });
   }
 
   // Walking back from the cell (x, y) (box column, layer index): the moves that reach it from
@@ -980,12 +979,11 @@ class BitBfs {
   int lanes_ = 0;         // words a vector of the interleaved layout
   alignas(64) std::array<Word, kStride> visited_{};
   // The passable cells of the last kCaches (grid, passable set) pairs queried, a bit a cell, and
-  // when each was last used; cache_ is this query's.
+  // when each was last used.
   static constexpr int kCaches = 4;
   std::array<PassableBits, kCaches> caches_{};
   std::array<std::uint64_t, kCaches> cache_used_{};
   std::uint64_t queries_ = 0;
-  PassableBits* cache_ = nullptr;
   int x0_ = 0;
   int y0_ = 0;
   int width_ = 0;
