@@ -3,7 +3,8 @@
 // any int), the mode (bounded/unbounded), the connectivity, the limits, a forced generation
 // counter and an A* heuristic weight; every search of tests/support/searches.hpp runs the query
 // and is checked against the reference Dijkstra (tests/support/search_checks.hpp); bounded
-// queries also run AStar and GreedyBfs at every vector level of the bit-parallel BFS.
+// queries also run AStar and GreedyBfs at every vector level of the bit-parallel BFS, and again
+// after blocking a cell of their path (one searcher against a fresh one).
 //
 // Input layout (bytes; missing bytes read as 0):
 //   0      flags: 1 bounded, 2 eight-connected, 4 force the generation counters near 2^32,
@@ -73,6 +74,30 @@ void check_vector_levels(const Grid& g, const GridLayer& layer, GridCoord from, 
   }
 }
 
+// The same searcher after an edit (the bit-parallel BFS's passable-cell cache follows the grid's
+// edit log): a cell of the path just found (its middle, else cell (0, 0)) made blocked, then the
+// query again; it must give what a fresh searcher gives.
+template <class Searcher>
+void check_after_edit(Grid g, const GridLayer& layer, GridCoord from, GridCoord to,
+                      const std::string& what) {
+  Searcher warm;
+  const BoundedResult first = warm.build_path(g, layer, from, to);
+  GridCoord c{0, 0};
+  if (first.path.len() >= 2) {
+    c = from;
+    for (int i = 0; i < first.path.len() / 2; ++i) c = c + step_offset(first.path.at(i));
+  }
+  g.set_blocked(c, true);
+  const BoundedResult r = warm.build_path(g, layer, from, to);
+  Searcher fresh;
+  const BoundedResult want = fresh.build_path(g, layer, from, to);
+  fuzz::check(r.path == want.path && r.status == want.status && r.cost == want.cost &&
+                  r.finish == want.finish && r.stats.expanded == want.stats.expanded &&
+                  r.stats.generated == want.stats.generated,
+              what + " after blocking (" + std::to_string(c.x) + ", " + std::to_string(c.y) +
+                  ") differs from a fresh searcher's");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -128,6 +153,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // has) gives the result and the statistics of the widest one.
     check_vector_levels<AStar>(g, layer, from, to, query + ": AStar");
     check_vector_levels<GreedyBfs>(g, layer, from, to, query + ": GreedyBfs");
+    check_after_edit<AStar>(g, layer, from, to, query + ": AStar");
+    check_after_edit<GreedyBfs>(g, layer, from, to, query + ": GreedyBfs");
     return 0;
   }
 
