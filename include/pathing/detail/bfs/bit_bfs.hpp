@@ -72,7 +72,8 @@ namespace pathing::detail {
 /// passable set) pairs queried, brought in step with the grid at every query (O(1); O(edits)
 /// from the grid's edit log; or a restart in O(1), after which rows are classified from the
 /// packed grid as boxes reach them). A query on unchanged cells read before classifies none; one
-/// elsewhere classifies its box's rows, about what reading them cost before the cache.
+/// whose rows are all new classifies them, storing and reading them back (about a fifth more
+/// work a query than reading the rows directly).
 ///
 /// Scope: `find` answers only when a path of at most 56 steps exists (the caller's cell-by-cell
 /// search handles every other case and its partial results). Memory: about 34 KB (57 layers of
