@@ -29,14 +29,14 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/detail/test_access.hpp"
-#include "pathing/graph_astar.hpp"
-#include "pathing/greedy_bfs.hpp"
-#include "pathing/grid_graph.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_plus.hpp"
-#include "pathing/subgoal_graph.hpp"
+#include "pathing/search/graph_astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
+#include "pathing/map/grid_graph.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/search/jps_plus.hpp"
+#include "pathing/search/subgoal_search.hpp"
 #include "support/alloc_counter.hpp"
 #include "textbook_astar.hpp"
 
@@ -69,7 +69,7 @@ class OursBounded final : public Searcher {
   const Input& in_;
   bool greedy_;
   AStar astar_;
-  GreedyBfs greedy_search_;
+  GreedyBestFirst greedy_search_;
 };
 
 class OursUnbounded final : public Searcher {
@@ -89,7 +89,7 @@ class OursUnbounded final : public Searcher {
   const Input& in_;
   bool greedy_;
   AStar astar_;
-  GreedyBfs greedy_search_;
+  GreedyBestFirst greedy_search_;
   std::vector<GridCoord> out_;
 };
 
@@ -185,7 +185,7 @@ std::vector<Algo> algorithms() {
   for (int level = best_simd_level(); level >= 0; --level) {
     const std::string suffix = level == best_simd_level() ? "" : ", " + simd_name(level);
     const int force = level == best_simd_level() ? -1 : level;
-    bounded.push_back({"GreedyBfs bounded" + suffix, false, true, [force](const Input& in) {
+    bounded.push_back({"GreedyBestFirst bounded" + suffix, false, true, [force](const Input& in) {
                          return std::make_unique<OursBounded>(in, true, force);
                        }});
     bounded.push_back({"AStar bounded" + suffix, true, true, [force](const Input& in) {
@@ -451,9 +451,9 @@ int main(int argc, char** argv) {
       m.cells = in.grid.cell_count();
       m.grid_bytes = in.grid.memory_bytes();
       AStar a;
-      GreedyBfs b;
+      GreedyBestFirst b;
       AStar ab;
-      GreedyBfs bb;
+      GreedyBestFirst bb;
       std::vector<GridCoord> out;
       for (const Query& q : in.queries) {
         a.find_path(in.grid, in.layer, q.from, q.to, out, {in.conn});

@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "pathing/astar.hpp"
-#include "pathing/clearance.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/precompute/clearance_map.hpp"
 #include "pathing/io/movingai.hpp"
-#include "pathing/jps.hpp"
+#include "pathing/search/jps.hpp"
 
 namespace pathing::bench {
 namespace {

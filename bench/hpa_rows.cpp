@@ -28,14 +28,14 @@
 
 #include "bench.hpp"
 #include "hpa_query_rows.hpp"
-#include "pathing/astar.hpp"
-#include "pathing/hierarchy.hpp"
-#include "pathing/hpa_star.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/precompute/hierarchy_map.hpp"
+#include "pathing/search/hpa_star.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/precomputed.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_plus.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/search/jps_plus.hpp"
 
 namespace pathing::bench {
 namespace {

@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/detail/test_access.hpp"
-#include "pathing/greedy_bfs.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/seed_map.hpp"
 
@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
   const int repeat = argc > 3 ? std::atoi(argv[3]) : 1;
   try {
     AStar astar;
-    GreedyBfs greedy;
+    GreedyBestFirst greedy;
     // PATHING_SIMD=0|1|2: the bounded searches' vector level at most (scalar-ish, AVX2, AVX-512).
     if (const char* simd = std::getenv("PATHING_SIMD")) {
       detail::TestAccess::limit_simd(astar, std::atoi(simd));

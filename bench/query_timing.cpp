@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "pathing/io/movingai.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_plus.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/search/jps_plus.hpp"
 
 namespace {
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/regions.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/precompute/region_map.hpp"
 
 namespace pathing::bench {
 namespace {

@@ -87,8 +87,8 @@ void print_markdown(std::ostream& os, const std::vector<Row>& rows,
 
   if (!memory.empty()) {
     os << "\n### Memory (bytes per grid cell; total bytes in brackets)\n\n";
-    os << "| map | cells | Grid | AStar find_path | GreedyBfs find_path | AStar build_path | "
-          "GreedyBfs build_path |\n|---|---:|---:|---:|---:|---:|---:|\n";
+    os << "| map | cells | Grid | AStar find_path | GreedyBestFirst find_path | AStar build_path | "
+          "GreedyBestFirst build_path |\n|---|---:|---:|---:|---:|---:|---:|\n";
     for (const MemoryRow& m : memory) {
       const double n = static_cast<double>(m.cells);
       auto cell = [&](std::size_t b) {
@@ -109,7 +109,7 @@ void print_markdown(std::ostream& os, const std::vector<Row>& rows,
     const Row* tcod = find(rows, r, "libtcod A*");
     if (tcod == nullptr) continue;
     const double speedup = tcod->ns_per_query / r.ns_per_query;
-    if (r.algo == "AStar bounded" || r.algo == "GreedyBfs bounded") {
+    if (r.algo == "AStar bounded" || r.algo == "GreedyBestFirst bounded") {
       const double want = r.algo == "AStar bounded" ? 20 : 30;
       os << "| " << r.input << ": " << r.algo << " >= " << fmt("%.0f", want)
          << "x libtcod A*, 0 allocations | " << fmt("%.1fx", speedup) << ", "
@@ -119,8 +119,8 @@ void print_markdown(std::ostream& os, const std::vector<Row>& rows,
     // Issue #19: on AVX2 (the players' common case; forced on a wider processor, the processor's
     // own level on an AVX2 one) both bounded searches at least 30x libtcod A*.
     const bool avx2_row =
-        r.algo == "AStar bounded, AVX2" || r.algo == "GreedyBfs bounded, AVX2" ||
-        (best_simd_level() == 1 && (r.algo == "AStar bounded" || r.algo == "GreedyBfs bounded"));
+        r.algo == "AStar bounded, AVX2" || r.algo == "GreedyBestFirst bounded, AVX2" ||
+        (best_simd_level() == 1 && (r.algo == "AStar bounded" || r.algo == "GreedyBestFirst bounded"));
     if (avx2_row) {
       os << "| " << r.input << ": " << r.algo << (best_simd_level() == 1 ? " (AVX2)" : "")
          << " >= 30x libtcod A*, 0 allocations (issue #19) | " << fmt("%.1fx", speedup) << ", "
@@ -153,7 +153,7 @@ void print_markdown(std::ostream& os, const std::vector<Row>& rows,
          << " ns | " << pass(med <= limit) << " |\n";
     }
   }
-  for (const char* algo : {"AStar bounded", "GreedyBfs bounded", "AStar"}) {
+  for (const char* algo : {"AStar bounded", "GreedyBestFirst bounded", "AStar"}) {
     const Row* small = nullptr;
     const Row* large = nullptr;
     for (const Row& r : rows) {

@@ -17,15 +17,15 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "pathing/astar.hpp"
-#include "pathing/batch.hpp"
-#include "pathing/distance_field.hpp"
-#include "pathing/subgoal_graph.hpp"
-#include "pathing/flow_field.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/agent/path_batch.hpp"
+#include "pathing/field/dijkstra.hpp"
+#include "pathing/search/subgoal_search.hpp"
+#include "pathing/field/flow_field.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_plus.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/search/jps_plus.hpp"
 #include "support/alloc_counter.hpp"
 
 namespace pathing::bench {

@@ -29,8 +29,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/clearance.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/precompute/clearance_map.hpp"
 #include "pathing/io/movingai.hpp"
 #include "support/alloc_counter.hpp"
 

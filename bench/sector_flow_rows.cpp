@@ -30,12 +30,12 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "pathing/distance_field.hpp"
-#include "pathing/flow_field.hpp"
-#include "pathing/hierarchy.hpp"
+#include "pathing/field/dijkstra.hpp"
+#include "pathing/field/flow_field.hpp"
+#include "pathing/precompute/hierarchy_map.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
-#include "pathing/sector_flow_field.hpp"
+#include "pathing/field/sector_flow_field.hpp"
 
 namespace pathing::bench {
 namespace {

@@ -16,8 +16,8 @@
 
 #include "bench.hpp"
 #include "pathing/io/movingai.hpp"
-#include "pathing/jps_plus.hpp"
-#include "pathing/subgoal_graph.hpp"
+#include "pathing/search/jps_plus.hpp"
+#include "pathing/search/subgoal_search.hpp"
 
 namespace pathing::bench {
 namespace {

@@ -21,9 +21,9 @@
 #include <string>
 #include <vector>
 
-#include "pathing/distance_field.hpp"
-#include "pathing/field_repair.hpp"
-#include "pathing/flow_field.hpp"
+#include "pathing/field/dijkstra.hpp"
+#include "pathing/field/field_repair.hpp"
+#include "pathing/field/flow_field.hpp"
 
 namespace pathing::bench {
 namespace {

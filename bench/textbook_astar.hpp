@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "pathing/moves.hpp"
+#include "pathing/map/moves.hpp"
 
 namespace pathing::bench {
 

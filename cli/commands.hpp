@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/landmarks.hpp"
-#include "pathing/layer.hpp"
+#include "pathing/precompute/landmark_map.hpp"
+#include "pathing/map/layer.hpp"
 
 namespace pathing::cli {
 

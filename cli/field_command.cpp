@@ -12,9 +12,9 @@
 #include <string>
 
 #include "commands.hpp"
-#include "pathing/clearance.hpp"
-#include "pathing/distance_field.hpp"
-#include "pathing/flow_field.hpp"
+#include "pathing/precompute/clearance_map.hpp"
+#include "pathing/field/dijkstra.hpp"
+#include "pathing/field/flow_field.hpp"
 #include "pathing/io/movingai.hpp"
 #include "svg.hpp"
 

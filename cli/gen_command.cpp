@@ -12,7 +12,7 @@
 #include "commands.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
-#include "pathing/layer.hpp"
+#include "pathing/map/layer.hpp"
 
 namespace pathing::cli {
 

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <map>
 #include <new>
 #include <string>
 
@@ -37,6 +38,9 @@ const CLI::Validator kSeedRange(
       return {};
     },
     "");  // no extra type text in --help: the option already shows UINT and the range
+
+// --algo's former names, still accepted: `bfs` is greedy best-first search (not breadth-first).
+const CLI::Transformer kFormerAlgoNames(std::map<std::string, std::string>{{"bfs", "greedy"}});
 
 }  // namespace
 
@@ -88,12 +92,14 @@ int main(int argc, char** argv) {
                        "Map file (default: the scenario's map, by base name, beside it)");
   scen_cmd
       ->add_option("--algo", scen.algo,
-                   "Search: astar (optimal), bfs (greedy best-first), jps (jump point search, "
+                   "Search: astar (optimal), greedy (greedy best-first; 'bfs', its former name, is "
+                   "still accepted), jps (jump point search, "
                    "8-connected, uniform cost), jps+ (JPS with precomputed jump distances), "
                    "subgoal (simple subgoal graph, 8-connected, uniform cost, optimal) or alt (A* "
                    "with landmark heuristics, optimal; --landmarks) or hpa "
                    "(hierarchical A*, near-optimal: reports suboptimality; --sector, --smooth)")
-      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+", "subgoal", "alt", "hpa"}))
+      ->transform(kFormerAlgoNames)
+      ->check(CLI::IsMember({"astar", "greedy", "jps", "jps+", "subgoal", "alt", "hpa"}))
       ->capture_default_str();
   CLI::Option* scen_landmarks =
       scen_cmd
@@ -208,9 +214,11 @@ int main(int argc, char** argv) {
   path_cmd->add_option("gy", path.gy, "Goal row")->required();
   path_cmd
       ->add_option("--algo", path.algo,
-                   "Search: astar, bfs, jps, jps+, subgoal or hpa (hierarchical; the SVG shows its "
-                   "sectors, transitions and abstract path)")
-      ->check(CLI::IsMember({"astar", "bfs", "jps", "jps+", "subgoal", "hpa"}))
+                   "Search: astar, greedy (greedy best-first; 'bfs' still accepted), jps, jps+, "
+                   "subgoal or hpa (hierarchical; the SVG shows its sectors, transitions and "
+                   "abstract path)")
+      ->transform(kFormerAlgoNames)
+      ->check(CLI::IsMember({"astar", "greedy", "jps", "jps+", "subgoal", "hpa"}))
       ->capture_default_str();
   path_cmd->add_option(
       "--prep", path.prep_file,

@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "pathing/astar.hpp"
-#include "pathing/clearance.hpp"
-#include "pathing/greedy_bfs.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/precompute/clearance_map.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/precomputed.hpp"
-#include "pathing/smoothing.hpp"
+#include "pathing/agent/smoothing.hpp"
 #include "searchers.hpp"
 #include "svg.hpp"
 
@@ -246,8 +246,8 @@ int run_path(const PathOptions& o) {
   if (o.size > 1) clearance.emplace(g, layer, o.size);
   const Grid& search_grid = clearance ? *clearance->unit_grid(o.size) : g;
   const GridLayer& search_layer = clearance ? clearance->unit_layer() : layer;
-  if (o.algo == "bfs") {
-    GreedyBfs bfs;
+  if (o.algo == "greedy") {
+    GreedyBestFirst bfs;
     return run_with(bfs, o, map, search_grid, search_layer);
   }
   if (o.algo == "jps") {

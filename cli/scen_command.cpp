@@ -18,11 +18,11 @@
 #include "alloc_counter/alloc_counter.hpp"
 #include "atomic_file.hpp"
 #include "commands.hpp"
-#include "pathing/astar.hpp"
-#include "pathing/greedy_bfs.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/precomputed.hpp"
-#include "pathing/landmarks.hpp"
+#include "pathing/precompute/landmark_map.hpp"
 #include "searchers.hpp"
 
 namespace pathing::cli {
@@ -163,8 +163,8 @@ int run_scen(const ScenOptions& o) {
   SearchOptions options;
   options.connectivity = conn;
   options.weight = o.weight;
-  if (o.algo == "bfs") {
-    GreedyBfs bfs;
+  if (o.algo == "greedy") {
+    GreedyBestFirst bfs;
     allocations = run_queries(bfs, scen, map.grid, layer, options, rows);
   } else if (o.algo == "jps") {
     JpsSearch jps(map.grid, layer);

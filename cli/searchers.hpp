@@ -1,7 +1,7 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
 // The searches the CLI runs, behind one interface: reserve(cols, rows) and
-// find_path(grid, from, to, layer, out, connectivity). AStar and GreedyBfs have it already; the
+// find_path(grid, from, to, layer, out, connectivity). AStar and GreedyBestFirst have it already; the
 // jump point searches get thin adapters that own the precomputed map (built once per map, outside
 // any timed loop).
 #pragma once
@@ -11,11 +11,11 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/hierarchy.hpp"
-#include "pathing/hpa_star.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_plus.hpp"
-#include "pathing/subgoal_graph.hpp"
+#include "pathing/precompute/hierarchy_map.hpp"
+#include "pathing/search/hpa_star.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/search/jps_plus.hpp"
+#include "pathing/search/subgoal_search.hpp"
 
 namespace pathing::cli {
 

@@ -7,10 +7,10 @@
 
 #include <string>
 
-#include "pathing/distance_field.hpp"
-#include "pathing/flow_field.hpp"
-#include "pathing/grid.hpp"
-#include "pathing/layer.hpp"
+#include "pathing/field/dijkstra.hpp"
+#include "pathing/field/flow_field.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
 
 namespace pathing::cli {
 

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "pathing/distance_field.hpp"
-#include "pathing/field_repair.hpp"
-#include "pathing/flow_field.hpp"
+#include "pathing/field/dijkstra.hpp"
+#include "pathing/field/field_repair.hpp"
+#include "pathing/field/flow_field.hpp"
 #include "pathing/io/movingai.hpp"
 #include "svg.hpp"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "pathing/graph_astar.hpp"
+#include "pathing/search/graph_astar.hpp"
 
 namespace {
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/graph.hpp"
-#include "pathing/graph_astar.hpp"
+#include "pathing/map/graph.hpp"
+#include "pathing/search/graph_astar.hpp"
 
 namespace {
 

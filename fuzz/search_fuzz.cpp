@@ -3,7 +3,7 @@
 // any int), the mode (bounded/unbounded), the connectivity, the limits, a forced generation
 // counter and an A* heuristic weight; every search of tests/support/searches.hpp runs the query
 // and is checked against the reference Dijkstra (tests/support/search_checks.hpp); bounded
-// queries also run AStar and GreedyBfs at every vector level of the bit-parallel BFS, and again
+// queries also run AStar and GreedyBestFirst at every vector level of the bit-parallel BFS, and again
 // after blocking a cell of their path (one searcher against a fresh one).
 //
 // Input layout (bytes; missing bytes read as 0):
@@ -25,10 +25,10 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/detail/nodes/generation_map.hpp"
 #include "pathing/detail/test_access.hpp"
-#include "pathing/greedy_bfs.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "support/reference.hpp"
 #include "support/search_checks.hpp"
 #include "support/searches.hpp"
@@ -152,9 +152,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Every vector level of the bit-parallel BFS (AVX-512, AVX2, portable; those this processor
     // has) gives the result and the statistics of the widest one.
     check_vector_levels<AStar>(g, layer, from, to, query + ": AStar");
-    check_vector_levels<GreedyBfs>(g, layer, from, to, query + ": GreedyBfs");
+    check_vector_levels<GreedyBestFirst>(g, layer, from, to, query + ": GreedyBestFirst");
     check_after_edit<AStar>(g, layer, from, to, query + ": AStar");
-    check_after_edit<GreedyBfs>(g, layer, from, to, query + ": GreedyBfs");
+    check_after_edit<GreedyBestFirst>(g, layer, from, to, query + ": GreedyBestFirst");
     return 0;
   }
 

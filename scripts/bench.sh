@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks side by side with peers: builds the `bench` preset (Release) and runs pathing_bench,
-# our GreedyBfs / AStar beside libtcod A*, Boost.Graph astar_search and a textbook A*, on the seed
+# our GreedyBestFirst / AStar beside libtcod A*, Boost.Graph astar_search and a textbook A*, on the seed
 # maps and the Moving AI DAO maps of ../shared/data (data/ samples when that is absent), plus the
 # rows of issues #4-#6 (Jps / JpsPlus, JpsPlusMap builds, many units with a FlowField vs A* vs Jps,
 # DistanceField vs libtcod's Dijkstra, PathBatch 1 vs 2 threads, GraphAStar, weighted A*), then

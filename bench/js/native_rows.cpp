@@ -26,12 +26,12 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/detail/test_access.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/seed_map.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_plus.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/search/jps_plus.hpp"
 
 namespace {
 

@@ -142,7 +142,7 @@ export interface BoundedSearcher extends Searcher {
   buildPath(grid: Grid, layer: GridLayer, from: Cell, to: Cell, into?: PathResult | object): PathResult;
 }
 export interface AStar extends BoundedSearcher {}
-export interface GreedyBfs extends BoundedSearcher {}
+export interface GreedyBestFirst extends BoundedSearcher {}
 export interface Jps extends Searcher {}
 export interface JpsPlus extends Searcher {}
 
@@ -225,7 +225,9 @@ export interface Pathing {
   readonly Grid: GridConstructor;
   readonly GridLayer: GridLayerConstructor;
   readonly AStar: new () => AStar;
-  readonly GreedyBfs: new () => GreedyBfs;
+  readonly GreedyBestFirst: new () => GreedyBestFirst;
+  /** @deprecated Renamed `GreedyBestFirst` (greedy best-first search, not breadth-first); kept for one release. */
+  readonly GreedyBfs: new () => GreedyBestFirst;
   readonly Jps: new () => Jps;
   readonly JpsPlus: new () => JpsPlus;
   readonly Dijkstra: new () => Dijkstra;

@@ -408,7 +408,7 @@ function makeApi(wasm) {
     constructor(h, kind) {
       super();
       this._h = h;
-      this._kind = kind;  // pathing_find_path's kind: 0 AStar, 1 GreedyBfs, 2 Jps, 3 JpsPlus
+      this._kind = kind;  // pathing_find_path's kind: 0 AStar, 1 GreedyBestFirst, 2 Jps, 3 JpsPlus
       this._addr = h.address();
       this._slots = h.slotsAddress() / 8;  // index of the result slots in HEAPF64
     }
@@ -489,9 +489,9 @@ function makeApi(wasm) {
       super(new wasm.AStar(), 0);
     }
   }
-  class GreedyBfs extends BoundedSearcher {
+  class GreedyBestFirst extends BoundedSearcher {
     constructor() {
-      super(new wasm.GreedyBfs(), 1);
+      super(new wasm.GreedyBestFirst(), 1);
     }
   }
   class Jps extends Searcher {
@@ -780,7 +780,9 @@ function makeApi(wasm) {
     Grid,
     GridLayer,
     AStar,
-    GreedyBfs,
+    GreedyBestFirst,
+    /** @deprecated renamed GreedyBestFirst (greedy best-first search, not breadth-first). */
+    GreedyBfs: GreedyBestFirst,
     Jps,
     JpsPlus,
     Dijkstra,

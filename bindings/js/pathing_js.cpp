@@ -21,17 +21,17 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/distance_field.hpp"
-#include "pathing/flow_field.hpp"
-#include "pathing/greedy_bfs.hpp"
-#include "pathing/grid.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/field/dijkstra.hpp"
+#include "pathing/field/flow_field.hpp"
+#include "pathing/search/greedy_best_first.hpp"
+#include "pathing/map/grid.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_plus.hpp"
-#include "pathing/layer.hpp"
-#include "pathing/smoothing.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/search/jps_plus.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/agent/smoothing.hpp"
 #include "pathing/version.hpp"
 
 // WebAssembly has no x86 vector extensions: the bounded bit-parallel BFS must run its portable
@@ -229,7 +229,7 @@ class JsSearch {
   /// The cells of the last path, x0, y0, x1, y1, ... (a view: copy it).
   val path() const { return view(xy_); }
 
-  /// 1 for each cell the last query expanded (AStar, GreedyBfs: `was_expanded`; Jps, JpsPlus:
+  /// 1 for each cell the last query expanded (AStar, GreedyBestFirst: `was_expanded`; Jps, JpsPlus:
   /// the jump points of the last path), cols * rows bytes of the last query's grid.
   val expandedMask() {
     mask_.assign(static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_), 0);
@@ -377,7 +377,7 @@ double time_per_call(F&& f) {
 }
 
 using JsAStar = JsSearch<pathing::AStar>;
-using JsGreedyBfs = JsSearch<pathing::GreedyBfs>;
+using JsGreedyBfs = JsSearch<pathing::GreedyBestFirst>;
 using JsJps = JsSearch<pathing::Jps>;
 using JsJpsPlus = JsSearch<pathing::JpsPlus>;
 
@@ -663,7 +663,7 @@ EMSCRIPTEN_BINDINGS(pathing_js) {
       .function("memoryBytes", &JsAStar::memoryBytes)
       .function("address", &JsAStar::address)
       .function("slotsAddress", &JsAStar::slotsAddress);
-  class_<JsGreedyBfs>("GreedyBfs")
+  class_<JsGreedyBfs>("GreedyBestFirst")
       .constructor<>()
       .function("findPath", &JsGreedyBfs::findPath)
       .function("buildPath", &JsGreedyBfs::buildPath)

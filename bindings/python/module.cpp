@@ -25,7 +25,7 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/batch.hpp"
+#include "pathing/agent/path_batch.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/precomputed.hpp"
@@ -763,6 +763,21 @@ std::unique_ptr<T> create_or_raise(const Args&... args) {
   return std::make_unique<T>(std::move(*made));
 }
 
+// `is_current(grid, layer=None)` of a derived structure: built from this grid object at its
+// current version, under `layer` (any layer when None).
+template <class Map>
+bool is_current_for(const Map& m, const Grid& g, std::optional<GridLayer> layer) {
+  return layer.has_value() ? m.is_current(g, *layer) : m.is_current(g);
+}
+
+// A deprecated Python name: a DeprecationWarning naming its replacement (an error when the
+// warning filter turns warnings into errors).
+void deprecated_name(const char* old_name, const char* new_name) {
+  const std::string text = std::string("pathing.") + old_name + " is deprecated: use pathing." +
+                           new_name;
+  if (PyErr_WarnEx(PyExc_DeprecationWarning, text.c_str(), 2) != 0) throw py::error_already_set();
+}
+
 }  // namespace
 
 // `save()` (a std::string) run with the GIL released, as Python bytes.
@@ -1194,23 +1209,23 @@ PYBIND11_MODULE(_pathing, m) {
           [](PyAStar& w, bool on) { w.s.set_bit_parallel(on); },
           "Whether bounded queries on uniform-cost layers try the bit-parallel BFS first.");
 
-  using PyGreedy = Searcher<GreedyBfs>;
-  py::class_<PyGreedy> greedy(m, "GreedyBfs",
+  using PyGreedy = Searcher<GreedyBestFirst>;
+  py::class_<PyGreedy> greedy(m, "GreedyBestFirst",
                               "Greedy best-first search: few expansions, no optimality. Owns "
                               "its working memory: reuse one per thread.");
-  bind_searcher_common(greedy, "GreedyBfs");
-  add_fast_find_path<GreedyBfs, void>(greedy, kFindPathDoc);
+  bind_searcher_common(greedy, "GreedyBestFirst");
+  add_fast_find_path<GreedyBestFirst, void>(greedy, kFindPathDoc);
   greedy
       .def(
           "build_path",
           [](PyGreedy& w, const Grid& g, const GridLayer& l, GridCoord a, GridCoord b) {
-            return build_path(w, "GreedyBfs", g, l, a, b);
+            return build_path(w, "GreedyBestFirst", g, l, a, b);
           },
           py::arg("grid"), py::arg("layer"), py::arg("start"), py::arg("goal"), kBuildPathDoc)
       .def(
           "was_expanded", [](const PyGreedy& w, GridCoord c) { return w.s.was_expanded(c); },
           py::arg("cell"), "Whether the last find_path expanded `cell`.")
-      .def("expanded_mask", &expanded_mask<GreedyBfs>,
+      .def("expanded_mask", &expanded_mask<GreedyBestFirst>,
            "The cells the last find_path expanded, as a (rows, cols) bool array of its grid.")
       .def_property(
           "bit_parallel", [](const PyGreedy& w) { return w.s.bit_parallel(); },
@@ -1226,10 +1241,16 @@ PYBIND11_MODULE(_pathing, m) {
            "Rebuilds the map from the grid under `layer` (O(cells)).")
       .def("sync", &JpsMap::sync, py::arg("grid"), py::arg("layer"),
            "Brings the map up to date with the grid (cheaply after a few edits).")
-      .def("is_current", &JpsMap::is_current, py::arg("grid"), py::arg("layer"),
-           "Whether the map describes this grid object at its current version under `layer`.")
-      .def("matches", &JpsMap::matches, py::arg("grid"),
-           "Whether the map was built or synced from this grid object at its current version.")
+      .def("is_current", is_current_for<JpsMap>, py::arg("grid"), py::arg("layer") = py::none(),
+           "Whether the map describes this grid object at its current version under `layer` "
+           "(any layer when `layer` is None).")
+      .def(
+          "matches",
+          [](const JpsMap& m, const Grid& g) {
+            deprecated_name("JpsMap.matches", "JpsMap.is_current(grid)");
+            return m.is_current(g);
+          },
+          py::arg("grid"), "Deprecated: is_current(grid).")
       .def_property_readonly("cols", &JpsMap::cols, "Columns of the grid the map was built from.")
       .def_property_readonly("rows", &JpsMap::rows, "Rows of the grid the map was built from.")
       .def_property_readonly("layer", &JpsMap::layer, "The layer the map was built with.")
@@ -1257,10 +1278,16 @@ PYBIND11_MODULE(_pathing, m) {
       .def("sync", &JpsPlusMap::sync, py::arg("grid"), py::arg("layer"),
            "Brings the table up to date with the grid (cheaply after a few edits); returns what it "
            "did.")
-      .def("is_current", &JpsPlusMap::is_current, py::arg("grid"), py::arg("layer"),
-           "Whether the table describes this grid object at its current version under `layer`.")
-      .def("matches", &JpsPlusMap::matches, py::arg("grid"),
-           "Whether the table was built or synced from this grid object at its current version.")
+      .def("is_current", is_current_for<JpsPlusMap>, py::arg("grid"), py::arg("layer") = py::none(),
+           "Whether the table describes this grid object at its current version under `layer` "
+           "(any layer when `layer` is None).")
+      .def(
+          "matches",
+          [](const JpsPlusMap& m, const Grid& g) {
+            deprecated_name("JpsPlusMap.matches", "JpsPlusMap.is_current(grid)");
+            return m.is_current(g);
+          },
+          py::arg("grid"), "Deprecated: is_current(grid).")
       .def_property_readonly("cols", &JpsPlusMap::cols,
                              "Columns of the grid the table was built from.")
       .def_property_readonly("rows", &JpsPlusMap::rows,
@@ -1332,9 +1359,10 @@ PYBIND11_MODULE(_pathing, m) {
           py::arg("grid"), py::arg("layer"),
           "Brings the map up to date with the grid (only around the edited cells when the edit "
           "log holds them); returns what it did.")
-      .def("is_current", &ClearanceMap::is_current, py::arg("grid"), py::arg("layer"),
+      .def("is_current", is_current_for<ClearanceMap>, py::arg("grid"),
+           py::arg("layer") = py::none(),
            "Whether the map describes this grid object at its current version under `layer` "
-           "(searches answer stale otherwise).")
+           "(any layer when `layer` is None; searches answer stale otherwise).")
       .def("clearance", &ClearanceMap::clearance, py::arg("cell"),
            "The largest unit size whose anchor fits at `cell` (0: impassable or off the map).")
       .def("fits", &ClearanceMap::fits, py::arg("cell"), py::arg("unit_size"),

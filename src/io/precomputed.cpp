@@ -347,7 +347,7 @@ struct PrecomputedAccess {
   static constexpr std::size_t kHierarchyUnitsFixed = 12;
 
   static std::string save(const JpsPlusMap& map, const Grid& grid) {
-    if (!map.matches(grid)) {
+    if (!map.is_current(grid)) {
       throw std::invalid_argument(
           "pathing::io::serialize_jps_plus: the table is not current for this grid (built for "
           "another grid object or version, or never built): sync it first");
@@ -1400,7 +1400,7 @@ struct PrecomputedAccess {
   }
 
   static std::string save(const SubgoalGraph& g, const Grid& grid) {
-    if (!g.matches(grid)) {
+    if (!g.is_current(grid)) {
       throw std::invalid_argument(
           "pathing::io::serialize_subgoal_graph: the graph is not current for this grid (built "
           "for another grid object or version, or never built): sync it first");

@@ -43,8 +43,8 @@ foreach(sample random-64 rooms-64 maze-32)
 endforeach()
 pathing_cli_test(scen_json ARGS scen ${PATHING_CLI_DATA}/rooms-64.map.scen --json
   STDOUT_REGEX "^{\"queries\": 40, \"solved\": 40, \"optimal\": 40, \"mean_us\": [0-9.]+, \"median_us\": [0-9.]+, \"p99_us\": [0-9.]+, \"mean_expanded\": [0-9.]+, \"allocations\": 0, [^\n]*}\n$")
-pathing_cli_test(scen_bfs_4 ARGS scen ${PATHING_CLI_DATA}/maze-32.map.scen --algo bfs --moves 4 --check
-  STDOUT_REGEX "search +bfs, 4-connected\nqueries +30\nsolved +30 of 30\noptimal +n/a")
+pathing_cli_test(scen_greedy_4 ARGS scen ${PATHING_CLI_DATA}/maze-32.map.scen --algo greedy --moves 4 --check
+  STDOUT_REGEX "search +greedy, 4-connected\nqueries +30\nsolved +30 of 30\noptimal +n/a")
 pathing_cli_test(scen_tsv ARGS scen ${PATHING_CLI_DATA}/maze-32.map.scen --tsv ${PATHING_CLI_OUT}/maze-32.tsv
   EXPECT_FILE ${PATHING_CLI_OUT}/maze-32.tsv
   FILE_REGEX "^id\talg\texpanded\tgenerated\tnanos\tplen\tpcost\tscost\n0\tastar\t[0-9]+\t[0-9]+\t[0-9]+\t[0-9]+\t[0-9]+\\.[0-9]+\t[0-9]+\\.[0-9]+\n")
@@ -100,8 +100,11 @@ pathing_cli_test(path_hpa_clusters ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 
   SAME_FILES "${PATHING_CLI_OUT}/hpa-clusters.svg|${PROJECT_SOURCE_DIR}/docs/img/hpa-clusters.svg")
 pathing_cli_test(path_clusters_refused ARGS path ${PATHING_CLI_DATA}/rooms-64.map 2 2 61 60 --clusters 2
   EXPECT_RC 2 STDERR_REGEX "--clusters needs --algo hpa")
-pathing_cli_test(path_rooms_bfs ARGS path ${PATHING_CLI_DATA}/rooms-64.map 0 0 62 62 --algo bfs --moves 4
-  STDOUT_REGEX "path found: [0-9]+ steps, cost [0-9]+\\.00000000 \\(bfs, 4-connected")
+pathing_cli_test(path_rooms_greedy ARGS path ${PATHING_CLI_DATA}/rooms-64.map 0 0 62 62 --algo greedy --moves 4
+  STDOUT_REGEX "path found: [0-9]+ steps, cost [0-9]+\\.00000000 \\(greedy, 4-connected")
+# The former name of --algo greedy is still accepted (and reported under the new name).
+pathing_cli_test(path_rooms_bfs_former_name ARGS path ${PATHING_CLI_DATA}/rooms-64.map 0 0 62 62 --algo bfs --moves 4
+  STDOUT_REGEX "path found: [0-9]+ steps, cost [0-9]+\\.00000000 \\(greedy, 4-connected")
 pathing_cli_test(path_outside ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 40 3 EXPECT_RC 2
   STDERR_REGEX "goal \\(40, 3\\) is outside the map .*maze-32\\.map \\(32 x 32\\)")
 pathing_cli_test(path_no_path ARGS path ${PATHING_CLI_DATA}/maze-32.map 0 0 1 1 EXPECT_RC 1

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "pathing/graph_astar.hpp"
+#include "pathing/search/graph_astar.hpp"
 
 struct NoHeuristic {
   using node_type = std::uint32_t;

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "pathing/graph_astar.hpp"
+#include "pathing/search/graph_astar.hpp"
 
 struct MutableNeighbors {
   using node_type = std::uint32_t;

@@ -1,12 +1,12 @@
-// AStar(cols, rows) / GreedyBfs(cols, rows) / reserve(): the first queries on that grid allocate
+// AStar(cols, rows) / GreedyBestFirst(cols, rows) / reserve(): the first queries on that grid allocate
 // nothing, even one that floods the whole map (a large open list).
 #include <gtest/gtest.h>
 
 #include <random>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/greedy_bfs.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
 
@@ -61,7 +61,7 @@ TEST(GreedyBfsReserve, QueriesOnAFreshBigMapAfterReserveDoNotAllocate) {
     to.push_back(b);
   }
   for (Connectivity conn : {Connectivity::four, Connectivity::eight}) {
-    GreedyBfs bfs(g.cols(), g.rows());
+    GreedyBestFirst bfs(g.cols(), g.rows());
     std::vector<GridCoord> path;
     path.reserve(g.cell_count());
     std::uint64_t expanded = 0;

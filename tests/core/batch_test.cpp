@@ -1,4 +1,4 @@
-#include "pathing/batch.hpp"
+#include "pathing/agent/path_batch.hpp"
 
 #include <gtest/gtest.h>
 

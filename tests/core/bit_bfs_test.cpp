@@ -1,6 +1,6 @@
 // The bit-parallel BFS behind the bounded searches (detail/bit_bfs.hpp): its cell classifier, its
 // answers against the cell-by-cell searches, its tie rule, every vector width, no allocation.
-#include "pathing/detail/bfs/bit_bfs.hpp"
+#include "pathing/search/bit_bfs/bit_bfs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/detail/test_access.hpp"
-#include "pathing/greedy_bfs.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
 #include "support/search_checks.hpp"
@@ -72,7 +72,7 @@ TEST(BitBfsTies, WalkBackRepeatsTheStepElseTakesDirectionOrder) {
   EXPECT_FALSE(r.partial());
   // The work: cells nearer than the goal's layer expanded, every cell reached generated.
   EXPECT_GT(r.stats.generated, r.stats.expanded);
-  GreedyBfs greedy;
+  GreedyBestFirst greedy;
   EXPECT_EQ(greedy.build_path(w, GridLayer{1}, {0, 0}, {4, 0}).path, r.path);
 }
 
@@ -151,8 +151,8 @@ TEST(BitBfsDifferential, MatchesCellByCellAStarAndGreedy) {
   AStar bit;
   AStar cell;
   cell.set_bit_parallel(false);
-  GreedyBfs greedy_bit;
-  GreedyBfs greedy_cell;
+  GreedyBestFirst greedy_bit;
+  GreedyBestFirst greedy_cell;
   greedy_cell.set_bit_parallel(false);
   int answered = 0;
   int longer_than_greedy = 0;
@@ -175,7 +175,7 @@ TEST(BitBfsDifferential, MatchesCellByCellAStarAndGreedy) {
       ASSERT_EQ(got.stats.expanded, want.stats.expanded);
       ASSERT_EQ(got.stats.generated, want.stats.generated);
     }
-    // GreedyBfs (costs do not matter to it): the BFS's shortest path whenever one of at most
+    // GreedyBestFirst (costs do not matter to it): the BFS's shortest path whenever one of at most
     // 56 steps exists, else the greedy search's own result, field for field.
     detail::BitBfs bfs;
     GridPath shortest;
@@ -206,10 +206,10 @@ TEST(BitBfsDifferential, MatchesCellByCellAStarAndGreedy) {
 }
 
 // Random maps (both stages: the monotone sweep and the layered search) and open maps (long
-// straight runs): the bounded AStar and GreedyBfs paths equal the cell-by-cell tie rule.
+// straight runs): the bounded AStar and GreedyBestFirst paths equal the cell-by-cell tie rule.
 void check_tie_rule(int level) {
   AStar a;
-  GreedyBfs greedy;
+  GreedyBestFirst greedy;
   ASSERT_EQ(detail::TestAccess::limit_simd(a, level), level);
   ASSERT_EQ(detail::TestAccess::limit_simd(greedy, level), level);
   int checked = 0;
@@ -394,7 +394,7 @@ TEST(BitBfsStats, StageTwoCountsEqualAQueueBfsInTheBox) {
 
 TEST(BitBfsAllocation, WarmBoundedQueriesAllocateNothing) {
   AStar a(64, 64);
-  GreedyBfs g(64, 64);
+  GreedyBestFirst g(64, 64);
   const auto cases = random_cases(200, 5);
   for (const BfsCase& c : cases) {  // warm-up: the bounded window of the fallback search
     (void)a.build_path(c.grid, c.layer, c.from, c.to);

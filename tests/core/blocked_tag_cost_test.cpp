@@ -11,15 +11,15 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/detail/bfs/bit_bfs.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/bit_bfs/bit_bfs.hpp"
 #include "pathing/detail/moves/neighbors.hpp"
-#include "pathing/distance_field.hpp"
-#include "pathing/greedy_bfs.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_map.hpp"
-#include "pathing/jps_plus.hpp"
-#include "pathing/path_convert.hpp"
+#include "pathing/field/dijkstra.hpp"
+#include "pathing/search/greedy_best_first.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/precompute/jps_map.hpp"
+#include "pathing/search/jps_plus.hpp"
+#include "pathing/agent/path_convert.hpp"
 #include "support/reference.hpp"
 
 namespace pathing {
@@ -283,7 +283,7 @@ TEST(BlockedTagCost, AStarAndFieldsMatchTheReferenceExactly) {
 TEST(BlockedTagCost, BoundedAndGreedySearchesRespectEveryPair) {
   std::mt19937 rng(8);
   AStar astar;
-  GreedyBfs greedy;
+  GreedyBestFirst greedy;
   std::vector<GridCoord> out;
   std::vector<GridCoord> cells;
   std::uint64_t bounded_found = 0;

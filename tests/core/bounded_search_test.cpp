@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/detail/test_access.hpp"
-#include "pathing/greedy_bfs.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "support/layers.hpp"
 #include "support/reference.hpp"
 #include "support/search_checks.hpp"
@@ -21,7 +21,7 @@ using test::kWalk;
 
 template <class Search>
 class BoundedTest : public ::testing::Test {};
-using Searches = ::testing::Types<AStar, GreedyBfs>;
+using Searches = ::testing::Types<AStar, GreedyBestFirst>;
 TYPED_TEST_SUITE(BoundedTest, Searches);
 
 TYPED_TEST(BoundedTest, SameStartAndGoalGivesEmptyNonPartialPath) {
@@ -241,7 +241,7 @@ TEST(BoundedAStar, RespectsLayerCosts) {
   EXPECT_FALSE(r.partial());
   EXPECT_EQ(r.cost, 8);  // up, 6 x right, down: 8 cells of cost 1
   EXPECT_EQ(r.path.len(), 8);
-  GreedyBfs b;
+  GreedyBestFirst b;
   const BoundedResult rb = b.build_path(g, layer, {0, 1}, {6, 1});
   EXPECT_EQ(rb.path.len(), 6);
   EXPECT_EQ(rb.cost, 26);  // the layer cost here too: 5 water cells of cost 5, then the goal
@@ -252,7 +252,7 @@ TEST(BoundedAStar, MatchesReferenceDijkstraOnRandomSmallMaps) {
   // bounded A* must be optimal.
   std::mt19937_64 rng(12345);
   AStar a;
-  GreedyBfs b;
+  GreedyBestFirst b;
   int found = 0;
   for (int iter = 0; iter < 3000; ++iter) {
     const Grid g = test::random_grid(rng, 7, 7, 0.3, 4);
@@ -295,7 +295,7 @@ TEST(BoundedStats, CountExpandedAndGenerated) {
   // Corridor: expands cells 0..4, generates cells 0..5.
   EXPECT_EQ(r.stats.expanded, 5u);
   EXPECT_EQ(r.stats.generated, 6u);
-  GreedyBfs b;
+  GreedyBestFirst b;
   const BoundedResult rb = b.build_path(g, kWalk, {0, 0}, {5, 0});
   EXPECT_EQ(rb.stats.expanded, 5u);
   EXPECT_EQ(rb.stats.generated, 6u);

@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/detail/moves/cell_reader.hpp"
 #include "pathing/detail/moves/neighbors.hpp"
 

@@ -3,17 +3,17 @@
 #include <cstdint>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/chain.hpp"
-#include "pathing/greedy_bfs.hpp"
-#include "pathing/path_convert.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/agent/chain.hpp"
+#include "pathing/search/greedy_best_first.hpp"
+#include "pathing/agent/path_convert.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/graph_test_maps.hpp"
 
 namespace pathing {
 namespace {
 
-static_assert(BoundedSearcher<AStar> && BoundedSearcher<GreedyBfs>);
+static_assert(BoundedSearcher<AStar> && BoundedSearcher<GreedyBestFirst>);
 static_assert(!BoundedSearcher<int>);
 
 /// The sum of the layer costs of the cells entered along `cells` (the A* segments' cost).
@@ -74,7 +74,7 @@ TEST(ChainPaths, AStarChainsReachTheGoalOnRandomMaps) {
   expect_chains_reach_goal<AStar>(92, true);
 }
 TEST(ChainPaths, GreedyChainsReachTheGoalOnRandomMaps) {
-  expect_chains_reach_goal<GreedyBfs>(93, false);
+  expect_chains_reach_goal<GreedyBestFirst>(93, false);
 }
 
 TEST(ChainPaths, BoundedAStarDoesNotTakeAFarGoalForAWindowCell) {
@@ -135,7 +135,7 @@ TEST(ChainPaths, DeadEndWiderThanTheWindowStopsWithNoProgress) {
 TEST(ChainPaths, SegmentLimitAndContinuation) {
   const Grid grid(300, 10);
   const GridLayer layer;
-  GreedyBfs greedy;
+  GreedyBestFirst greedy;
   std::vector<GridPath> segments;
   const ChainResult r = chain_paths(greedy, grid, layer, {0, 0}, {250, 9}, segments, 2);
   EXPECT_EQ(r.status, ChainStatus::segment_limit);

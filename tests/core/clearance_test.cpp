@@ -1,7 +1,7 @@
 // Units larger than one cell (issue #16 item 1): the clearance map against brute force, its sync
 // against a rebuild, and every search and field with a unit size against a brute-force search
 // over the k x k body on the original grid (seeded random maps).
-#include "pathing/clearance.hpp"
+#include "pathing/precompute/clearance_map.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,16 +15,16 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/distance_field.hpp"
-#include "pathing/field_repair.hpp"
-#include "pathing/flow_field.hpp"
-#include "pathing/follower.hpp"
-#include "pathing/greedy_bfs.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_map.hpp"
-#include "pathing/jps_plus.hpp"
-#include "pathing/regions.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/field/dijkstra.hpp"
+#include "pathing/field/field_repair.hpp"
+#include "pathing/field/flow_field.hpp"
+#include "pathing/agent/path_follower.hpp"
+#include "pathing/search/greedy_best_first.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/precompute/jps_map.hpp"
+#include "pathing/search/jps_plus.hpp"
+#include "pathing/precompute/region_map.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/throws.hpp"
 
@@ -420,7 +420,7 @@ SearchOptions unit_options(const ClearanceMap& cm, int k, Connectivity conn) {
 // modes (fewest steps when within 56, uniform layers), the sliced A*, and fields.
 TEST(Clearance, EverySearchMatchesTheBruteForceBody) {
   AStar astar;
-  GreedyBfs greedy;
+  GreedyBestFirst greedy;
   Jps jps;
   JpsPlus jps_plus;
   Dijkstra dijkstra;
@@ -577,7 +577,7 @@ TEST(Clearance, RefusalsLeaveOutUnchanged) {
   const ClearanceMap cm(g, l, 2);
   AStar astar;
   Jps jps;
-  GreedyBfs greedy;
+  GreedyBestFirst greedy;
   const std::vector<GridCoord> before{{7, 7}};
   std::vector<GridCoord> out = before;
   SearchOptions o = unit_options(cm, 3, Connectivity::eight);  // above max_unit_size
@@ -737,7 +737,7 @@ TEST(Clearance, WarmQueriesAndSmallSyncsAllocateNothing) {
   Grid g = random_map(rng, 64, 64, 10, true);
   ClearanceMap cm(g, kWeighted, 3);
   AStar astar(64, 64);
-  GreedyBfs greedy;
+  GreedyBestFirst greedy;
   greedy.reserve(64, 64);
   std::vector<GridCoord> out;
   out.reserve(64 * 64);

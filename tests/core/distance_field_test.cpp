@@ -1,4 +1,4 @@
-#include "pathing/distance_field.hpp"
+#include "pathing/field/dijkstra.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/detail/queue/radix_heap.hpp"
-#include "pathing/flow_field.hpp"
+#include "pathing/field/flow_field.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/field_reference.hpp"
 #include "support/reference.hpp"

@@ -9,17 +9,17 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/error.hpp"
-#include "pathing/graph.hpp"
-#include "pathing/greedy_bfs.hpp"
-#include "pathing/grid.hpp"
-#include "pathing/layer.hpp"
-#include "pathing/path.hpp"
-#include "pathing/path_convert.hpp"
-#include "pathing/smoothing.hpp"
-#include "pathing/world.hpp"
+#include "pathing/map/graph.hpp"
+#include "pathing/search/greedy_best_first.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/map/path.hpp"
+#include "pathing/agent/path_convert.hpp"
+#include "pathing/agent/smoothing.hpp"
+#include "pathing/map/world.hpp"
 
 namespace pathing {
 namespace {
@@ -127,14 +127,14 @@ TEST(GridLayerCreate, BadCostsGiveInvalidCostNamingTheValue) {
 
 TEST(TryReserve, BadSizesAreRejectedNamingTheValue) {
   AStar a;
-  GreedyBfs b;
+  GreedyBestFirst b;
   Error e;
   EXPECT_FALSE(a.try_reserve(-1, 5, &e));
   EXPECT_EQ(e.code, ErrorCode::invalid_size);
   EXPECT_EQ(e.message, "pathing::AStar::reserve: cols = -1 is outside [0, 32768]");
   EXPECT_EQ(a.memory_bytes(), AStar().memory_bytes());  // nothing reserved
   EXPECT_FALSE(b.try_reserve(5, INT_MIN, &e));
-  EXPECT_EQ(e.message, "pathing::GreedyBfs::reserve: rows = -2147483648 is outside [0, 32768]");
+  EXPECT_EQ(e.message, "pathing::GreedyBestFirst::reserve: rows = -2147483648 is outside [0, 32768]");
   EXPECT_FALSE(a.try_reserve(32768, 32768, &e));
   EXPECT_EQ(e.message,
             "pathing::AStar::reserve: cols * rows = 1073741824 is outside [0, 268435456]");
@@ -149,7 +149,7 @@ TEST(TryReserve, GoodSizesReserveAsReserveDoes) {
   EXPECT_TRUE(a.try_reserve(64, 32, &e));
   EXPECT_EQ(e.code, ErrorCode::none);
   EXPECT_EQ(a.memory_bytes(), ref.memory_bytes());
-  GreedyBfs b;
+  GreedyBestFirst b;
   EXPECT_TRUE(b.try_reserve(0, 0));
   std::vector<GridCoord> out;
   EXPECT_TRUE(a.find_path(Grid(3, 3), GridLayer{}, {0, 0}, {2, 2}, out).found());
@@ -282,7 +282,7 @@ TEST(NoExceptionsFallback, BadGridIsTheEmptyGridAndEverySearchRejectsIt) {
               SearchStatus::invalid_endpoint);
   }
   EXPECT_EQ(a.build_path(g, GridLayer{}, {0, 0}, {1, 0}).status, SearchStatus::invalid_endpoint);
-  GreedyBfs b;
+  GreedyBestFirst b;
   EXPECT_EQ(b.find_path(g, GridLayer{}, {0, 0}, {0, 0}, out).status,
             SearchStatus::invalid_endpoint);
   EXPECT_EQ(b.build_path(g, GridLayer{}, {0, 0}, {1, 0}).status, SearchStatus::invalid_endpoint);
@@ -305,7 +305,7 @@ TEST(NoExceptionsFallback, OtherThrowingFormsFallBackToInertValues) {
   EXPECT_TRUE(a.find_path(Grid(3, 3), GridLayer{}, {0, 0}, {2, 2}, out).found());
   a.reserve(INT_MAX, 1);
   EXPECT_TRUE(a.find_path(Grid(3, 3), GridLayer{}, {0, 0}, {2, 2}, out).found());
-  GreedyBfs b(5, INT_MIN);
+  GreedyBestFirst b(5, INT_MIN);
   EXPECT_TRUE(b.find_path(Grid(3, 3), GridLayer{}, {0, 0}, {2, 2}, out).found());
 
   const WorldMapping m(0, 1);

@@ -9,7 +9,7 @@
 #include <cstdint>
 
 #include "pathing/detail/compiler.hpp"
-#include "pathing/moves.hpp"
+#include "pathing/map/moves.hpp"
 
 namespace pathing {
 namespace {

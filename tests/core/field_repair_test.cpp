@@ -1,4 +1,4 @@
-#include "pathing/field_repair.hpp"
+#include "pathing/field/field_repair.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/distance_field.hpp"
-#include "pathing/flow_field.hpp"
+#include "pathing/field/dijkstra.hpp"
+#include "pathing/field/flow_field.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/field_reference.hpp"
 

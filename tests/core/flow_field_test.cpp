@@ -1,4 +1,4 @@
-#include "pathing/flow_field.hpp"
+#include "pathing/field/flow_field.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "pathing/distance_field.hpp"
+#include "pathing/field/dijkstra.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/field_reference.hpp"
 

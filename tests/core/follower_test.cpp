@@ -2,7 +2,7 @@
 // path follower on static maps, with walls dropped ahead, units in the way, unreachable goals,
 // pushes, thousands of random simulations of several units on changing maps, and no allocation
 // once warm.
-#include "pathing/follower.hpp"
+#include "pathing/agent/path_follower.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/greedy_bfs.hpp"
-#include "pathing/jps.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
+#include "pathing/search/jps.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
 
@@ -477,7 +477,7 @@ int follow_with(S& searcher, std::uint64_t seed, bool optimal) {
 }
 
 TEST(PathFollower, WorksWithAnyGridSearcher) {
-  GreedyBfs greedy;
+  GreedyBestFirst greedy;
   Jps jps;
   int checked[2] = {0, 0};
   for (std::uint64_t seed = 0; seed < 30; ++seed) {

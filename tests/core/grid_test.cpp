@@ -5,9 +5,9 @@
 #include <string>
 
 #include "pathing/detail/compiler.hpp"
-#include "pathing/grid.hpp"
-#include "pathing/layer.hpp"
-#include "pathing/world.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/map/world.hpp"
 
 namespace pathing {
 namespace {

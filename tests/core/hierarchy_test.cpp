@@ -16,10 +16,10 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/clearance.hpp"
-#include "pathing/hierarchy.hpp"
-#include "pathing/hpa_star.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/precompute/clearance_map.hpp"
+#include "pathing/precompute/hierarchy_map.hpp"
+#include "pathing/search/hpa_star.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
 

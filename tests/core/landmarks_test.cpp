@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/clearance.hpp"
-#include "pathing/greedy_bfs.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_plus.hpp"
-#include "pathing/landmarks.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/precompute/clearance_map.hpp"
+#include "pathing/search/greedy_best_first.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/search/jps_plus.hpp"
+#include "pathing/precompute/landmark_map.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
 
@@ -348,7 +348,7 @@ TEST(Landmarks, RefusalsLeaveOutUnchanged) {
   EXPECT_EQ(astar.find_path(other, walk, {0, 0}, {19, 19}, out, o).status, SearchStatus::stale);
   EXPECT_EQ(astar.start_query(other, walk, {0, 0}, {19, 19}, o).status, SearchStatus::stale);
   EXPECT_EQ(out, before);
-  GreedyBfs greedy;
+  GreedyBestFirst greedy;
   Jps jps;
   JpsPlus jps_plus;
   EXPECT_EQ(greedy.find_path(g, walk, {0, 0}, {19, 19}, out, o).status, SearchStatus::unsupported);

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/greedy_bfs.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "support/layers.hpp"
 #include "support/reference.hpp"
 #include "support/searches.hpp"

@@ -13,7 +13,7 @@
 #include <tuple>
 #include <vector>
 
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/detail/queue/level_queue.hpp"
 #include "pathing/detail/queue/radix_heap.hpp"
 #include "pathing/detail/queue/two_level_queue.hpp"

@@ -1,7 +1,7 @@
 // The bit-parallel BFS's cache of passable cells (detail/bfs/passable_bits.hpp): every window it
 // reads equals the grid's cells after edits, restarts, other grids and passable sets, and the
 // bounded searches that read through it never answer from a stale bit.
-#include "pathing/detail/bfs/passable_bits.hpp"
+#include "pathing/search/bit_bfs/passable_bits.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/greedy_bfs.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 
 namespace pathing {
 namespace {
@@ -154,7 +154,7 @@ TEST(PassableBits, GenerationWrapKeepsNoStaleTile) {
 
 // Through the searches: after edits between queries (a few, or more than the edit log holds),
 // with more passable sets than the searcher keeps caches for, and after grid assignment, the
-// bounded AStar and GreedyBfs of one searcher answer exactly as fresh searchers do.
+// bounded AStar and GreedyBestFirst of one searcher answer exactly as fresh searchers do.
 TEST(PassableBits, BoundedQueriesAfterEditsEqualFreshSearchers) {
   std::mt19937 rng(23);
   const GridLayer layers[] = {GridLayer{1},
@@ -164,7 +164,7 @@ TEST(PassableBits, BoundedQueriesAfterEditsEqualFreshSearchers) {
                               GridLayer({1, 1, 1, 1, 1, 1, 1, 0}, 1),
                               GridLayer({2, 0, 2, 0, 0, 2}, 0)};
   AStar astar;
-  GreedyBfs greedy;
+  GreedyBestFirst greedy;
   int found = 0;
   int changed = 0;
   for (int map = 0; map < 30; ++map) {
@@ -204,7 +204,7 @@ TEST(PassableBits, BoundedQueriesAfterEditsEqualFreshSearchers) {
         g = copy;
       }
       AStar fresh_astar;
-      GreedyBfs fresh_greedy;
+      GreedyBestFirst fresh_greedy;
       const BoundedResult got = astar.build_path(g, layer, from, to);
       const BoundedResult want = fresh_astar.build_path(g, layer, from, to);
       ASSERT_EQ(got.status, want.status) << "map " << map << " query " << q;

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "pathing/detail/compiler.hpp"
-#include "pathing/path_convert.hpp"
+#include "pathing/agent/path_convert.hpp"
 
 namespace pathing {
 namespace {

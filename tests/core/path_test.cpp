@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "pathing/detail/compiler.hpp"
-#include "pathing/path.hpp"
+#include "pathing/map/path.hpp"
 
 namespace pathing {
 namespace {

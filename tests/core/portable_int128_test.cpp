@@ -10,10 +10,10 @@
 #include <random>
 #include <vector>
 
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/grid.hpp"
-#include "pathing/layer.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
 
 namespace pathing {
 namespace {

@@ -1,6 +1,6 @@
 // RegionMap (issue #16, item 4): labels, reachability against brute force, local relabelling
 // against a full rebuild, staleness, allocation, and the searches' region check.
-#include "pathing/regions.hpp"
+#include "pathing/precompute/region_map.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/greedy_bfs.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_plus.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/search/jps_plus.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
 #include "support/throws.hpp"
@@ -339,7 +339,7 @@ std::vector<Runner> runners() {
                [astar](const Grid& g, const GridLayer& l, GridCoord a, GridCoord b,
                        std::vector<GridCoord>& out,
                        const SearchOptions& o) { return astar->find_path(g, l, a, b, out, o); }});
-  auto greedy = std::make_shared<GreedyBfs>();
+  auto greedy = std::make_shared<GreedyBestFirst>();
   v.push_back({"greedy", false, false,
                [greedy](const Grid& g, const GridLayer& l, GridCoord a, GridCoord b,
                         std::vector<GridCoord>& out,
@@ -628,7 +628,7 @@ void check_bounded(const char* name) {
 
 TEST(RegionSearch, BoundedSearchesWithRegions) {
   check_bounded<AStar>("astar");
-  check_bounded<GreedyBfs>("greedy");
+  check_bounded<GreedyBestFirst>("greedy");
 }
 
 }  // namespace

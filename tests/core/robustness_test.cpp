@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/graph_astar.hpp"
-#include "pathing/greedy_bfs.hpp"
-#include "pathing/grid_graph.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_plus.hpp"
+#include "pathing/search/graph_astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
+#include "pathing/map/grid_graph.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/search/jps_plus.hpp"
 #include "support/layers.hpp"
 #include "support/reference.hpp"
 #include "support/search_checks.hpp"
@@ -44,15 +44,15 @@ std::string invalid_argument_message(F&& f) {
 TEST(BadInput, ReserveRejectsNegativeAndHugeSizesNamingTheValue) {
   EXPECT_EQ(invalid_argument_message([] { AStar a(-1, 5); }),
             "pathing::AStar::reserve: cols = -1 is outside [0, 32768]");
-  EXPECT_EQ(invalid_argument_message([] { GreedyBfs b(5, INT_MIN); }),
-            "pathing::GreedyBfs::reserve: rows = -2147483648 is outside [0, 32768]");
+  EXPECT_EQ(invalid_argument_message([] { GreedyBestFirst b(5, INT_MIN); }),
+            "pathing::GreedyBestFirst::reserve: rows = -2147483648 is outside [0, 32768]");
   EXPECT_EQ(invalid_argument_message([] { AStar a(INT_MAX, INT_MAX); }),
             "pathing::AStar::reserve: cols = 2147483647 is outside [0, 32768]");
   // Each side allowed, the cell count not: rejected before allocating 16 GiB.
   EXPECT_EQ(invalid_argument_message([] { AStar a(32768, 32768); }),
             "pathing::AStar::reserve: cols * rows = 1073741824 is outside [0, 268435456]");
   EXPECT_NE(invalid_argument_message([] {
-              GreedyBfs b;
+              GreedyBestFirst b;
               b.reserve(32768, 16385);
             }).find("cols * rows = 536903680"),
             std::string::npos);
@@ -62,7 +62,7 @@ TEST(BadInput, ReserveRejectsNegativeAndHugeSizesNamingTheValue) {
             "pathing::JpsPlus::reserve: cols = -7 is outside [0, 32768]");
   // Zero reserves nothing; a searcher that failed to reserve still works.
   AStar a(0, 0);
-  EXPECT_NO_THROW(GreedyBfs(0, 7));
+  EXPECT_NO_THROW(GreedyBestFirst(0, 7));
   EXPECT_THROW(a.reserve(-3, 3), std::invalid_argument);
   std::vector<GridCoord> out;
   EXPECT_TRUE(a.find_path(Grid(3, 3), kWalk, {0, 0}, {2, 2}, out).found());
@@ -262,7 +262,7 @@ TEST(Regression, InfiniteAndHugeHeuristicWeights) {
   // A weight below 1 or NaN is misuse: invalid_argument, nothing searched, output unchanged.
   for (double w : {std::numeric_limits<double>::quiet_NaN(), 0.5, -1.0}) {
     AStar a;
-    GreedyBfs b;
+    GreedyBestFirst b;
     const std::vector<GridCoord> before{{7, 7}};
     std::vector<GridCoord> out = before;
     const PathResult r = a.find_path(g, kWalk, {0, 0}, {39, 39}, out, {Connectivity::eight, {}, w});

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "pathing/detail/compiler.hpp"
-#include "pathing/astar.hpp"
-#include "pathing/path_convert.hpp"
-#include "pathing/smoothing.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/agent/path_convert.hpp"
+#include "pathing/agent/smoothing.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/graph_test_maps.hpp"
 

@@ -15,12 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/distance_field.hpp"
-#include "pathing/flow_field.hpp"
-#include "pathing/grid.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_plus.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/field/dijkstra.hpp"
+#include "pathing/field/flow_field.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/search/jps_plus.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/layers.hpp"
 #include "support/reference.hpp"

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/subgoal_graph.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/subgoal_search.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/layers.hpp"
 #include "support/reference.hpp"

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/detail/test_access.hpp"
-#include "pathing/greedy_bfs.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/layers.hpp"
 #include "support/reference.hpp"
@@ -81,7 +81,7 @@ TEST(UnboundedAStar, SameStartAndGoal) {
 TEST(UnboundedAStar, InvalidEndpointsLeaveOutputUnchanged) {
   const Grid g(4, 4);
   AStar a;
-  GreedyBfs b;
+  GreedyBestFirst b;
   const std::vector<GridCoord> before{{7, 7}};
   std::vector<GridCoord> out = before;
   EXPECT_EQ(a.find_path(g, kWalk, {-1, 0}, {2, 2}, out).status, SearchStatus::invalid_endpoint);
@@ -173,7 +173,7 @@ TEST_P(UnboundedVsReference, AStarIsOptimalAndGreedyIsValid) {
                       static_cast<std::uint64_t>(c.density * 100) +
                       static_cast<std::uint64_t>(c.conn));
   AStar a;
-  GreedyBfs b;
+  GreedyBestFirst b;
   std::vector<GridCoord> out;
   const int maps = c.size <= 12 ? 1500 : 60;
   for (int iter = 0; iter < maps; ++iter) {
@@ -224,7 +224,7 @@ INSTANTIATE_TEST_SUITE_P(RandomMaps, UnboundedVsReference,
 
 TEST(UnboundedGreedy, FindsFarGoalOnOpenMap) {
   const Grid g(1000, 1000);
-  GreedyBfs b;
+  GreedyBestFirst b;
   std::vector<GridCoord> out;
   const PathResult r = b.find_path(g, kWalk, {10, 500}, {900, 500}, out, {Connectivity::four});
   ASSERT_TRUE(r.found());
@@ -236,7 +236,7 @@ TEST(UnboundedSearch, GenerationWrapAroundKeepsResultsCorrect) {
   std::mt19937_64 rng(5);
   const Grid g = test::random_grid(rng, 40, 40, 0.3);
   AStar a;
-  GreedyBfs b;
+  GreedyBestFirst b;
   std::vector<GridCoord> out;
   const PathResult before = a.find_path(g, kWalk, {0, 0}, {39, 39}, out);
   const std::vector<GridCoord> before_cells = out;
@@ -273,7 +273,7 @@ TEST(Allocations, WarmQueriesAllocateNothing) {
   std::mt19937_64 rng(3);
   const Grid g = test::random_grid(rng, 128, 128, 0.25);
   AStar a;
-  GreedyBfs b;
+  GreedyBestFirst b;
   std::vector<GridCoord> out;
   const GridCoord from{0, 0};
   const GridCoord to{127, 127};

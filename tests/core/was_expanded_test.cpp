@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/greedy_bfs.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 
 namespace pathing {
 namespace {
@@ -65,8 +65,8 @@ void check_searcher() {
 TEST(WasExpanded, AStar) {
   check_searcher<AStar>();
 }
-TEST(WasExpanded, GreedyBfs) {
-  check_searcher<GreedyBfs>();
+TEST(WasExpanded, GreedyBestFirst) {
+  check_searcher<GreedyBestFirst>();
 }
 
 }  // namespace

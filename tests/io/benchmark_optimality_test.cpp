@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/greedy_bfs.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/seed_map.hpp"
 #include "support/reference.hpp"
@@ -84,7 +84,7 @@ TEST_P(SeedBenchMap, AStarFindsOptimalStepsAndGreedyReachesFinish) {
   const io::SeedMap m = io::load_seed_map(file);
   const GridLayer walk{1};
   AStar astar;
-  GreedyBfs greedy;
+  GreedyBestFirst greedy;
   // Bounded (seed) mode.
   const BoundedResult a = astar.build_path(m.grid, walk, m.start, m.finish);
   EXPECT_FALSE(a.partial());

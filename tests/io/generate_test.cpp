@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 
 namespace pathing::io {
 namespace {

@@ -9,14 +9,14 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
-#include "pathing/chain.hpp"
-#include "pathing/graph_astar.hpp"
-#include "pathing/greedy_bfs.hpp"
-#include "pathing/grid_graph.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/agent/chain.hpp"
+#include "pathing/search/graph_astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
+#include "pathing/map/grid_graph.hpp"
 #include "pathing/io/movingai.hpp"
-#include "pathing/path_convert.hpp"
-#include "pathing/smoothing.hpp"
+#include "pathing/agent/path_convert.hpp"
+#include "pathing/agent/smoothing.hpp"
 #include "support/graph_test_maps.hpp"
 
 namespace pathing {
@@ -143,7 +143,7 @@ TEST(GenericMovingAi, ChainsReachEveryGoalOnTheRandomObstacleMap) {
   int total = 0;
   EXPECT_EQ(check_chains<AStar>(data, 40, total), 42);
   EXPECT_EQ(total, 42);
-  EXPECT_EQ(check_chains<GreedyBfs>(data, 40, total), 42);
+  EXPECT_EQ(check_chains<GreedyBestFirst>(data, 40, total), 42);
 }
 
 TEST(GenericMovingAi, ChainsOnStructuredMapsAreValidAndStopWithAReason) {
@@ -160,7 +160,7 @@ TEST(GenericMovingAi, ChainsOnStructuredMapsAreValidAndStopWithAReason) {
     EXPECT_GT(total, 40) << rel;
     EXPECT_GE(astar * 2, total) << rel;
     EXPECT_LT(astar, total) << rel;
-    const int greedy = check_chains<GreedyBfs>(data, 20, total);
+    const int greedy = check_chains<GreedyBestFirst>(data, 20, total);
     EXPECT_GE(greedy * 2, total) << rel;
     EXPECT_LT(greedy, total) << rel;
     RecordProperty(

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "pathing/io/movingai.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_plus.hpp"
-#include "pathing/subgoal_graph.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/search/jps_plus.hpp"
+#include "pathing/search/subgoal_search.hpp"
 #include "support/throws.hpp"
 #include "support/reference.hpp"
 #include "support/shared_data.hpp"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 #include "support/parse_error.hpp"
 
 namespace pathing::io {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 
 namespace pathing::io {
 namespace {

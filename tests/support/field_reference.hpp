@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/distance_field.hpp"
-#include "pathing/grid.hpp"
-#include "pathing/layer.hpp"
-#include "pathing/moves.hpp"
+#include "pathing/field/dijkstra.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/map/moves.hpp"
 
 namespace pathing::test {
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "pathing/coord.hpp"
-#include "pathing/grid.hpp"
-#include "pathing/layer.hpp"
+#include "pathing/map/coord.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
 
 namespace pathing::test {
 

@@ -3,7 +3,7 @@
 // translation unit and two namespace-scope `kWalk`s would clash.
 #pragma once
 
-#include "pathing/layer.hpp"
+#include "pathing/map/layer.hpp"
 
 namespace pathing::test {
 

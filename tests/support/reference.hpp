@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/coord.hpp"
-#include "pathing/grid.hpp"
-#include "pathing/layer.hpp"
-#include "pathing/moves.hpp"
+#include "pathing/map/coord.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/map/moves.hpp"
 
 namespace pathing::test {
 

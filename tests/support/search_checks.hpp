@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "pathing/coord.hpp"
-#include "pathing/grid.hpp"
-#include "pathing/layer.hpp"
-#include "pathing/moves.hpp"
-#include "pathing/result.hpp"
+#include "pathing/map/coord.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/map/moves.hpp"
+#include "pathing/search/result.hpp"
 #include "support/reference.hpp"
 #include "support/searches.hpp"
 

@@ -14,13 +14,13 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/astar.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/detail/test_access.hpp"
-#include "pathing/graph_astar.hpp"
-#include "pathing/greedy_bfs.hpp"
-#include "pathing/grid_graph.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_plus.hpp"
+#include "pathing/search/graph_astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
+#include "pathing/map/grid_graph.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/search/jps_plus.hpp"
 
 namespace pathing::test {
 
@@ -196,7 +196,7 @@ inline std::vector<UnboundedSearch> unbounded_searches() {
   v.push_back(unbounded<AStar>("astar", kOptimal));
   v.push_back(unbounded<AStar>("astar-w1.5", 1.5, 1.5));
   {
-    UnboundedSearch g = unbounded<GreedyBfs>("greedy", kAnyCost);
+    UnboundedSearch g = unbounded<GreedyBestFirst>("greedy", kAnyCost);
     g.honours_max_cost = false;
     // Greedy ranks cells by Manhattan distance, or 8-connected by 5 max(dx, dy) + 2 min(dx, dy).
     g.partial_distance = [](Connectivity conn, GridCoord a, GridCoord b) -> std::uint64_t {
@@ -217,7 +217,7 @@ inline std::vector<UnboundedSearch> unbounded_searches() {
 inline std::vector<BoundedSearch> bounded_searches() {
   std::vector<BoundedSearch> v;
   v.push_back(bounded<AStar>("astar", kOptimal));
-  v.push_back(bounded<GreedyBfs>("greedy", kAnyCost));
+  v.push_back(bounded<GreedyBestFirst>("greedy", kAnyCost));
   return v;
 }
 

@@ -19,14 +19,14 @@
 #include <string>
 #include <vector>
 
-#include "pathing/coord.hpp"
-#include "pathing/grid.hpp"
-#include "pathing/jps.hpp"
-#include "pathing/jps_map.hpp"
-#include "pathing/jps_plus.hpp"
-#include "pathing/layer.hpp"
-#include "pathing/result.hpp"
-#include "pathing/subgoal_graph.hpp"
+#include "pathing/map/coord.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/precompute/jps_map.hpp"
+#include "pathing/search/jps_plus.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/search/result.hpp"
+#include "pathing/search/subgoal_search.hpp"
 
 // The search, chosen at compile time: PATHING_GPPC_SEARCH is jps_plus (the default), jps,
 // subgoal or auto.

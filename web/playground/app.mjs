@@ -30,7 +30,7 @@ const DIRS = [[1, 0], [0, 1], [-1, 0], [0, -1], [1, 1], [-1, 1], [-1, -1], [1, -
 
 const ALGOS = {
   astar: { label: 'A*', kind: 'path', make: (P) => new P.AStar(), weight: true },
-  greedy: { label: 'Greedy best-first', kind: 'path', make: (P) => new P.GreedyBfs() },
+  greedy: { label: 'Greedy best-first', kind: 'path', make: (P) => new P.GreedyBestFirst() },
   jps: { label: 'JPS', kind: 'path', make: (P) => new P.Jps() },
   jpsplus: { label: 'JPS+', kind: 'path', make: (P) => new P.JpsPlus() },
   dijkstra: { label: 'Dijkstra field', kind: 'field' },

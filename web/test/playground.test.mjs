@@ -242,7 +242,7 @@ test('every search, 4- and 8-connected, on rooms-64.map loaded from disk matches
   await clickCell(61, 60);
   await tool('wall');
   const start = [2, 2], goal = [61, 60];
-  const cliNames = { astar: 'astar', greedy: 'bfs', jps: 'jps', jpsplus: 'jps+' };
+  const cliNames = { astar: 'astar', greedy: 'greedy', jps: 'jps', jpsplus: 'jps+' };
 
   const seen = [];
   for (const moves of [8, 4]) {

@@ -19,7 +19,7 @@ const WINDING_PATH = [
 test('every search finds the one path of the winding corridor', () => {
   const grid = gridFrom(WINDING);
   const layer = new P.GridLayer([1]);
-  const searchers = [new P.AStar(), new P.GreedyBfs(), new P.Jps(), new P.JpsPlus()];
+  const searchers = [new P.AStar(), new P.GreedyBestFirst(), new P.Jps(), new P.JpsPlus()];
   try {
     for (const s of searchers) {
       for (const connectivity of s instanceof P.Jps || s instanceof P.JpsPlus ? [8] : [4, 8]) {
@@ -94,7 +94,7 @@ test('statuses are the C++ SearchStatus names', () => {
   const layer = new P.GridLayer([1]);
   const costly = new P.GridLayer([1, 2]);
   const a = new P.AStar();
-  const bfs = new P.GreedyBfs();
+  const bfs = new P.GreedyBestFirst();
   const jps = new P.Jps();
   const jpsPlus = new P.JpsPlus();
   try {
@@ -244,5 +244,19 @@ test('findPath / buildPath into a reused result: the same fields as a new result
     assert.throws(() => a.findPath(grid, layer, [0, 0], [6, 4], undefined, 5), P.PathingError);
   } finally {
     for (const o of [a, jpsPlus, layer, grid]) o.delete();
+  }
+});
+
+test('GreedyBfs, the former name of GreedyBestFirst, is the same class', () => {
+  assert.equal(P.GreedyBfs, P.GreedyBestFirst);
+  const grid = gridFrom(WINDING);
+  const old = new P.GreedyBfs();
+  const layer = new P.GridLayer([1]);
+  try {
+    const r = old.findPath(grid, layer, [0, 0], [6, 4], { connectivity: 4 });
+    assert.equal(r.status, 'found');
+    assert.deepEqual(Array.from(r.path), WINDING_PATH);
+  } finally {
+    for (const o of [old, layer, grid]) o.delete();
   }
 });

@@ -6,7 +6,7 @@ tuples; grids as NumPy arrays are ``(rows, cols)``, indexed ``[y, x]``; paths ar
 ``status`` (a :class:`SearchStatus`) says why it ended. Bad input to constructors and loaders
 raises ``ValueError`` (``pathing.io.ParseError`` for files, ``"FILE:LINE:COLUMN: message"``).
 
-Searchers (:class:`AStar`, :class:`GreedyBfs`, :class:`Jps`, :class:`JpsPlus`,
+Searchers (:class:`AStar`, :class:`GreedyBestFirst`, :class:`Jps`, :class:`JpsPlus`,
 :class:`Dijkstra`) own their working memory: keep one per thread and reuse it. Every query
 releases the GIL.
 """
@@ -29,7 +29,7 @@ from ._pathing import (
     FieldSource,
     FieldStats,
     FlowField,
-    GreedyBfs,
+    GreedyBestFirst,
     Grid,
     GridLayer,
     HierarchyMap,
@@ -71,7 +71,7 @@ __all__ = [
     "FieldSource",
     "FieldStats",
     "FlowField",
-    "GreedyBfs",
+    "GreedyBestFirst",
     "Grid",
     "GridLayer",
     "HierarchyMap",
@@ -105,3 +105,15 @@ def find_paths(grid, layer, starts, goals, options=None, threads=0):
     the same results as a loop of ``AStar().find_path``, whatever the thread count. For many
     calls, keep one :class:`PathBatch` instead (its threads are started once)."""
     return PathBatch(threads).find_paths(grid, layer, starts, goals, options)
+
+
+def __getattr__(name: str) -> object:
+    """Deprecated names, kept for one release: ``GreedyBfs`` is ``GreedyBestFirst``."""
+    if name == "GreedyBfs":
+        import warnings
+
+        warnings.warn(
+            "pathing.GreedyBfs is renamed pathing.GreedyBestFirst", DeprecationWarning, stacklevel=2
+        )
+        return GreedyBestFirst
+    raise AttributeError(f"module 'pathing' has no attribute {name!r}")

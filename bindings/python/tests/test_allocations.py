@@ -21,7 +21,7 @@ def count(fn, *args, **kwargs):
     return bench.allocation_count() - n0, r
 
 
-@pytest.mark.parametrize("cls", [p.AStar, p.GreedyBfs, p.Jps, p.JpsPlus])
+@pytest.mark.parametrize("cls", [p.AStar, p.GreedyBestFirst, p.Jps, p.JpsPlus])
 def test_warm_find_path_allocates_no_cpp_memory(data_dir, cls):
     m = p.io.load_map(data_dir / "rooms-64.map")
     layer = p.io.movingai_layer()

@@ -14,7 +14,7 @@ import pytest
 import pathing as p
 from pathing import io
 
-SEARCHES = {"astar": p.AStar, "bfs": p.GreedyBfs, "jps": p.Jps, "jps+": p.JpsPlus}
+SEARCHES = {"astar": p.AStar, "greedy": p.GreedyBestFirst, "jps": p.Jps, "jps+": p.JpsPlus}
 
 
 def test_load_map_and_scenario(data_dir):
@@ -125,7 +125,7 @@ def cli_path(repo: Path) -> Path:
     return exe
 
 
-@pytest.mark.parametrize("algo", ["astar", "bfs", "jps", "jps+"])
+@pytest.mark.parametrize("algo", ["astar", "greedy", "jps", "jps+"])
 def test_same_results_as_the_cli(repo, data_dir, tmp_path, algo):
     exe = cli_path(repo)
     scen_file = data_dir / "rooms-64.map.scen"

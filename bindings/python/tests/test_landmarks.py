@@ -70,7 +70,7 @@ def test_staleness_unsupported_and_lifetime():
     four = p.LandmarkMap(g, TERRAIN, count=2, connectivity=p.Connectivity.four)
     r = a.find_path(g, TERRAIN, (0, 0), (31, 23), p.SearchOptions(landmarks=four))
     assert r.status == p.SearchStatus.unsupported  # a 4-connected map for 8-connected moves
-    assert p.GreedyBfs().find_path(g, TERRAIN, (0, 0), (31, 23), options).status == (
+    assert p.GreedyBestFirst().find_path(g, TERRAIN, (0, 0), (31, 23), options).status == (
         p.SearchStatus.unsupported
     )
     with pytest.raises(ValueError, match="count = 33"):

@@ -13,7 +13,7 @@ import pathing as p
 from helpers import cost_table, move_ok, path_cost, random_grid
 
 SQRT2 = math.sqrt(2.0)
-SEARCHES = [p.AStar, p.GreedyBfs, p.Jps, p.JpsPlus]
+SEARCHES = [p.AStar, p.GreedyBestFirst, p.Jps, p.JpsPlus]
 OPTIMAL = [p.AStar, p.Jps, p.JpsPlus]
 
 
@@ -99,7 +99,7 @@ def test_statuses():
     # A layer whose passable tags cost differently (even if no cell has tag 1): unsupported.
     for cls in (p.Jps, p.JpsPlus):
         assert cls().find_path(g, p.GridLayer([1, 2]), (0, 0), (6, 0)).status == p.SearchStatus.unsupported
-    assert p.GreedyBfs().find_path(g, layer, (0, 0), (6, 0), p.SearchOptions(limits=p.SearchLimits(max_cost=3))).status == p.SearchStatus.unsupported
+    assert p.GreedyBestFirst().find_path(g, layer, (0, 0), (6, 0), p.SearchOptions(limits=p.SearchLimits(max_cost=3))).status == p.SearchStatus.unsupported
 
 
 def test_refused_query_does_not_return_the_previous_path():
@@ -140,7 +140,7 @@ def test_searches_on_random_maps(seed):
             for cls in OPTIMAL:
                 assert results[cls].cost == pytest.approx(a.cost, abs=1e-9)
         if a.found:
-            assert results[p.GreedyBfs].cost >= a.cost - 1e-9
+            assert results[p.GreedyBestFirst].cost >= a.cost - 1e-9
 
 
 def test_expanded_mask():
@@ -154,7 +154,7 @@ def test_expanded_mask():
     assert a.was_expanded((0, 0)) == m[0, 0]
 
 
-@pytest.mark.parametrize("cls", [p.AStar, p.GreedyBfs])
+@pytest.mark.parametrize("cls", [p.AStar, p.GreedyBestFirst])
 def test_bounded(cls):
     g = wall_map()
     s = cls()

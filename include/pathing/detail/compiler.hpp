@@ -41,11 +41,20 @@
 
 /// `PATHING_THROW(x)` throws `x` when exceptions are enabled; without them it is an empty
 /// statement (the expression is not evaluated) and the caller continues into its documented
-/// fallback. Every `throw` of the pathing headers goes through it (like {fmt}'s FMT_THROW).
+/// fallback. Every `throw` of the pathing headers goes through it.
+///
+/// Overridable like {fmt}'s `FMT_THROW`: define `PATHING_THROW(x)` before the first pathing
+/// header (the same definition in every translation unit of the program) to route the library's
+/// errors elsewhere, e.g. to throw your own exception type, or to log `x.what()` and abort.
+/// `x` is a `std::invalid_argument`, `std::out_of_range` or `std::length_error` whose message
+/// names the offending value. If the override returns, the caller continues into the fallback
+/// documented for builds without exceptions (nothing changed, or the `try_` form's `false`).
+#if !defined(PATHING_THROW)
 #if PATHING_HAS_EXCEPTIONS
 #define PATHING_THROW(x) throw x
 #else
 #define PATHING_THROW(x) static_cast<void>(0)
+#endif
 #endif
 
 /// 1 when the compiler has `unsigned __int128` (GCC and Clang on 64-bit targets), else 0. Define

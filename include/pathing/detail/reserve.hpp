@@ -10,7 +10,7 @@
 
 #include "pathing/detail/compiler.hpp"
 #include "pathing/error.hpp"
-#include "pathing/grid.hpp"
+#include "pathing/map/grid.hpp"
 
 namespace pathing::detail {
 

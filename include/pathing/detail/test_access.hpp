@@ -7,7 +7,7 @@
 
 namespace pathing::detail {
 
-/// Test hooks of the searchers (`AStar`, `GreedyBfs`, `Jps`, `JpsPlus`, `GraphAStar`), which
+/// Test hooks of the searchers (`AStar`, `GreedyBestFirst`, `Jps`, `JpsPlus`, `GraphAStar`), which
 /// befriend it: not part of the API, no stability promised. O(1) each.
 struct TestAccess {
   /// Sets the searcher's generation counters to `g` (rounded down to even), e.g. near 2^32 to
@@ -16,7 +16,7 @@ struct TestAccess {
   static void force_generation(Searcher& s, std::uint32_t g) noexcept {
     s.force_generation(g);
   }
-  /// Makes the bounded mode's bit-parallel BFS of an `AStar` or `GreedyBfs` use at most vector
+  /// Makes the bounded mode's bit-parallel BFS of an `AStar` or `GreedyBestFirst` use at most vector
   /// level `level` (0 = the compiler's 128-bit vectors, 1 = AVX2, 2 = AVX-512;
   /// `BitBfs::limit_simd`) even where the processor has more, so that every level can be tested and
   /// benchmarked on one machine. Returns the level now in use.

@@ -11,10 +11,10 @@
 #include <string>
 #include <string_view>
 
-#include "pathing/coord.hpp"
-#include "pathing/grid.hpp"
+#include "pathing/map/coord.hpp"
+#include "pathing/map/grid.hpp"
 #include "pathing/io/movingai.hpp"
-#include "pathing/layer.hpp"
+#include "pathing/map/layer.hpp"
 
 namespace pathing::io {
 
@@ -204,9 +204,7 @@ struct TileOptions {
 /// O(log rows + cols / 64) a drawn cell, then one search a query (A*: O(n log k) for n expanded
 /// cells, at most the component; JPS: typically far fewer nodes). Memory: the search's
 /// workspace, JPS 36 bytes a cell (9 GiB for 16384 x 16384), A* 16 bytes a cell and its open
-/// list. Measured (docs/benchmarks.md, `pathing gen tile`, Release): 100 queries on a 4096 x
-/// 4096 tiling of den520d, about 3.5 s in all with JPS (A*: 34 s); 20 queries on 16384 x 16384,
-/// 56 s and 9.2 GiB. Thread-safe.
+/// list (timings: docs/benchmarks.md, `pathing gen tile`). Thread-safe.
 /// @throws std::invalid_argument when `queries` < 0 or the largest component has fewer than 2
 ///         cells (the message names the count); std::runtime_error if a search does not reach
 ///         the goal (a bug: the goal is in the start's component).

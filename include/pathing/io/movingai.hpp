@@ -16,10 +16,10 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/coord.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/error.hpp"
-#include "pathing/grid.hpp"
-#include "pathing/layer.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
 
 namespace pathing::io {
 
@@ -151,9 +151,8 @@ struct ScenarioEntry {
   /// Why the second term: the published lengths were not computed exactly. The 2- to 6-digit
   /// files hold float32 values printed with %g (e.g. 254.76450199 is stored as the float
   /// 254.764496 and printed "254.764", 0.502 units of the last place away), and the 8-decimal
-  /// files (arena2, street) drift by up to 1.8e-7 at length 750 (a rounded sqrt(2)). With
-  /// 0.5 * 10^-decimals alone 3,399 of the 26,007 rows of ../shared/data/movingai fail; with
-  /// this tolerance all match, the worst at 0.995 of it. It stays below the gap between
+  /// files (arena2, street) drift by up to 1.8e-7 at length 750 (a rounded sqrt(2)). The second
+  /// term covers both (how many rows need it: docs/benchmarks.md). It stays below the gap between
   /// distinct path lengths a + b sqrt(2) (at least about 1 / (2.1 L) at length L) for L < 1900, so
   /// it does not hide a suboptimal path at the printed precision.
   [[nodiscard]] double tolerance() const noexcept;

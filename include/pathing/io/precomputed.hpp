@@ -15,12 +15,12 @@
 #include <utility>
 
 #include "pathing/error.hpp"
-#include "pathing/grid.hpp"
-#include "pathing/hierarchy.hpp"
-#include "pathing/jps_plus.hpp"
-#include "pathing/landmarks.hpp"
-#include "pathing/layer.hpp"
-#include "pathing/subgoal_graph.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/precompute/hierarchy_map.hpp"
+#include "pathing/search/jps_plus.hpp"
+#include "pathing/precompute/landmark_map.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/search/subgoal_search.hpp"
 
 namespace pathing::io {
 
@@ -120,7 +120,7 @@ enum class PrecomputedKind : std::uint32_t {
 
 /// The file bytes of `map`, built (and current) for `grid` under `map.layer()`.
 /// Size: 68 + 16 bytes a cell. Complexity: O(cells). Thread-safe for const arguments.
-/// @throws std::invalid_argument, writing nothing, when `!map.matches(grid)` (never built, or
+/// @throws std::invalid_argument, writing nothing, when `!map.is_current(grid)` (never built, or
 ///         built for another grid object or version: sync it first); std::bad_alloc.
 [[nodiscard]] std::string serialize_jps_plus(const JpsPlusMap& map, const Grid& grid);
 
@@ -145,10 +145,10 @@ enum class PrecomputedKind : std::uint32_t {
 
 /// The file bytes of `graph`, built (and current) for `grid` under `graph.layer()`: its options
 /// and, for a contracted graph, the contraction (core flags and contracted edges); the subgoals
-/// and scan edges are not stored (the loader recomputes them from the grid: milliseconds).
+/// and scan edges are not stored (the loader recomputes them from the grid: O(cells + scans)).
 /// Size: 104 bytes, plus 5 bytes a subgoal and 16 bytes a contracted edge when any subgoal was
 /// contracted. Complexity: O(bytes). Thread-safe for const arguments.
-/// @throws std::invalid_argument when `!graph.matches(grid)`, or (never for a built graph) when it
+/// @throws std::invalid_argument when `!graph.is_current(grid)`, or (never for a built graph) when it
 ///         has more than 32 contracted edges a cell; std::bad_alloc.
 [[nodiscard]] std::string serialize_subgoal_graph(const SubgoalGraph& graph, const Grid& grid);
 
@@ -221,13 +221,13 @@ enum class PrecomputedKind : std::uint32_t {
 
 /// Reads a subgoal graph from file bytes for `grid` under `layer`: for a file saved from a graph
 /// of `grid` the result has the options, subgoals (same numbers), scan edges, core and
-/// contracted edges of the saved graph (so the same answers as it), and `matches(grid)` holds.
+/// contracted edges of the saved graph (so the same answers as it), and `is_current(grid)` holds.
 ///
 /// Header checks as `parse_jps_plus`; then the payload: the options within
 /// `SubgoalGraph`'s limits (named); the subgoals, clearances and scan edges are **recomputed**
-/// (a build without the contraction: O(cells + scans), milliseconds at 512 x 512) and the file's
-/// subgoal count must be theirs; the contraction is **checked, not recomputed** (the build's
-/// witness searches take 0.05-0.6 s): core flags 0 or 1 and their count as stated, edge counts
+/// (a build without the contraction: O(cells + scans)) and the file's subgoal count must be
+/// theirs; the contraction is **checked, not recomputed** (without the build's witness searches;
+/// timings: docs/benchmarks.md): core flags 0 or 1 and their count as stated, edge counts
 /// adding up to E (at most 32 a cell), every edge to another subgoal, core subgoals' edges to
 /// core subgoals, every edge without a middle a scan edge (either way) costing the octile
 /// distance of its ends, every shortcut's middle a contracted subgoal whose cheapest edges to

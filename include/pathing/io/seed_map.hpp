@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "pathing/coord.hpp"
-#include "pathing/grid.hpp"
+#include "pathing/map/coord.hpp"
+#include "pathing/map/grid.hpp"
 #include "pathing/io/movingai.hpp"
 
 namespace pathing::io {

@@ -8,9 +8,9 @@
 #include <cstdint>
 
 #include "pathing/detail/compiler.hpp"
-#include "pathing/grid.hpp"
-#include "pathing/layer.hpp"
-#include "pathing/moves.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/map/moves.hpp"
 
 namespace pathing::detail {
 

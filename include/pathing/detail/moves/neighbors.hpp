@@ -5,9 +5,9 @@
 
 #include <cstdint>
 
-#include "pathing/grid.hpp"
-#include "pathing/layer.hpp"
-#include "pathing/moves.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/map/moves.hpp"
 
 namespace pathing::detail {
 

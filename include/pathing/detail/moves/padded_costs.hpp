@@ -10,11 +10,11 @@
 #include <cstring>
 #include <vector>
 
-#include "pathing/coord.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/grid.hpp"
-#include "pathing/layer.hpp"
-#include "pathing/moves.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/map/moves.hpp"
 
 namespace pathing::detail {
 

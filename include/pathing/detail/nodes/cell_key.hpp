@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "pathing/coord.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
 
 namespace pathing::detail {

@@ -7,10 +7,10 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "pathing/coord.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/moves.hpp"
-#include "pathing/path.hpp"
+#include "pathing/map/moves.hpp"
+#include "pathing/map/path.hpp"
 
 namespace pathing::detail {
 

@@ -7,12 +7,12 @@
 #include <cstdint>
 #include <vector>
 
-#include "pathing/coord.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/detail/nodes/node_table.hpp"
-#include "pathing/grid.hpp"
-#include "pathing/layer.hpp"
-#include "pathing/moves.hpp"
-#include "pathing/path.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/map/moves.hpp"
+#include "pathing/map/path.hpp"
 
 namespace pathing::detail {
 

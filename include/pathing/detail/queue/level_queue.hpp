@@ -162,8 +162,8 @@ class LevelQueue {
   static unsigned slot_of(std::uint64_t key) noexcept {
     // Multiplicative hashing. Not by the golden ratio (Fibonacci hashing): A*'s keys are sums of
     // multiples of two step costs (2^24 and round(2^24 sqrt 2) per unit of layer cost), which
-    // that multiplier crowds into few slots (on den520d 8-connected, cache misses opened 1.69
-    // levels a key); MurmurHash3's finaliser multiplier spreads them (1.00), at the same cost.
+    // that multiplier crowds into few slots; MurmurHash3's finaliser multiplier spreads them, at
+    // the same cost (levels opened a key: docs/benchmarks.md).
     return static_cast<unsigned>((key * 0xFF51AFD7ED558CCDull) >> (64 - kCacheBits));
   }
 

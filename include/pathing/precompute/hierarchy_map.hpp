@@ -1,0 +1,1216 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// Hierarchical path-finding for large maps (HPA*): the sector graph (`HierarchyMap`) and its
+// search (`HpaStar`), with lazy refinement and path smoothing.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "pathing/precompute/clearance_map.hpp"
+#include "pathing/map/coord.hpp"
+#include "pathing/detail/compiler.hpp"
+#include "pathing/precompute/hierarchy/cluster_work.hpp"
+#include "pathing/precompute/hierarchy/node_sets.hpp"
+#include "pathing/precompute/hierarchy/sector_search.hpp"
+#include "pathing/error.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/map/map_sync.hpp"
+#include "pathing/map/moves.hpp"
+
+namespace pathing {
+
+namespace io::detail {
+struct PrecomputedAccess;  // pathing::io's loader (io/precomputed.hpp)
+}  // namespace io::detail
+
+/// How a `HierarchyMap` is built.
+struct HierarchyOptions {
+  /// Side of a square sector, in cells, in [`HierarchyMap::kMinSectorSize`,
+  /// `HierarchyMap::kMaxSectorSize`]. Default 32. Larger sectors: fewer abstract nodes (a faster
+  /// abstract search, less memory), dearer refinement and edits (both O(side^2 log side)).
+  int sector_size = 32;
+  /// The moves of the searches it serves (default 8: octile, no corner cutting).
+  Connectivity connectivity = Connectivity::eight;
+  /// The largest unit (a k x k body, docs/clearance.md) the map serves, in [1,
+  /// `ClearanceMap::kMaxUnitSize`]. Default 1: one-cell units only. Above 1 the map is the
+  /// annotated hierarchy of HAA* (Harabor & Botea 2008): one node set shared by every size, each
+  /// size's own nodes and edges among them, and a clearance map of its own
+  /// (`HierarchyMap::clearance`); see the class comment. Memory and build time grow about linearly
+  /// with it.
+  int max_unit_size = 1;
+};
+
+/// The abstract graph of HPA* (Botea, Mueller & Schaeffer, "Near optimal hierarchical
+/// path-finding", Journal of Game Development 1(1), 2004) over a `Grid` read through a
+/// `GridLayer`; docs/hierarchy.md. Searched by `HpaStar`.
+///
+/// Sectors: the grid is cut into squares of `sector_size` cells (the last column and row of
+/// sectors may be narrower). Entrances: along each border between two side-by-side sectors, every
+/// maximal run of cell pairs that are both passable and cost the same (the sum of the two layer
+/// costs: on uniform layers, every run of open pairs) is an entrance; a run shorter than 6 pairs
+/// gets one transition (its middle pair, the lower index on ties), a longer one two (its end
+/// pairs). Each transition's two cells are abstract nodes, one in each sector (a cell of two
+/// transitions is one node). Edges: a transition's two cells are joined both ways (one straight
+/// move, the cost of the cell entered); two nodes of one sector are joined by the cost of the
+/// cheapest path between them that stays inside the sector (stored as a matrix per sector, in
+/// 1/256 cost units: straight 256 c, diagonal 362 c). Transitions sit on straight crossings only:
+/// under the corner rule a diagonal move between sectors passes beside a straight crossing, so
+/// every path of the grid has an abstract counterpart (HPA* is complete: it finds a path whenever
+/// one exists) but not always one as cheap (HPA* is not optimal; `HpaStar` reports the cost).
+///
+/// Units larger than a cell (`HierarchyOptions::max_unit_size` K above 1): the annotated
+/// hierarchy of HAA* (Harabor & Botea, "Hierarchical path planning for multi-size agents in
+/// heterogeneous environments", IEEE CIG 2008) over the unit grids of a `ClearanceMap` the map
+/// builds and keeps current itself (`clearance()`): a unit of size k moves as one cell on unit grid
+/// k (anchors, body costs, the body's corner rule). One node set serves every size. Along each
+/// border, for k = K down to 1, each entrance of unit grid k (a run of anchor pairs where a body
+/// of size k fits on both sides and the crossing costs the same) is served by the transitions of
+/// the rule above, except that a transition already chosen for a larger size inside a short run,
+/// or within K - 1 pairs of a long run's end, serves that run (or end) instead of a new one: so
+/// every size-k entrance has a transition a size-k body can cross (the map stays complete for
+/// every size), and the sizes share most nodes. Size 1 searches every node with the matrix above;
+/// each size k above 1 has, per sector, the list of the nodes serving it and the matrix between
+/// them of the cheapest paths on unit grid k inside the sector. `HpaStar` takes
+/// `SearchOptions::unit_size` k in [1, K] and searches that size's nodes and edges, refining on
+/// unit grid k. Landmarks are computed on the size-1 graph and bound every size (a bigger body's
+/// graph has a subset of the nodes, each edge at least as dear); clusters serve only maps with K =
+/// 1; io::serialize_hierarchy saves such a map as format version 3. Measured beside one map a
+/// size on the same unit grids: docs/hierarchy.md.
+///
+/// Staying current: the map records the grid's `instance_id()` and `version()` and the layer;
+/// `is_current` compares them in O(1) and `HpaStar` answers `stale` for a map that is not current.
+/// `sync` replays the grid's edit log and rebuilds only the sectors the edits touch (the sector
+/// of each edited cell, and the sector across the border when the cell lies on one): O(sectors
+/// touched x nodes x side^2 log side); past the edit log, or for another grid object or layer,
+/// it rebuilds everything.
+///
+/// Limits: sector_size in [4, 128]; any layer (costs 1..255; with K above 1, at most
+/// `ClearanceMap::kMaxCosts` distinct passable costs). Memory (`memory_bytes`): 12 bytes a sector,
+/// 4 bytes a node and 4 bytes a node pair of each sector (e.g. 0.25 to 1 byte a cell at side 32 on
+/// game maps); with K above 1, 3 (K - 1) bytes more a node, per sector and size above 1 2 bytes
+/// a node serving it and 4 bytes a pair of them, plus the clearance map (1 + K / 2 bytes a
+/// cell); `build` holds the scratch of one sector search
+/// (about 13 bytes a sector cell), `build_clusters` that of one cluster search (16 bytes a node
+/// slot, kept for `sync`). Complexity of `build`: one sector-confined Dijkstra per node, O(nodes x
+/// side^2 log side) in all. Thread-safety: const members may run concurrently (any number of
+/// `HpaStar`s may search one map); `build` and `sync` must not run concurrently with anything else
+/// on it. Errors: `build` (and the constructor) throw `std::invalid_argument` naming the value for
+/// a sector size outside [4, 128], a unit size outside [1, 32] or (K above 1) a layer with too many
+/// distinct costs (`create` is the non-throwing form; without exceptions such a call changes
+/// nothing); queries never throw.
+class HierarchyMap {
+ public:
+  /// The smallest sector side.
+  static constexpr int kMinSectorSize = 4;
+  /// The largest sector side (sector-confined costs then stay below 2^31 units of 1/256).
+  static constexpr int kMaxSectorSize = 128;
+  /// A pair of nodes of one sector that no path inside the sector joins.
+  static constexpr std::uint32_t kNoPath = detail::kSectorNoPath;
+
+  /// An empty map (never built: current for no grid). Allocates nothing.
+  HierarchyMap() = default;
+
+  /// The map of `grid` under `layer` (`build`). @throws std::invalid_argument as `build`.
+  HierarchyMap(const Grid& grid, const GridLayer& layer, const HierarchyOptions& options = {}) {
+    build(grid, layer, options);
+  }
+
+  /// The non-throwing form of the constructor: the map, or nothing when `build` would throw;
+  /// then `*error` (when not null) holds `ErrorCode::invalid_argument` and the message naming the
+  /// value. O(as build).
+  [[nodiscard]] static std::optional<HierarchyMap> create(const Grid& grid, const GridLayer& layer,
+                                                          const HierarchyOptions& options = {},
+                                                          Error* error = nullptr) {
+    if (!validate(options, layer, error)) return std::nullopt;
+    HierarchyMap m;
+    m.compute(grid, layer, options);
+    return m;
+  }
+
+  /// Builds the sectors, entrances and edges from scratch (class comment). Allocates.
+  /// @throws std::invalid_argument, changing nothing, for `options.sector_size` outside [4, 128],
+  ///   a connectivity other than four or eight, `options.max_unit_size` outside [1, 32], or (a
+  ///   size above 1) a layer with more than `ClearanceMap::kMaxCosts` distinct passable costs;
+  ///   std::bad_alloc.
+  void build(const Grid& grid, const GridLayer& layer, const HierarchyOptions& options = {}) {
+    Error e;
+    if (!validate(options, layer, &e)) {
+      PATHING_THROW(std::invalid_argument(e.message));
+      return;
+    }
+    compute(grid, layer, options);
+  }
+
+  /// True when the map was built (or synced) from this very grid object at its current
+  /// `version()` and with `layer`. O(1).
+  [[nodiscard]] bool is_current(const Grid& grid, const GridLayer& layer) const noexcept {
+    return is_current(grid) && layer_ == layer;
+  }
+  /// True when built (or synced) from this very grid object at its current `version()`, whatever
+  /// the layer. O(1).
+  [[nodiscard]] bool is_current(const Grid& grid) const noexcept {
+    return built_ && grid_id_ == grid.instance_id() && grid_version_ == grid.version() &&
+           cols_ == grid.cols() && rows_ == grid.rows();
+  }
+
+  /// Brings the map up to date with `grid` under `layer`: nothing when `is_current` (`current`);
+  /// when it was built from this grid object with this layer and the grid's edit log holds every
+  /// write since (at most `Grid::kEditLogCapacity`), rebuilds the sectors those cells touch
+  /// (`updated`); otherwise rebuilds the whole map with the options of the last build
+  /// (`rebuilt`). Afterwards `is_current(grid, layer)` holds and the map equals a fresh `build`
+  /// (same nodes, same edges; node numbers may differ). @throws std::bad_alloc only.
+  MapSync sync(const Grid& grid, const GridLayer& layer) {
+    if (is_current(grid, layer)) {
+      last_sync_sectors_ = 0;
+      last_sync_clusters_ = 0;
+      return MapSync::current;
+    }
+    const bool same = built_ && layer_ == layer && grid_id_ == grid.instance_id() &&
+                      cols_ == grid.cols() && rows_ == grid.rows();
+    return detail::replay_edits_or_rebuild(
+        grid, same, grid_version_,
+        [&](std::span<const GridCoord> cells) {
+          dirty_.clear();
+          const int k = options_.max_unit_size;
+          if (k > 1) clearance_.update_cells(grid, cells);
+          // A cell's write changes unit grid k at the anchors whose k x k body covers it: the
+          // K x K anchors up and left of it (k = 1: the cell).
+          for (const GridCoord c : cells)
+            for (int dy = 0; dy < k; ++dy)
+              for (int dx = 0; dx < k; ++dx) mark_dirty({c.x - dx, c.y - dy});
+          std::sort(dirty_.begin(), dirty_.end());
+          dirty_.erase(std::unique(dirty_.begin(), dirty_.end()), dirty_.end());
+          for (const std::uint32_t s : dirty_) {
+            if (lm_count_ == 0) {
+              build_sector(grid, s);
+            } else if (!rebuild_sector_keeps_landmarks(grid, s)) {
+              drop_landmarks();
+            }
+          }
+          grid_version_ = grid.version();
+          last_sync_sectors_ = dirty_.size();
+          last_sync_clusters_ = 0;
+          if (cluster_sectors_ > 0) sync_clusters();
+        },
+        [&] {
+          const int landmarks = lm_count_;
+          const int clusters = cluster_sectors_;
+          compute(grid, layer, options_);
+          if (landmarks > 0) compute_landmarks(landmarks);
+          if (clusters > 0) compute_clusters(clusters);
+          last_sync_sectors_ = sectors_.size();
+          last_sync_clusters_ = clusters_.size();
+        });
+  }
+
+  /// The largest landmark count `build_landmarks` takes.
+  static constexpr int kMaxLandmarks = 16;
+
+  /// Builds landmarks on the abstract graph (ALT, Goldberg & Harrelson, SODA 2005, applied to
+  /// HPA*'s graph): `count` nodes placed by farthest-point selection in the largest connected
+  /// part of the graph (the first landmark the node farthest from that part's first node, each
+  /// next one the node farthest from every landmark so far; ties: the smaller node number), and
+  /// for each landmark L and node n the exact abstract distances d(L, n) and, unless the graph is
+  /// symmetric (uniform layer costs and symmetric sector matrices, as every build has; a loaded
+  /// map's are checked), d(n, L). `HpaStar` then bounds the abstract distance from n to the goal g
+  /// by the octile bound and, for each L, d(L, g) - d(L, n) and d(n, L) - max over b of
+  /// (d(b, L) - gc(b)), where b runs over the nodes of g's sector that reach g inside it at cost
+  /// gc(b), and d(L, g) = min over b of d(L, b) + gc(b): triangle inequalities in the abstract
+  /// graph itself, so admissible and consistent on any graph the map holds; the abstract path is
+  /// the same cheapest one (weight 1) with far fewer expansions, and weighted searches keep their
+  /// bound (docs/hierarchy.md, "Faster abstract search: landmarks on the abstract graph").
+  /// Distances are 32-bit, in 1/256 cost units, saturated (never above the true distance: still
+  /// admissible and consistent).
+  ///
+  /// Staying current: landmarks belong to the graph they were computed on. `sync` keeps them when
+  /// the sectors it rebuilds keep their nodes and no edge gets cheaper (walls added, costs raised
+  /// inside sectors: the old distances still bound the new ones from below); any other partial
+  /// sync drops them (`landmark_count()` becomes 0, queries use the octile bound) until
+  /// `build_landmarks` runs again, so edits stay cheap and nothing stale is used. A `sync` that
+  /// rebuilds everything (past the edit log) recomputes them with the same count; `build` gives a
+  /// map without landmarks. A saved map (io::serialize_hierarchy) keeps them; loading checks them
+  /// against the graph it holds (docs/precomputed.md).
+  ///
+  /// Cost: 1 + count Dijkstra searches over the abstract graph (2 count + 1 when it is not
+  /// symmetric), O(count E log V), plus a union-find over its edges; memory 4 count bytes a node
+  /// slot (8 count when not symmetric; `memory_bytes` includes it). Allocates.
+  /// @param grid the grid the map is current for (`is_current(grid, layer())`).
+  /// @param count landmarks wanted, in [1, `kMaxLandmarks`] (fewer when the largest part has
+  ///   fewer nodes).
+  /// @param error when not null and the call fails, the reason.
+  /// @return false, changing nothing, when `count` is outside [1, 16] (`invalid_argument`) or
+  ///   the map is not current for `grid` (also `invalid_argument`).
+  bool build_landmarks(const Grid& grid, int count, Error* error = nullptr) {
+    if (!ready_for("build_landmarks", "count", count, 1, kMaxLandmarks, grid, error)) return false;
+    compute_landmarks(count);
+    return true;
+  }
+
+  /// Forgets the landmarks (`landmark_count()` 0) and frees their memory. O(1).
+  void drop_landmarks() noexcept {
+    lm_count_ = 0;
+    release(lm_from_);
+    release(lm_to_);
+    release(lm_nodes_);
+  }
+
+  /// Landmarks held (0: none built, or dropped by `sync`).
+  [[nodiscard]] int landmark_count() const noexcept { return lm_count_; }
+  /// The cell of landmark `i` (< `landmark_count()`).
+  [[nodiscard]] GridCoord landmark(int i) const noexcept {
+    return cell_of(node_cell_[lm_nodes_[static_cast<std::size_t>(i)]]);
+  }
+
+  /// The smallest cluster side, in sectors (`build_clusters`).
+  static constexpr int kMinClusterSectors = 2;
+  /// The largest cluster side, in sectors.
+  static constexpr int kMaxClusterSectors = 16;
+  /// No path inside a cluster (`cluster_cost`).
+  static constexpr std::uint64_t kNoClusterPath = ~std::uint64_t{0};
+
+  /// Builds the second level of the hierarchy (multi-level HPA*: Botea, Mueller & Schaeffer 2004,
+  /// section 5): clusters of `sectors` x `sectors` sectors (the last column and row of clusters
+  /// may be narrower), row-major. A level-2 node is a node of the map with a transition into
+  /// another cluster; two level-2 nodes of one cluster are joined by the cost of the cheapest path
+  /// between them in the abstract graph that stays inside the cluster (a Dijkstra over the
+  /// cluster's nodes and edges from each level-2 node; a matrix a cluster, 64-bit, in 1/256 cost
+  /// units); transitions between clusters are the map's own. Every path of the abstract graph
+  /// splits at its crossings between clusters into pieces that stay inside one cluster, so the
+  /// cheapest level-2 path costs exactly what the cheapest abstract path does: `HpaStar` then
+  /// searches far fewer nodes for the same answer (docs/hierarchy.md, "Two levels").
+  ///
+  /// Staying current: a partial `sync` rebuilds the clusters of the sectors it rebuilds
+  /// (`last_sync_clusters`); a `sync` that rebuilds everything rebuilds them with the same side;
+  /// `build` gives a map without clusters; a saved map keeps them (io::serialize_hierarchy: the
+  /// loader recomputes the level-2 nodes and checks the matrices). Landmarks (`build_landmarks`)
+  /// bound level-2 distances too (a level-2 distance is never below the abstract one), so both can
+  /// be held at once.
+  ///
+  /// Cost: one confined Dijkstra a level-2 node, O(V2 (V_c + E_c) log V_c) for V2 level-2 nodes
+  /// and clusters of V_c nodes and E_c edges (timings: docs/benchmarks.md); memory: 12 bytes a
+  /// level-2 node, 8 a pair of level-2 nodes of one cluster, 4 a node slot of the map
+  /// (`memory_bytes` includes it). Allocates.
+  /// @param grid the grid the map is current for (`is_current(grid, layer())`).
+  /// @param sectors cluster side in sectors, in [`kMinClusterSectors`, `kMaxClusterSectors`].
+  /// @param error when not null and the call fails, the reason.
+  /// @return false, changing nothing, when `sectors` is outside [2, 16], the map is not current
+  ///   for `grid`, or it serves units larger than a cell (`max_unit_size()` above 1)
+  ///   (`invalid_argument` all three).
+  bool build_clusters(const Grid& grid, int sectors, Error* error = nullptr) {
+    if (!ready_for("build_clusters", "sectors", sectors, kMinClusterSectors, kMaxClusterSectors,
+                   grid, error))
+      return false;
+    if (options_.max_unit_size > 1) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     "pathing::HierarchyMap::build_clusters: clusters serve only maps of one-cell "
+                     "units; this map has max_unit_size = " +
+                         std::to_string(options_.max_unit_size));
+      return false;
+    }
+    compute_clusters(sectors);
+    return true;
+  }
+
+  /// Forgets the clusters (`cluster_sectors()` 0) and frees their memory. O(1).
+  void drop_clusters() noexcept {
+    cluster_sectors_ = 0;
+    clusters_x_ = 0;
+    clusters_y_ = 0;
+    release(clusters_);
+    release(l2_node_);
+    release(l2_dist_);
+    release(l1_to_l2_);
+    cluster_work_ = {};
+  }
+
+  /// Cluster side in sectors (0: no clusters built).
+  [[nodiscard]] int cluster_sectors() const noexcept { return cluster_sectors_; }
+  /// Clusters across and down (0 without clusters).
+  [[nodiscard]] int clusters_x() const noexcept { return clusters_x_; }
+  /// See `clusters_x`.
+  [[nodiscard]] int clusters_y() const noexcept { return clusters_y_; }
+  /// Clusters in all (0 without clusters).
+  [[nodiscard]] std::size_t cluster_count() const noexcept { return clusters_.size(); }
+  /// The cluster holding cell `c` (on the grid), row-major; `kNoPath` without clusters.
+  [[nodiscard]] std::uint32_t cluster_of(GridCoord c) const noexcept {
+    return cluster_sectors_ > 0 ? cluster_of_sector(sector_of(c)) : kNoPath;
+  }
+  /// Level-2 nodes of cluster `k`, in sector row-major order, then cell row-major.
+  [[nodiscard]] std::uint32_t cluster_node_count(std::uint32_t k) const noexcept {
+    return clusters_[k].count;
+  }
+  /// The cell of level-2 node `i` (< `cluster_node_count(k)`) of cluster `k`.
+  [[nodiscard]] GridCoord cluster_node(std::uint32_t k, std::uint32_t i) const noexcept {
+    return cell_of(node_cell_[l2_node_[clusters_[k].first + i]]);
+  }
+  /// The cost (1/256 cost units) of the cheapest abstract path inside cluster `k` from its
+  /// level-2 node `i` to its node `j`, `kNoClusterPath` when there is none.
+  [[nodiscard]] std::uint64_t cluster_cost(std::uint32_t k, std::uint32_t i,
+                                           std::uint32_t j) const noexcept {
+    const Cluster& cl = clusters_[k];
+    return l2_dist_[cl.dist_first + std::size_t{i} * cl.count + j];
+  }
+  /// Level-2 nodes in all. O(clusters).
+  [[nodiscard]] std::size_t cluster_node_total() const noexcept {
+    std::size_t n = 0;
+    for (const Cluster& cl : clusters_) n += cl.count;
+    return n;
+  }
+  /// Clusters the last `sync` rebuilt (0 when it found the map current).
+  [[nodiscard]] std::size_t last_sync_clusters() const noexcept { return last_sync_clusters_; }
+
+  /// Sectors the last `sync` rebuilt (0 when it found the map current).
+  [[nodiscard]] std::size_t last_sync_sectors() const noexcept { return last_sync_sectors_; }
+
+  /// The options of the last build.
+  [[nodiscard]] const HierarchyOptions& options() const noexcept { return options_; }
+  /// The largest unit size the map serves (`HierarchyOptions::max_unit_size`; 1 before a build).
+  [[nodiscard]] int max_unit_size() const noexcept { return options_.max_unit_size; }
+  /// The map's own clearance map, current whenever the map is (built and synced with it), when
+  /// `max_unit_size()` is above 1; an empty map (`max_unit_size()` 0) otherwise. A search of a
+  /// big unit may use it as `SearchOptions::clearance` (`AStar` beside `HpaStar`, without a
+  /// second copy).
+  [[nodiscard]] const ClearanceMap& clearance() const noexcept { return clearance_; }
+  /// Side of a sector, in cells.
+  [[nodiscard]] int sector_size() const noexcept { return options_.sector_size; }
+  /// Sectors across (ceil(cols / sector_size)).
+  [[nodiscard]] int sectors_x() const noexcept { return sectors_x_; }
+  /// Sectors down (ceil(rows / sector_size)).
+  [[nodiscard]] int sectors_y() const noexcept { return sectors_y_; }
+  /// Sectors in all (0 before the first build).
+  [[nodiscard]] std::size_t sector_count() const noexcept { return sectors_.size(); }
+  /// Abstract nodes (transition cells) in all. O(sectors).
+  [[nodiscard]] std::size_t node_count() const noexcept {
+    std::size_t n = 0;
+    for (const Sector& s : sectors_) n += s.count;
+    return n;
+  }
+  /// Intra-sector edges (ordered pairs of nodes of one sector joined inside it). O(node pairs).
+  [[nodiscard]] std::size_t edge_count() const noexcept {
+    std::size_t n = 0;
+    for (const Sector& s : sectors_)
+      for (std::uint32_t i = 0; i < std::uint32_t{s.count} * s.count; ++i)
+        n += dist_[s.dist_first + i] != kNoPath && i % (s.count + 1u) != 0;
+    return n;
+  }
+  /// Columns of the grid it was built from.
+  [[nodiscard]] int cols() const noexcept { return cols_; }
+  /// Rows of the grid it was built from.
+  [[nodiscard]] int rows() const noexcept { return rows_; }
+  /// The layer it was built with.
+  [[nodiscard]] const GridLayer& layer() const noexcept { return layer_; }
+  /// `instance_id()` of the grid it was built (or last synced) from; 0 before the first build.
+  [[nodiscard]] std::uint64_t grid_id() const noexcept { return grid_id_; }
+  /// `version()` of that grid when it was built or last synced.
+  [[nodiscard]] std::uint64_t grid_version() const noexcept { return grid_version_; }
+  /// Bytes held by the map (sectors, nodes, edge matrices, landmarks, the clearance map of a map
+  /// for big units; not the build scratch).
+  [[nodiscard]] std::size_t memory_bytes() const noexcept {
+    return sectors_.capacity() * sizeof(Sector) + node_cell_.capacity() * 4 + dist_.capacity() * 4 +
+           node_cost_.capacity() + unit_dist_.capacity() * 4 + unit_cost_.capacity() +
+           unit_pos_.capacity() * 2 + unit_list_.capacity() * 2 +
+           unit_sectors_.capacity() * sizeof(UnitSector) +
+           (options_.max_unit_size > 1 ? clearance_.memory_bytes() : 0) +
+           (lm_from_.capacity() + lm_to_.capacity()) * 4 + lm_nodes_.capacity() * 4 +
+           clusters_.capacity() * sizeof(Cluster) + l2_node_.capacity() * 4 +
+           l2_dist_.capacity() * 8 + l1_to_l2_.capacity() * 4;
+  }
+
+  /// The sector holding cell `c` (on the grid), row-major.
+  [[nodiscard]] std::uint32_t sector_of(GridCoord c) const noexcept {
+    const int s = options_.sector_size;
+    return static_cast<std::uint32_t>((c.y / s) * sectors_x_ + c.x / s);
+  }
+  /// The cells of sector `s`.
+  [[nodiscard]] detail::SectorRect sector_rect(std::uint32_t s) const noexcept {
+    const int side = options_.sector_size;
+    const int sx = static_cast<int>(s % static_cast<std::uint32_t>(sectors_x_));
+    const int sy = static_cast<int>(s / static_cast<std::uint32_t>(sectors_x_));
+    return {sx * side, sy * side, std::min(side, cols_ - sx * side),
+            std::min(side, rows_ - sy * side)};
+  }
+  /// The nodes of sector `s`: their cells, in row-major order.
+  [[nodiscard]] std::vector<GridCoord> sector_nodes(std::uint32_t s) const {
+    std::vector<GridCoord> out;
+    const Sector& sec = sectors_[s];
+    for (std::uint32_t i = 0; i < sec.count; ++i) out.push_back(cell_of(node_cell_[sec.first + i]));
+    return out;
+  }
+  /// The cost (1/256 cost units) of the cheapest path inside sector `s` from its node `i` to its
+  /// node `j` (`sector_nodes` order) for a unit of `unit_size` (in [1, `max_unit_size()`]; on
+  /// unit grid `unit_size`), `kNoPath` when there is none or (sizes above 1) `i` or `j` does not
+  /// serve the size (`sector_node_cost` 0).
+  [[nodiscard]] std::uint32_t sector_cost(std::uint32_t s, std::uint32_t i, std::uint32_t j,
+                                          int unit_size = 1) const noexcept {
+    const Sector& sec = sectors_[s];
+    if (unit_size <= 1) return dist_[sec.dist_first + i * sec.count + j];
+    const std::uint16_t pi = unit_position(sec.first + i, unit_size);
+    const std::uint16_t pj = unit_position(sec.first + j, unit_size);
+    if (pi == kNotServed || pj == kNotServed) return kNoPath;
+    const UnitSector& us = unit_sector(s, unit_size);
+    return unit_dist_[us.dist_first + std::size_t{pi} * us.count + pj];
+  }
+  /// The cost of entering node `i` of sector `s` for a unit of `unit_size` (the layer cost of its
+  /// cell; above size 1 the body's cost there); 0 when the node does not serve the size (for a
+  /// size above 1: the body does not fit there, or the node is no transition of that size, see
+  /// the class comment). O(1).
+  [[nodiscard]] std::uint8_t sector_node_cost(std::uint32_t s, std::uint32_t i,
+                                              int unit_size = 1) const noexcept {
+    return node_costs(unit_size)[(sectors_[s].first + i) * cost_stride(unit_size)];
+  }
+  /// The number of nodes of sector `s`. O(1).
+  [[nodiscard]] std::uint32_t sector_node_count(std::uint32_t s) const noexcept {
+    return sectors_[s].count;
+  }
+  /// The cell of node `i` (< `sector_node_count(s)`) of sector `s`, in `sector_nodes` order
+  /// (row-major). O(1), allocates nothing.
+  [[nodiscard]] GridCoord sector_node(std::uint32_t s, std::uint32_t i) const noexcept {
+    return cell_of(node_cell_[sectors_[s].first + i]);
+  }
+
+ private:
+  friend class HpaStar;
+  friend struct io::detail::PrecomputedAccess;  // restores a saved map
+  struct Sector {
+    std::uint32_t first = 0;       // first node in node_cell_
+    std::uint32_t dist_first = 0;  // first entry of its matrix in dist_
+    std::uint16_t count = 0;       // nodes
+    std::uint16_t capacity = 0;    // node slots reserved at first and dist_first (capacity^2)
+  };
+  // The graph of one sector for one unit size above 1: the nodes serving the size (local indices,
+  // in node order) and the matrix between them.
+  struct UnitSector {
+    std::size_t dist_first = 0;    // first entry of its matrix in unit_dist_
+    std::uint32_t list_first = 0;  // first entry of its list in unit_list_
+    std::uint16_t count = 0;       // nodes serving the size
+    std::uint16_t capacity = 0;    // list slots reserved (capacity^2 matrix entries)
+  };
+  static constexpr std::uint16_t kNotServed = 0xFFFF;
+
+  [[nodiscard]] static bool validate(const HierarchyOptions& o, const GridLayer& layer,
+                                     Error* error) noexcept {
+    if (o.max_unit_size < 1 || o.max_unit_size > ClearanceMap::kMaxUnitSize) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     "pathing::HierarchyMap: max_unit_size = " + std::to_string(o.max_unit_size) +
+                         " is outside [1, " + std::to_string(ClearanceMap::kMaxUnitSize) + "]");
+      return false;
+    }
+    if (o.max_unit_size > 1 && !ClearanceMap::check_options(layer, o.max_unit_size, error)) {
+      if (error != nullptr) error->message = "pathing::HierarchyMap: " + error->message;
+      return false;
+    }
+    if (o.sector_size < kMinSectorSize || o.sector_size > kMaxSectorSize) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     "pathing::HierarchyMap: sector_size = " + std::to_string(o.sector_size) +
+                         " is outside [4, 128]");
+      return false;
+    }
+    if (o.connectivity != Connectivity::four && o.connectivity != Connectivity::eight) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     "pathing::HierarchyMap: connectivity = " +
+                         std::to_string(static_cast<int>(o.connectivity)) + " is not 4 or 8");
+      return false;
+    }
+    return true;
+  }
+
+  // Node cells are packed as y * 2^16 + x (sides are at most 2^15): row-major order, no division.
+  [[nodiscard]] static GridCoord cell_of(std::uint32_t packed) noexcept {
+    return {static_cast<int>(packed & 0xFFFFu), static_cast<int>(packed >> 16)};
+  }
+  [[nodiscard]] static std::uint32_t pack(GridCoord c) noexcept {
+    return (static_cast<std::uint32_t>(c.y) << 16) | static_cast<std::uint32_t>(c.x);
+  }
+
+  // The node of sector `s` at cell `packed`, as a global node number, or kNoPath.
+  [[nodiscard]] std::uint32_t node_at(std::uint32_t s, std::uint32_t packed) const noexcept {
+    const Sector& sec = sectors_[s];
+    const auto* b = node_cell_.data() + sec.first;
+    const auto* e = b + sec.count;
+    const auto* it = std::lower_bound(b, e, packed);
+    return it != e && *it == packed ? static_cast<std::uint32_t>(it - node_cell_.data()) : kNoPath;
+  }
+
+  void mark_dirty(GridCoord c) {
+    if (!(c.x >= 0 && c.y >= 0 && c.x < cols_ && c.y < rows_)) return;
+    const int side = options_.sector_size;
+    const std::uint32_t s = sector_of(c);
+    dirty_.push_back(s);
+    const int lx = c.x % side;
+    const int ly = c.y % side;
+    if (lx == 0 && c.x > 0) dirty_.push_back(s - 1);
+    if (lx == side - 1 && c.x + 1 < cols_) dirty_.push_back(s + 1);
+    if (ly == 0 && c.y > 0) dirty_.push_back(s - static_cast<std::uint32_t>(sectors_x_));
+    if (ly == side - 1 && c.y + 1 < rows_)
+      dirty_.push_back(s + static_cast<std::uint32_t>(sectors_x_));
+  }
+
+  // One border of sector `s`: with its neighbour in direction (dx, dy) (one of the four straight
+  // directions); `len` pairs (0: no neighbour), pair i joining at(i) on s's side to at(i) +
+  // (dx, dy). Both sectors of a border scan the same pairs in the same order.
+  struct Border {
+    int x = 0;
+    int y = 0;
+    int len = 0;
+    bool vertical = false;
+    [[nodiscard]] GridCoord at(int i) const noexcept {
+      return vertical ? GridCoord{x, y + i} : GridCoord{x + i, y};
+    }
+  };
+  [[nodiscard]] Border border_of(std::uint32_t s, int dx, int dy) const noexcept {
+    const detail::SectorRect r = sector_rect(s);
+    Border b;
+    b.vertical = dx != 0;
+    if (dx != 0) {
+      b.x = dx > 0 ? r.x0 + r.w - 1 : r.x0;
+      if ((dx > 0 && b.x + 1 >= cols_) || (dx < 0 && b.x == 0)) return b;
+      b.len = r.h;
+      b.y = r.y0;
+    } else {
+      b.y = dy > 0 ? r.y0 + r.h - 1 : r.y0;
+      if ((dy > 0 && b.y + 1 >= rows_) || (dy < 0 && b.y == 0)) return b;
+      b.len = r.w;
+      b.x = r.x0;
+    }
+    return b;
+  }
+
+  // Calls run(i, j) for each entrance of border `b` (direction (dx, dy)) on `g` under `L`: each
+  // maximal run [i, j] of pairs whose two cells are passable and whose crossing costs the same
+  // (the sum of the two costs: runs are cut where it changes, so that on weighted terrain a cheap
+  // crossing, a road, gets transitions of its own instead of sharing those of the dear cells
+  // beside it).
+  template <class Run>
+  static void border_runs(const Grid& g, const GridLayer& L, const Border& b, int dx, int dy,
+                          Run&& run) {
+    const auto pair_cost = [&](int i) {
+      const GridCoord a = b.at(i);
+      const int ca = L.cost_of_cell(g.cell_unchecked(a.x, a.y));
+      const int cb = L.cost_of_cell(g.cell_unchecked(a.x + dx, a.y + dy));
+      return ca == 0 || cb == 0 ? 0 : ca + cb;
+    };
+    int i = 0;
+    while (i < b.len) {
+      const int run_cost = pair_cost(i);
+      if (run_cost == 0) {
+        ++i;
+        continue;
+      }
+      int j = i;
+      while (j + 1 < b.len && pair_cost(j + 1) == run_cost) ++j;
+      run(i, j);
+      i = j + 1;
+    }
+  }
+
+  // The transitions of one border, as the cells on sector `s`'s side, into scratch_nodes_: a run
+  // shorter than kLongEntrance pairs gets its middle pair, a longer one its two end pairs.
+  void border_nodes(const Grid& grid, std::uint32_t s, int dx, int dy) {
+    const Border b = border_of(s, dx, dy);
+    border_runs(grid, layer_, b, dx, dy, [&](int i, int j) {
+      if (j - i + 1 < kLongEntrance) {
+        scratch_nodes_.push_back(pack(b.at(i + (j - i) / 2)));
+      } else {
+        scratch_nodes_.push_back(pack(b.at(i)));
+        scratch_nodes_.push_back(pack(b.at(j)));
+      }
+    });
+  }
+
+  // The shared transitions of one border for sizes 1..K (class comment), into scratch_pairs_ as
+  // (packed cell << 32 | sizes served, bit k - 1 for size k): size 1 by the one-cell rule, then
+  // for k = 2..K each run of unit grid k by the same rule, served by a transition already chosen
+  // inside a short run or within K - 1 pairs of a long run's end when there is one (the first
+  // chosen), else by a new one.
+  void unit_border_nodes(std::uint32_t s, int dx, int dy) {
+    const Border b = border_of(s, dx, dy);
+    if (b.len == 0) return;
+    const int big = options_.max_unit_size;
+    chosen_.clear();
+    const auto serve = [&](int lo, int hi, int at, int k) {
+      std::size_t p = 0;
+      while (p < chosen_.size() && !(chosen_[p].first >= lo && chosen_[p].first <= hi)) ++p;
+      if (p == chosen_.size()) chosen_.push_back({at, 0u});
+      chosen_[p].second |= 1u << (k - 1);
+    };
+    for (int k = big; k >= 1; --k) {
+      border_runs(*clearance_.unit_grid(k), clearance_.unit_layer(), b, dx, dy, [&](int i, int j) {
+        if (j - i + 1 < kLongEntrance) {
+          serve(i, j, i + (j - i) / 2, k);
+          return;
+        }
+        serve(i, std::min(j, i + big - 1), i, k);
+        serve(std::max(i, j - big + 1), j, j, k);
+      });
+    }
+    for (const auto& [at, sizes] : chosen_)
+      scratch_pairs_.push_back(std::uint64_t{pack(b.at(at))} << 32 | sizes);
+  }
+
+  // The nodes of sector `s` (its transition cells) into scratch_nodes_: packed, sorted, unique.
+  // O(perimeter) plus the sort (O(K perimeter) with unit sizes). (Also the loader's check of a
+  // saved map's nodes.)
+  // With unit sizes, scratch_sizes_ holds each node's sizes served (bit k - 1: size k).
+  void transitions(const Grid& grid, std::uint32_t s) {
+    scratch_nodes_.clear();
+    constexpr int kDirections[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    if (options_.max_unit_size == 1) {
+      for (const auto& d : kDirections) border_nodes(grid, s, d[0], d[1]);
+      std::sort(scratch_nodes_.begin(), scratch_nodes_.end());
+      scratch_nodes_.erase(std::unique(scratch_nodes_.begin(), scratch_nodes_.end()),
+                           scratch_nodes_.end());
+      return;
+    }
+    scratch_pairs_.clear();
+    scratch_sizes_.clear();
+    for (const auto& d : kDirections) unit_border_nodes(s, d[0], d[1]);
+    std::sort(scratch_pairs_.begin(), scratch_pairs_.end());
+    for (const std::uint64_t v : scratch_pairs_) {  // a corner cell of two borders: one node
+      const auto packed = static_cast<std::uint32_t>(v >> 32);
+      const auto sizes = static_cast<std::uint32_t>(v & 0xFFFFFFFFu);
+      if (!scratch_nodes_.empty() && scratch_nodes_.back() == packed) {
+        scratch_sizes_.back() |= sizes;
+      } else {
+        scratch_nodes_.push_back(packed);
+        scratch_sizes_.push_back(sizes);
+      }
+    }
+  }
+
+  // (Re)computes the nodes and the edge matrix of sector `s` (and those of the unit sizes).
+  void build_sector(const Grid& grid, std::uint32_t s) {
+    transitions(grid, s);
+    Sector& sec = sectors_[s];
+    const auto count = static_cast<std::uint16_t>(scratch_nodes_.size());
+    const auto extra = static_cast<std::size_t>(options_.max_unit_size - 1);
+    if (count > sec.capacity) {  // a new slot at the end (the old one stays unused)
+      sec.first = static_cast<std::uint32_t>(node_cell_.size());
+      sec.dist_first = static_cast<std::uint32_t>(dist_.size());
+      sec.capacity = count;
+      node_cell_.resize(node_cell_.size() + count, kNoPath);
+      dist_.resize(dist_.size() + std::size_t{count} * count, kNoPath);
+      unit_cost_.resize(node_cell_.size() * extra, 0);
+      unit_pos_.resize(node_cell_.size() * extra, kNotServed);
+    }
+    sec.count = count;
+    std::copy(scratch_nodes_.begin(), scratch_nodes_.end(), node_cell_.begin() + sec.first);
+    for (std::uint16_t k = count; k < sec.capacity; ++k) node_cell_[sec.first + k] = kNoPath;
+    if (node_cost_.size() < node_cell_.size()) node_cost_.resize(node_cell_.size(), 0);
+    for (std::uint32_t k = 0; k < count; ++k) {
+      const GridCoord c = cell_of(scratch_nodes_[k]);
+      node_cost_[sec.first + k] = layer_.cost_of_cell(grid.cell_unchecked(c.x, c.y));
+    }
+    const detail::SectorRect r = sector_rect(s);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      search_.run<false>(grid, layer_, options_.connectivity, r, cell_of(scratch_nodes_[i]));
+      for (std::uint32_t j = 0; j < count; ++j)
+        dist_[sec.dist_first + i * count + j] = search_.dist(cell_of(scratch_nodes_[j]));
+    }
+    for (int k = 2; k <= options_.max_unit_size; ++k) build_unit_sector(s, k);
+  }
+
+  // The size-k graph of sector `s` (k >= 2), from scratch_nodes_ and scratch_sizes_: the list of
+  // the nodes serving size k, their body costs, and (search) the matrix between them on unit grid
+  // k (without: the loader fills it from a file).
+  void build_unit_sector(std::uint32_t s, int k, bool search = true) {
+    const Sector& sec = sectors_[s];
+    const auto extra = static_cast<std::size_t>(options_.max_unit_size - 1);
+    const auto size_slot = static_cast<std::size_t>(k - 2);
+    UnitSector& us = unit_sectors_[s * extra + size_slot];
+    const Grid& g = *clearance_.unit_grid(k);
+    const GridLayer& unit_layer = clearance_.unit_layer();
+    scratch_list_.clear();
+    for (std::uint32_t i = 0; i < sec.count; ++i) {
+      const std::size_t at = (sec.first + i) * extra + size_slot;
+      const GridCoord c = cell_of(scratch_nodes_[i]);
+      const std::uint8_t cost = unit_layer.cost_of_cell(g.cell_unchecked(c.x, c.y));
+      const bool serves = ((scratch_sizes_[i] >> (k - 1)) & 1u) != 0 && cost != 0;
+      unit_cost_[at] = serves ? cost : 0;
+      unit_pos_[at] = serves ? static_cast<std::uint16_t>(scratch_list_.size()) : kNotServed;
+      if (serves) scratch_list_.push_back(static_cast<std::uint16_t>(i));
+    }
+    for (std::uint32_t i = sec.count; i < sec.capacity; ++i) {
+      unit_cost_[(sec.first + i) * extra + size_slot] = 0;
+      unit_pos_[(sec.first + i) * extra + size_slot] = kNotServed;
+    }
+    const auto count = static_cast<std::uint16_t>(scratch_list_.size());
+    if (count > us.capacity) {  // a new slot at the end (the old one stays unused)
+      us.list_first = static_cast<std::uint32_t>(unit_list_.size());
+      us.dist_first = unit_dist_.size();
+      us.capacity = count;
+      unit_list_.resize(unit_list_.size() + count, 0);
+      unit_dist_.resize(unit_dist_.size() + std::size_t{count} * count, kNoPath);
+    }
+    us.count = count;
+    std::copy(scratch_list_.begin(), scratch_list_.end(), unit_list_.begin() + us.list_first);
+    const detail::SectorRect r = sector_rect(s);
+    for (std::uint32_t i = 0; i < count && search; ++i) {
+      search_.run<false>(g, unit_layer, options_.connectivity, r,
+                         cell_of(scratch_nodes_[scratch_list_[i]]));
+      for (std::uint32_t j = 0; j < count; ++j)
+        unit_dist_[us.dist_first + i * count + j] =
+            search_.dist(cell_of(scratch_nodes_[scratch_list_[j]]));
+    }
+  }
+
+  // The entry costs of the node slots for `unit_size`: slot v's at [v * cost_stride()]; 0 for a
+  // node that does not serve the size. O(1).
+  [[nodiscard]] const std::uint8_t* node_costs(int unit_size) const noexcept {
+    return unit_size <= 1 ? node_cost_.data() : unit_cost_.data() + (unit_size - 2);
+  }
+  [[nodiscard]] std::size_t cost_stride(int unit_size) const noexcept {
+    return unit_size > 1 ? static_cast<std::size_t>(options_.max_unit_size - 1) : 1;
+  }
+  // The size-k graph of sector `s` (k >= 2).
+  [[nodiscard]] const UnitSector& unit_sector(std::uint32_t s, int k) const noexcept {
+    return unit_sectors_[s * static_cast<std::size_t>(options_.max_unit_size - 1) +
+                         static_cast<std::size_t>(k - 2)];
+  }
+  // Node slot v's row in its sector's size-k list (k >= 2), kNotServed when it does not serve k.
+  [[nodiscard]] std::uint16_t unit_position(std::uint32_t v, int k) const noexcept {
+    return unit_pos_[v * static_cast<std::size_t>(options_.max_unit_size - 1) +
+                     static_cast<std::size_t>(k - 2)];
+  }
+
+  void compute(const Grid& grid, const GridLayer& layer, const HierarchyOptions& options) {
+    options_ = options;
+    layer_ = layer;
+    cols_ = grid.cols();
+    rows_ = grid.rows();
+    const int side = options.sector_size;
+    sectors_x_ = (cols_ + side - 1) / side;
+    sectors_y_ = (rows_ + side - 1) / side;
+    sectors_.assign(static_cast<std::size_t>(sectors_x_) * static_cast<std::size_t>(sectors_y_),
+                    Sector{});
+    node_cell_.clear();
+    dist_.clear();
+    node_cost_.clear();
+    unit_dist_.clear();
+    unit_cost_.clear();
+    unit_pos_.clear();
+    unit_list_.clear();
+    unit_sectors_.assign(sectors_.size() * static_cast<std::size_t>(options.max_unit_size - 1),
+                         UnitSector{});
+    drop_landmarks();
+    drop_clusters();
+    if (options.max_unit_size > 1)
+      clearance_.build(grid, layer, options.max_unit_size);
+    else
+      clearance_ = ClearanceMap();
+    search_.reserve(static_cast<std::size_t>(side) * static_cast<std::size_t>(side));
+    for (std::uint32_t s = 0; s < sectors_.size(); ++s) build_sector(grid, s);
+    node_cell_.shrink_to_fit();
+    dist_.shrink_to_fit();
+    node_cost_.shrink_to_fit();
+    unit_dist_.shrink_to_fit();
+    unit_cost_.shrink_to_fit();
+    unit_pos_.shrink_to_fit();
+    unit_list_.shrink_to_fit();
+    unit_sectors_.shrink_to_fit();
+    grid_id_ = grid.instance_id();
+    grid_version_ = grid.version();
+    built_ = true;
+  }
+
+  // Rebuilds sector `s` for a sync with landmarks; true when the landmarks stay valid: the same
+  // nodes (cells and slots), no node cheaper to enter, no intra-sector edge cheaper.
+  bool rebuild_sector_keeps_landmarks(const Grid& grid, std::uint32_t s) {
+    const Sector before = sectors_[s];
+    const std::size_t n = before.count;
+    const auto first = static_cast<std::ptrdiff_t>(before.first);
+    const auto dist_first = static_cast<std::ptrdiff_t>(before.dist_first);
+    const auto count = static_cast<std::ptrdiff_t>(n);
+    lm_scratch_.assign(node_cell_.begin() + first, node_cell_.begin() + first + count);
+    lm_scratch_cost_.assign(node_cost_.begin() + first, node_cost_.begin() + first + count);
+    lm_scratch_dist_.assign(dist_.begin() + dist_first, dist_.begin() + dist_first + count * count);
+    build_sector(grid, s);
+    const Sector& after = sectors_[s];
+    if (after.count != before.count || after.first != before.first) return false;
+    for (std::size_t k = 0; k < n; ++k) {
+      if (node_cell_[after.first + k] != lm_scratch_[k]) return false;
+      if (node_cost_[after.first + k] < lm_scratch_cost_[k]) return false;
+    }
+    for (std::size_t k = 0; k < n * n; ++k)
+      if (dist_[after.dist_first + k] < lm_scratch_dist_[k]) return false;
+    return true;
+  }
+
+  // One Dijkstra over the abstract graph from node `source`, forward (d(source, n)) or backward
+  // (d(n, source)), into lm_dist64_ (kNoDistance where not reached).
+  void abstract_dijkstra(std::uint32_t source, bool backward) {
+    const std::size_t slots = node_cell_.size();
+    cluster_work_.begin(slots);
+    cluster_work_.relax(source, 0, kNoPath);
+    const auto everywhere = [](std::uint32_t) { return true; };
+    const auto none = [](std::uint32_t, std::uint64_t) {};
+    const auto zero = [](GridCoord) { return std::uint64_t{0}; };
+    if (backward) {
+      graph_dijkstra<true>(cluster_work_, everywhere, kNoPath, none, zero);
+    } else {
+      graph_dijkstra<false>(cluster_work_, everywhere, kNoPath, none, zero);
+    }
+    lm_dist64_.assign(slots, kNoDistance);
+    for (std::uint32_t v = 0; v < slots; ++v)
+      if (cluster_work_.settled(v)) lm_dist64_[v] = cluster_work_.records[v].g;
+  }
+
+  // build_landmarks without the checks.
+  void compute_landmarks(int count) {
+    drop_landmarks();
+    const std::size_t slots = node_cell_.size();
+    // The largest weakly connected part.
+    detail::NodeSets sets(slots);
+    join_edges(sets, [](std::uint32_t, std::uint32_t) { return true; });
+    std::vector<std::uint32_t> size(slots, 0);
+    std::uint32_t best = kNoPath;
+    for (std::uint32_t v = 0; v < slots; ++v) {
+      if (node_cell_[v] == kNoPath) continue;
+      const std::uint32_t root = sets.find(v);
+      ++size[root];
+      if (best == kNoPath || size[root] > size[best] || (size[root] == size[best] && root < best))
+        best = root;
+    }
+    if (best == kNoPath) return;  // no nodes: no landmarks
+    const auto k = static_cast<std::size_t>(
+        std::min<std::uint32_t>(static_cast<std::uint32_t>(count), size[best]));
+    // One table serves both directions when the graph is symmetric: uniform costs (a transition
+    // costs the same both ways) and symmetric sector matrices (always so when built; a loaded
+    // file's are checked, not assumed).
+    lm_symmetric_ = layer_.uniform_cost() != 0;
+    for (const Sector& sec : sectors_) {
+      for (std::uint32_t i = 0; lm_symmetric_ && i < sec.count; ++i)
+        for (std::uint32_t j = i + 1; j < sec.count; ++j)
+          if (dist_[sec.dist_first + i * sec.count + j] !=
+              dist_[sec.dist_first + j * sec.count + i])
+            lm_symmetric_ = false;
+      if (!lm_symmetric_) break;
+    }
+    lm_from_.assign(slots * k, kNoPath);
+    lm_nodes_.reserve(k);  // (exactly: a loaded map's memory_bytes equal a build's)
+    if (!lm_symmetric_) lm_to_.assign(slots * k, kNoPath);
+    // Farthest-point selection: `nearest` = each node's distance from the nearest landmark so far
+    // (forward), starting from the part's first node (`best`, the smallest number in it).
+    std::vector<std::uint64_t> nearest(slots, kNoDistance);
+    abstract_dijkstra(best, false);
+    nearest = lm_dist64_;
+    for (std::size_t l = 0; l < k; ++l) {
+      std::uint32_t pick = kNoPath;
+      for (std::uint32_t v = 0; v < slots; ++v) {
+        if (nearest[v] == kNoDistance || sets.find(v) != best) continue;
+        if (pick == kNoPath || nearest[v] > nearest[pick]) pick = v;
+      }
+      if (pick == kNoPath) break;
+      lm_nodes_.push_back(pick);
+      abstract_dijkstra(pick, false);
+      for (std::uint32_t v = 0; v < slots; ++v) {
+        const std::uint64_t d = lm_dist64_[v];
+        lm_from_[v * k + l] = d == kNoDistance ? kNoPath : saturate(d);
+        if (l == 0 || d < nearest[v]) nearest[v] = d;
+      }
+      nearest[pick] = 0;
+      if (!lm_symmetric_) {
+        abstract_dijkstra(pick, true);
+        for (std::uint32_t v = 0; v < slots; ++v) {
+          const std::uint64_t d = lm_dist64_[v];
+          lm_to_[v * k + l] = d == kNoDistance ? kNoPath : saturate(d);
+        }
+      }
+    }
+    lm_count_ = static_cast<int>(lm_nodes_.size());
+    if (static_cast<std::size_t>(lm_count_) < k) {  // (the part had fewer reachable nodes)
+      drop_landmarks();
+      return;
+    }
+    release(lm_dist64_);
+    if (cluster_sectors_ == 0) cluster_work_ = {};  // (sync keeps it only for the clusters)
+  }
+
+  // Joins in `sets` the two nodes of every edge of the abstract graph (either direction): every
+  // edge inside a sector, and the transitions from a node of sector t into a sector `other`
+  // with accept(t, other).
+  template <class Accept>
+  void join_edges(detail::NodeSets& sets, Accept&& accept) const {
+    for (std::uint32_t t = 0; t < sectors_.size(); ++t) {
+      const Sector& sec = sectors_[t];
+      for (std::uint32_t i = 0; i < sec.count; ++i) {
+        const std::uint32_t u = sec.first + i;
+        for (std::uint32_t j = i + 1; j < sec.count; ++j)
+          if (dist_[sec.dist_first + i * sec.count + j] != kNoPath ||
+              dist_[sec.dist_first + j * sec.count + i] != kNoPath)
+            sets.join(u, sec.first + j);
+        for_each_transition<false>(
+            u, cell_of(node_cell_[u]), t, [&](std::uint32_t other) { return accept(t, other); },
+            [&](std::uint32_t v, std::uint64_t) { sets.join(u, v); });
+      }
+    }
+  }
+
+  // The checks of build_landmarks and build_clusters: `value` (named `what`) in [lo, hi] and the
+  // map current for `grid`; otherwise false and `invalid_argument` naming `fn` and the value.
+  [[nodiscard]] bool ready_for(const char* fn, const char* what, int value, int lo, int hi,
+                               const Grid& grid, Error* error) const {
+    const std::string prefix = std::string("pathing::HierarchyMap::") + fn + ": ";
+    if (value < lo || value > hi) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     prefix + what + " = " + std::to_string(value) + " is outside [" +
+                         std::to_string(lo) + ", " + std::to_string(hi) + "]");
+      return false;
+    }
+    if (!is_current(grid, layer_)) {
+      detail::report(error, ErrorCode::invalid_argument,
+                     prefix + "the map is not current for this grid (sync it first)");
+      return false;
+    }
+    return true;
+  }
+
+  // The cluster of sector t.
+  [[nodiscard]] std::uint32_t cluster_of_sector(std::uint32_t t) const noexcept {
+    const auto sx = static_cast<std::uint32_t>(sectors_x_);
+    const auto c = static_cast<std::uint32_t>(cluster_sectors_);
+    return (t / sx / c) * static_cast<std::uint32_t>(clusters_x_) + t % sx / c;
+  }
+
+  // Calls visit(v, cost) for each transition of node u (cell c, sector t) into a node v of a
+  // sector `other` with accept(other); forward, cost = v's cell cost, backward (Backward: the
+  // move v -> u), u's; in 1/256 units. Right, down, left, up.
+  template <bool Backward, class Accept, class Visit>
+  void for_each_transition(std::uint32_t u, GridCoord c, std::uint32_t t, Accept&& accept,
+                           Visit&& visit) const {
+    const detail::SectorRect r = sector_rect(t);
+    const auto row_of_sectors = static_cast<std::uint32_t>(sectors_x_);
+    const auto across = [&](GridCoord nb, std::uint32_t other) {
+      if (!accept(other)) return;
+      const std::uint32_t v = node_at(other, pack(nb));
+      if (v == kNoPath) return;
+      visit(v, std::uint64_t{Backward ? node_cost_[u] : node_cost_[v]} * detail::kSectorStraight);
+    };
+    if (c.x == r.x0 + r.w - 1 && c.x + 1 < cols_) across({c.x + 1, c.y}, t + 1);
+    if (c.y == r.y0 + r.h - 1 && c.y + 1 < rows_) across({c.x, c.y + 1}, t + row_of_sectors);
+    if (c.x == r.x0 && c.x > 0) across({c.x - 1, c.y}, t - 1);
+    if (c.y == r.y0 && c.y > 0) across({c.x, c.y - 1}, t - row_of_sectors);
+  }
+
+  // Dijkstra over the abstract graph confined to cluster k, from the seeds already in `w`
+  // (w.begin + w.relax), forward or backward (Backward: distances to the seeds), until the heap is
+  // empty or `target` is settled. Node numbers at or above node_cell_.size() are virtual (a
+  // query's start or goal): settled, never expanded. extra(u, g) runs on each expanded node (the
+  // query's edges into its goal). With `h` (a consistent lower bound, in 1/256 units, on the cost
+  // from a node's cell to the target: A*), the search settles far fewer nodes before the target.
+  template <bool Backward, class Extra>
+  void cluster_dijkstra(detail::ClusterWork& w, std::uint32_t k, std::uint32_t target,
+                        Extra&& extra) const {
+    cluster_dijkstra<Backward>(w, k, target, extra, [](GridCoord) { return std::uint64_t{0}; });
+  }
+  template <bool Backward, class Extra, class Bound>
+  void cluster_dijkstra(detail::ClusterWork& w, std::uint32_t k, std::uint32_t target,
+                        Extra&& extra, Bound&& h) const {
+    graph_dijkstra<Backward>(
+        w, [&](std::uint32_t other) { return cluster_of_sector(other) == k; }, target, extra, h);
+  }
+
+  // The search of cluster_dijkstra and abstract_dijkstra: transitions into a sector `other` are
+  // taken when inside(other) (the source's own sector's edges always are).
+  template <bool Backward, class Inside, class Extra, class Bound>
+  void graph_dijkstra(detail::ClusterWork& w, Inside&& inside, std::uint32_t target, Extra&& extra,
+                      Bound&& h) const {
+    const auto slots = static_cast<std::uint32_t>(node_cell_.size());
+    while (!w.heap.empty()) {
+      std::pop_heap(w.heap.begin(), w.heap.end(), detail::ClusterWork::Later{});
+      const detail::ClusterWork::Entry e = w.heap.back();
+      w.heap.pop_back();
+      detail::ClusterWork::Record& rec = w.records[e.id];
+      if (rec.stamp == w.closed_mark || rec.g != e.g) continue;
+      rec.stamp = w.closed_mark;
+      ++w.expanded;
+      if (e.id == target) return;
+      if (e.id >= slots) continue;
+      const std::uint32_t u = e.id;
+      const GridCoord c = cell_of(node_cell_[u]);
+      const std::uint32_t t = sector_of(c);
+      const Sector& sec = sectors_[t];
+      const std::uint32_t i = u - sec.first;
+      for (std::uint32_t j = 0; j < sec.count; ++j) {
+        const std::uint32_t d = Backward ? dist_[sec.dist_first + j * sec.count + i]
+                                         : dist_[sec.dist_first + i * sec.count + j];
+        if (j != i && d != kNoPath)
+          w.relax(sec.first + j, e.g + d, u, h(cell_of(node_cell_[sec.first + j])));
+      }
+      for_each_transition<Backward>(u, c, t, inside, [&](std::uint32_t v, std::uint64_t cost) {
+        w.relax(v, e.g + cost, u, h(cell_of(node_cell_[v])));
+      });
+      extra(u, e.g);
+    }
+  }
+
+  // Builds every cluster of `sectors` x `sectors` sectors (build_clusters without the checks).
+  // Without `fill`, only the level-2 nodes (a loader then reads the matrices: kNoClusterPath
+  // until it does).
+  void compute_clusters(int sectors, bool fill = true) {
+    drop_clusters();
+    cluster_sectors_ = sectors;
+    clusters_x_ = (sectors_x_ + sectors - 1) / sectors;
+    clusters_y_ = (sectors_y_ + sectors - 1) / sectors;
+    clusters_.assign(static_cast<std::size_t>(clusters_x_) * static_cast<std::size_t>(clusters_y_),
+                     Cluster{});
+    l1_to_l2_.assign(node_cell_.size(), kNoPath);
+    for (std::uint32_t k = 0; k < clusters_.size(); ++k) build_cluster(k, fill);
+    l2_node_.shrink_to_fit();
+    l2_dist_.shrink_to_fit();
+  }
+
+  // After a partial sync: rebuilds the clusters of the sectors in dirty_.
+  void sync_clusters() {
+    l1_to_l2_.resize(node_cell_.size(), kNoPath);
+    std::vector<std::uint32_t>& ks = l2_dirty_;
+    ks.clear();
+    for (const std::uint32_t s : dirty_) ks.push_back(cluster_of_sector(s));
+    std::sort(ks.begin(), ks.end());
+    ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
+    for (const std::uint32_t k : ks) build_cluster(k);
+    last_sync_clusters_ = ks.size();
+  }
+
+  // (Re)computes the level-2 nodes and (with `fill`) the matrix of cluster k.
+  void build_cluster(std::uint32_t k, bool fill = true) {
+    const auto c = static_cast<std::uint32_t>(cluster_sectors_);
+    const std::uint32_t kx = k % static_cast<std::uint32_t>(clusters_x_);
+    const std::uint32_t ky = k / static_cast<std::uint32_t>(clusters_x_);
+    const auto sx_end = std::min(static_cast<std::uint32_t>(sectors_x_), (kx + 1) * c);
+    const auto sy_end = std::min(static_cast<std::uint32_t>(sectors_y_), (ky + 1) * c);
+    l2_scratch_.clear();
+    for (std::uint32_t sy = ky * c; sy < sy_end; ++sy) {
+      for (std::uint32_t sx = kx * c; sx < sx_end; ++sx) {
+        const std::uint32_t t = sy * static_cast<std::uint32_t>(sectors_x_) + sx;
+        const Sector& sec = sectors_[t];
+        for (std::uint32_t i = 0; i < sec.count; ++i) {
+          const std::uint32_t u = sec.first + i;
+          bool exits = false;
+          for_each_transition<false>(
+              u, cell_of(node_cell_[u]), t,
+              [&](std::uint32_t other) { return cluster_of_sector(other) != k; },
+              [&](std::uint32_t, std::uint64_t) { exits = true; });
+          if (exits) l2_scratch_.push_back(u);
+        }
+      }
+    }
+    Cluster& cl = clusters_[k];
+    for (std::uint32_t i = 0; i < cl.count; ++i) {
+      const std::uint32_t old = l2_node_[cl.first + i];
+      if (old < l1_to_l2_.size() && l1_to_l2_[old] == cl.first + i) l1_to_l2_[old] = kNoPath;
+    }
+    const auto count = static_cast<std::uint32_t>(l2_scratch_.size());
+    if (count > cl.capacity) {  // a new slot at the end (the old one stays unused)
+      cl.first = static_cast<std::uint32_t>(l2_node_.size());
+      cl.dist_first = l2_dist_.size();
+      cl.capacity = count;
+      l2_node_.resize(l2_node_.size() + count, kNoPath);
+      l2_dist_.resize(l2_dist_.size() + std::size_t{count} * count, kNoClusterPath);
+    }
+    cl.count = count;
+    for (std::uint32_t i = 0; i < cl.capacity; ++i)
+      l2_node_[cl.first + i] = i < count ? l2_scratch_[i] : kNoPath;
+    for (std::uint32_t i = 0; i < count; ++i) l1_to_l2_[l2_scratch_[i]] = cl.first + i;
+    if (!fill) return;
+    const std::size_t slots = node_cell_.size();
+    for (std::uint32_t i = 0; i < count; ++i) {
+      cluster_work_.begin(slots);
+      cluster_work_.relax(l2_scratch_[i], 0, kNoPath);
+      cluster_dijkstra<false>(cluster_work_, k, kNoPath, [](std::uint32_t, std::uint64_t) {});
+      for (std::uint32_t j = 0; j < count; ++j) {
+        const std::uint32_t v = l2_scratch_[j];
+        l2_dist_[cl.dist_first + std::size_t{i} * count + j] =
+            cluster_work_.settled(v) ? cluster_work_.records[v].g : kNoClusterPath;
+      }
+    }
+  }
+
+  // Empties `v` and frees its memory (`v = {}` would keep its capacity).
+  template <class V>
+  static void release(V& v) noexcept {
+    V().swap(v);
+  }
+
+  [[nodiscard]] static std::uint32_t saturate(std::uint64_t d) noexcept {
+    return d >= kNoPath - 1 ? kNoPath - 1 : static_cast<std::uint32_t>(d);
+  }
+
+  static constexpr std::uint64_t kNoDistance = ~std::uint64_t{0};
+  static constexpr int kLongEntrance = 6;  // Botea et al.: runs of 6 or more get two transitions
+
+  HierarchyOptions options_;
+  GridLayer layer_;
+  int cols_ = 0;
+  int rows_ = 0;
+  int sectors_x_ = 0;
+  int sectors_y_ = 0;
+  std::vector<Sector> sectors_;
+  std::vector<std::uint32_t> node_cell_;  // packed cells, sorted within each sector's slot
+  std::vector<std::uint32_t> dist_;       // per sector: count x count matrix, row = from
+  std::vector<std::uint8_t> node_cost_;   // per node slot: the layer cost of its cell
+  // Unit sizes 2..K (K = max_unit_size; UnitSector): per sector and size k (at s (K - 1) + k - 2)
+  // the list of the nodes serving k and the matrix between them; per node slot and size (at
+  // slot (K - 1) + k - 2) its body cost (0: it does not serve k) and its row in the list.
+  std::vector<UnitSector> unit_sectors_;
+  std::vector<std::uint16_t> unit_list_;
+  std::vector<std::uint32_t> unit_dist_;
+  std::vector<std::uint8_t> unit_cost_;
+  std::vector<std::uint16_t> unit_pos_;
+  ClearanceMap clearance_;  // max_unit_size above 1: the unit grids searched
+  // Landmarks (build_landmarks): node-major tables, lm_count_ entries a node slot.
+  int lm_count_ = 0;
+  bool lm_symmetric_ = true;
+  std::vector<std::uint32_t> lm_from_;   // d(L, n), kNoPath when not reached
+  std::vector<std::uint32_t> lm_to_;     // d(n, L) (empty when lm_symmetric_)
+  std::vector<std::uint32_t> lm_nodes_;  // the landmarks' node numbers
+  // Clusters (build_clusters): the second level.
+  struct Cluster {
+    std::uint32_t first = 0;     // first level-2 node in l2_node_
+    std::uint32_t count = 0;     // level-2 nodes
+    std::uint32_t capacity = 0;  // slots reserved at first and dist_first (capacity^2)
+    std::size_t dist_first = 0;  // first entry of its matrix in l2_dist_
+  };
+  int cluster_sectors_ = 0;
+  int clusters_x_ = 0;
+  int clusters_y_ = 0;
+  std::vector<Cluster> clusters_;
+  std::vector<std::uint32_t> l2_node_;   // per level-2 slot: the node (of node_cell_) it is
+  std::vector<std::uint64_t> l2_dist_;   // per cluster: count x count matrix, row = from
+  std::vector<std::uint32_t> l1_to_l2_;  // per node slot: its level-2 slot, or kNoPath
+  std::size_t last_sync_clusters_ = 0;
+  std::uint64_t grid_id_ = 0;
+  std::uint64_t grid_version_ = 0;
+  bool built_ = false;
+  std::size_t last_sync_sectors_ = 0;
+  // Build scratch.
+  std::vector<std::uint32_t> scratch_nodes_;
+  std::vector<std::pair<int, std::uint32_t>> chosen_;  // unit_border_nodes: (pair, sizes served)
+  std::vector<std::uint64_t> scratch_pairs_;
+  std::vector<std::uint32_t> scratch_sizes_;
+  std::vector<std::uint16_t> scratch_list_;
+  std::vector<std::uint32_t> dirty_;
+  detail::SectorSearch search_;
+  std::vector<std::uint64_t> lm_dist64_;
+  std::vector<std::uint32_t> lm_scratch_;
+  std::vector<std::uint8_t> lm_scratch_cost_;
+  std::vector<std::uint32_t> lm_scratch_dist_;
+  detail::ClusterWork cluster_work_;
+  std::vector<std::uint32_t> l2_scratch_;
+  std::vector<std::uint32_t> l2_dirty_;
+};
+
+static_assert(GridDerived<HierarchyMap>);
+
+}  // namespace pathing

@@ -1,0 +1,175 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// The query skeleton the cell-by-cell grid searches (AStar, GreedyBestFirst) share: argument checks,
+// workspace sizing, connectivity dispatch and path output around a search loop of their own.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "pathing/map/coord.hpp"
+#include "pathing/search/bit_bfs/bit_bfs.hpp"
+#include "pathing/detail/nodes/index_space.hpp"
+#include "pathing/detail/nodes/reconstruct.hpp"
+#include "pathing/search/query/region_check.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/map/moves.hpp"
+#include "pathing/search/result.hpp"
+
+namespace pathing::detail {
+
+/// The first half of an unbounded query (`find_path`, `start_query`) of a grid search:
+/// 1. `refusal` other than `found` (a search's own "cannot honour this option" check), a weight
+///    below 1 or NaN (`invalid_argument`), or `from` / `to` off the grid (`invalid_endpoint`)
+///    end the query with `finish = from`, `out` unchanged and `last_query` cleared;
+/// 2. with `options.regions` set (`check_regions`): a map not current for (grid, layer) gives
+///    `stale` (as 1.); a goal no path reaches gives `unreachable` at once (0 expansions, `finish =
+///    from`, `last_query` cleared, and `out` = {from}: written here when `out` is not null, else
+///    `from_only` tells the caller to), or with `options.nearest_if_unreachable` the search runs
+///    toward the nearest reachable cell instead (`partial`: a `found` becomes `unreachable`);
+/// 3. else (`go`) `ws` grows to the grid's cell count (allocates only on a larger grid than
+///    before) and `last_query` records the grid's size: search toward `target`.
+/// O(1) without regions. Allocates only when `ws` grows (or `out` for the {from} answer).
+struct UnboundedStart {
+  PathResult result;  // the answer unless `go`
+  GridCoord target{};
+  bool go = false;
+  bool partial = false;
+  bool from_only = false;
+};
+template <class Workspace>
+[[nodiscard]] inline UnboundedStart start_unbounded_query(
+    const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+    std::vector<GridCoord>* out, const SearchOptions& options, Workspace& ws,
+    LastQueryArea& last_query, SearchStatus refusal = SearchStatus::found) {
+  UnboundedStart u;
+  u.result.finish = from;
+  u.target = to;
+  if (!(options.weight >= 1.0)) {  // also NaN
+    refusal = SearchStatus::invalid_argument;
+  } else if (refusal == SearchStatus::found && (!grid.in_bounds(from) || !grid.in_bounds(to))) {
+    refusal = SearchStatus::invalid_endpoint;
+  }
+  if (refusal != SearchStatus::found) {
+    u.result.status = refusal;
+    last_query = {};
+    return u;
+  }
+  if (options.regions != nullptr) {
+    const RegionCheck rc = check_regions(*options.regions, grid, layer, from, to,
+                                         options.connectivity, options.nearest_if_unreachable);
+    if (rc.status != SearchStatus::found) {
+      u.result.status = rc.status;
+      last_query = {};
+      if (rc.status == SearchStatus::unreachable) {
+        u.from_only = true;
+        if (out != nullptr) out->assign(1, from);
+      }
+      return u;
+    }
+    u.target = rc.target;
+    u.partial = rc.partial;
+  }
+  ws.ensure(grid.cell_count());
+  last_query = {grid.cols(), grid.rows()};
+  u.go = true;
+  return u;
+}
+
+/// The second half of an unbounded query, after its search ended with `r.status`, `r.finish`
+/// and `r.stats` set: a `found` becomes `unreachable` when the target stood in for the goal
+/// (`partial`); `out` receives the cells from the start to `r.finish` through `ws`'s parent
+/// directions, and `r.cost` (cost units, exact octile sum in double) and `r.moves` are set from
+/// them. O(path length); allocates only when `out` grows.
+template <class Workspace>
+inline void finish_unbounded_query(const Workspace& ws, const Grid& grid, const GridLayer& layer,
+                                   bool partial, PathResult& r, std::vector<GridCoord>& out) {
+  if (partial && r.status == SearchStatus::found) r.status = SearchStatus::unreachable;
+  const CellPathCost pc = reconstruct_cells(ws, GridSpace(grid.cols()), grid, layer, r.finish, out);
+  r.cost = cost::exact_length(pc.straight, pc.diagonal);
+  r.moves = pc.steps;
+}
+
+/// Runs one unbounded query (`find_path`) of a grid search around its search loop:
+/// `start_unbounded_query` (1.-3. there: the argument and region checks, answering at once when
+/// they decide), then `run.template operator()<C>(space, target, r)` searches toward `target`
+/// with C the options' connectivity and a row-major `GridSpace` (it sets `r.status`, `r.finish`,
+/// `r.stats`), then `finish_unbounded_query` writes the path into `out` with its cost and moves.
+/// Complexity: that of `run`, plus O(path length); without regions the check is one branch.
+/// Allocates only when `ws` or `out` grow.
+template <class Workspace, class Run>
+[[nodiscard]] inline PathResult run_unbounded_query(const Grid& grid, const GridLayer& layer,
+                                                    GridCoord from, GridCoord to,
+                                                    std::vector<GridCoord>& out,
+                                                    const SearchOptions& options, Workspace& ws,
+                                                    LastQueryArea& last_query, Run&& run,
+                                                    SearchStatus refusal = SearchStatus::found) {
+  UnboundedStart u =
+      start_unbounded_query(grid, layer, from, to, &out, options, ws, last_query, refusal);
+  if (!u.go) return u.result;
+  PathResult& r = u.result;
+  const GridSpace space(grid.cols());
+  if (options.connectivity == Connectivity::four) {
+    run.template operator()<Connectivity::four>(space, u.target, r);
+  } else {
+    run.template operator()<Connectivity::eight>(space, u.target, r);
+  }
+  finish_unbounded_query(ws, grid, layer, u.partial, r, out);
+  return r;
+}
+
+/// Runs one bounded query (`build_path`, the seed's 56-step API) of a grid search:
+/// 1. `from` off the grid gives `invalid_endpoint` (empty path, `finish = from`); `from == to` an
+///    empty, found path;
+/// 2. with `regions` not null: `stale` (empty path, `finish = from`, nothing searched) unless
+///    `regions->is_current(grid, layer)`; `unreachable` at once (the same empty result, 0
+///    expansions) when `to` lies on the grid and no path reaches it (`check_regions`). A goal in
+///    the start's region may still be `too_far` (more than 56 steps away): the map says nothing
+///    about the window;
+/// 3. with `bit_parallel`, the bit-parallel BFS answers when it can (`bit_parallel_bounded`;
+///    `astar_ties` picks A*'s or greedy's statistics);
+/// 4. else `window` grows to the 115 x 115 window once, and `run(space, target, r)` searches the
+///    window centred on `from` toward `bounded_target(from, to)` (setting `r.status`, `r.finish`,
+///    `r.stats`); the path is read back from `window`'s parents, and `r.cost = cost_of(r)` (cost
+///    units).
+/// Complexity: that of `run` (k <= 6613 window cells), plus O(56). Allocates only on first use.
+template <class Workspace, class Run, class CostOf>
+[[nodiscard]] inline BoundedResult run_bounded_query(const Grid& grid, const GridLayer& layer,
+                                                     GridCoord from, GridCoord to, BitBfs& bfs,
+                                                     bool bit_parallel, bool astar_ties,
+                                                     Workspace& window, Run&& run, CostOf&& cost_of,
+                                                     const RegionMap* regions = nullptr) {
+  BoundedResult r;
+  r.finish = from;
+  if (!grid.in_bounds(from)) {
+    r.status = SearchStatus::invalid_endpoint;
+    return r;
+  }
+  if (from == to) return r;
+  if (regions != nullptr) {
+    if (!regions->is_current(grid, layer)) {
+      r.status = SearchStatus::stale;
+      return r;
+    }
+    if (grid.in_bounds(to) && !start_regions(*regions, from).contains(regions->region(to))) {
+      r.status = SearchStatus::unreachable;
+      return r;
+    }
+  }
+  if (bit_parallel && bit_parallel_bounded(bfs, grid, from, to, layer, astar_ties, r)) return r;
+  window.ensure(WindowSpace::kNodes);
+  const WindowSpace space{from.x - WindowSpace::kRadius, from.y - WindowSpace::kRadius};
+  // A goal off the grid can still be approached: the search heads for it (partial path).
+  run(space, bounded_target(from, to), r);
+  // A goal off the grid is never reached: `too_far` (result.hpp), also when the search ran out of
+  // cells inside the window first.
+  if (r.status == SearchStatus::unreachable && !grid.in_bounds(to))
+    r.status = SearchStatus::too_far;
+  r.path = reconstruct_steps(window, space, r.finish);
+  r.moves = static_cast<std::uint32_t>(r.path.len());
+  r.cost = cost_of(r);
+  return r;
+}
+
+}  // namespace pathing::detail

@@ -1,0 +1,79 @@
+// pathing: fast grid path-finding. MIT licensed.
+//
+// The unit-size step every grid search's query starts with (`SearchOptions::unit_size`): a query
+// for a unit of k x k cells is the one-cell query on the clearance map's unit grid of size k.
+#pragma once
+
+#include "pathing/precompute/clearance_map.hpp"
+#include "pathing/detail/compiler.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/search/result.hpp"
+
+namespace pathing::detail {
+
+/// Where a query searches: the grid and layer given (unit size 1), or the unit grid of
+/// `options.unit_size` and the clearance map's unit layer; `status` other than `found` refuses
+/// the query (nothing searched, `out` unchanged, `finish = from`).
+struct UnitSearch {
+  const Grid* grid;
+  const GridLayer* layer;
+  SearchStatus status;
+};
+
+/// The unit-size check for a size above 1 (see `unit_search`).
+[[nodiscard]] inline UnitSearch sized_unit_search(const Grid& grid, const GridLayer* layer,
+                                                  const SearchOptions& options) noexcept {
+  const ClearanceMap* cm = options.clearance;
+  if (grid.empty()) return {&grid, layer, SearchStatus::found};  // every endpoint is off it
+  if (options.unit_size < 1 || cm == nullptr || options.unit_size > cm->max_unit_size())
+    return {&grid, layer, SearchStatus::invalid_argument};
+  if (layer != nullptr ? !cm->is_current(grid, *layer) : !cm->is_current(grid))
+    return {&grid, layer, SearchStatus::stale};
+  return {cm->unit_grid(options.unit_size), layer != nullptr ? &cm->unit_layer() : nullptr,
+          SearchStatus::found};
+}
+
+/// The grid and layer a query with `options` searches (`SearchOptions::unit_size`): unit size 1
+/// (one predictable branch), `grid` and `layer` themselves; above 1, the clearance map's unit grid
+/// and unit layer, after checking the size (`invalid_argument`) and that the map is current for
+/// (grid, layer) (`stale`). `layer` null: a search on a jump-point map, which carries its own
+/// (unit) layer; only the grid is checked and replaced. O(1), never throws.
+[[nodiscard]] PATHING_ALWAYS_INLINE inline UnitSearch unit_search(
+    const Grid& grid, const GridLayer* layer, const SearchOptions& options) noexcept {
+  if (options.unit_size == 1) [[likely]]
+    return {&grid, layer, SearchStatus::found};
+  return sized_unit_search(grid, layer, options);
+}
+
+/// The unit-size step of a bounded query (`build_path(..., clearance, unit_size)`): the unit grid
+/// and layer of `unit_size`, or `invalid_argument` / `stale` as `unit_search`. O(1).
+[[nodiscard]] inline UnitSearch bounded_unit_search(const Grid& grid, const GridLayer& layer,
+                                                    const ClearanceMap& clearance,
+                                                    int unit_size) noexcept {
+  SearchOptions o;
+  o.unit_size = unit_size;
+  o.clearance = &clearance;
+  return unit_size == 1 ? UnitSearch{&grid, &layer, SearchStatus::found}
+                        : sized_unit_search(grid, &layer, o);
+}
+
+/// The answer of a bounded query that `bounded_unit_search` refused: `status`, an empty path,
+/// `finish = from`.
+[[nodiscard]] inline BoundedResult refused_bounded_query(GridCoord from,
+                                                         SearchStatus status) noexcept {
+  BoundedResult r;
+  r.status = status;
+  r.finish = from;
+  return r;
+}
+
+/// The answer of a query that `unit_search` refused: `status`, `finish = from`, nothing else.
+[[nodiscard]] inline PathResult refused_unit_query(GridCoord from, SearchStatus status) noexcept {
+  PathResult r;
+  r.status = status;
+  r.finish = from;
+  return r;
+}
+
+}  // namespace pathing::detail
