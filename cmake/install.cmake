@@ -10,6 +10,9 @@ set(_pathing_install_targets pathing)
 if(TARGET pathing_io)
   list(APPEND _pathing_install_targets pathing_io)
 endif()
+if(TARGET pathing_compiled)
+  list(APPEND _pathing_install_targets pathing_compiled)
+endif()
 install(TARGETS ${_pathing_install_targets} EXPORT pathingTargets
   ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
   LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}"

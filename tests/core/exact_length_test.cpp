@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cmath>
 #include <cstdint>
 
 #include "pathing/detail/compiler.hpp"
@@ -20,6 +21,12 @@ double length_at_run_time(std::uint64_t straight, std::uint64_t diagonal) {
   volatile std::uint64_t s = straight;
   volatile std::uint64_t d = diagonal;
   return cost::exact_length(s, d);
+}
+
+TEST(ExactLength, Sqrt2IsTheCorrectlyRoundedSquareRoot) {
+  EXPECT_EQ(cost::kSqrt2, 0x1.6a09e667f3bcdp+0);
+  volatile double two = 2.0;
+  EXPECT_EQ(cost::kSqrt2, std::sqrt(two));  // IEEE 754: the square root is correctly rounded
 }
 
 TEST(ExactLength, IsTheProductRoundedThenTheSum) {

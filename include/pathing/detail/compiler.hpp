@@ -57,6 +57,36 @@
 #endif
 #endif
 
+/// 1 when the program uses the compiled library (CMake target `pathing::compiled`, which defines
+/// it for itself and for every target that links it; define it by hand in every file of a program
+/// that links `pathing_compiled` otherwise), else 0 (header-only, the default). With it the search
+/// headers declare what the library defines (`AStar`, `GreedyBestFirst` and the bit-parallel BFS
+/// they share) and do not parse or compile the search loops: a file that includes
+/// `<pathing/search/astar.hpp>` and calls `find_path` compiles in a fraction of the time. The
+/// same results either way; the library is built with the same headers.
+#if !defined(PATHING_COMPILED)
+#define PATHING_COMPILED 0
+#endif
+
+/// The linkage of a function the compiled library defines (`PATHING_COMPILED`): `inline` in
+/// header-only builds (the definitions are in the headers), nothing in the compiled library (one
+/// definition, in its source file).
+#if PATHING_COMPILED
+#define PATHING_FUNC
+#else
+#define PATHING_FUNC inline
+#endif
+
+/// 1 when the compiler has GCC's `__atomic` built-ins (GCC, Clang), which spare a header that
+/// only needs one atomic counter the parse of `<atomic>`; else 0 (`std::atomic`).
+#if !defined(PATHING_HAS_ATOMIC_BUILTINS)
+#if defined(__GNUC__) || defined(__clang__)
+#define PATHING_HAS_ATOMIC_BUILTINS 1
+#else
+#define PATHING_HAS_ATOMIC_BUILTINS 0
+#endif
+#endif
+
 /// 1 when the compiler has `unsigned __int128` (GCC and Clang on 64-bit targets), else 0. Define
 /// `PATHING_NO_INT128` in every file of a program to force the portable code (as the tests do).
 #if !defined(PATHING_HAS_INT128)

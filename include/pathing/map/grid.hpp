@@ -4,7 +4,6 @@
 #pragma once
 
 #include <array>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -16,6 +15,10 @@
 
 #include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
+
+#if !PATHING_HAS_ATOMIC_BUILTINS
+#include <atomic>
+#endif
 #include "pathing/detail/nodes/cell_key.hpp"
 #include "pathing/error.hpp"
 
@@ -43,8 +46,13 @@ class InstanceId {
 
  private:
   static std::uint64_t next() noexcept {
+#if PATHING_HAS_ATOMIC_BUILTINS
+    static std::uint64_t counter = 0;  // only ever read and written by the atomic built-in
+    return __atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED);
+#else
     static std::atomic<std::uint64_t> counter{0};
     return counter.fetch_add(1, std::memory_order_relaxed) + 1;
+#endif
   }
   std::uint64_t value_;
 };
@@ -247,29 +255,8 @@ class Grid {
   }
 
   /// True when the constructor accepts the arguments; else reports why in `*error` (if not null).
-  static bool validate(int cols, int rows, std::uint8_t default_tile, Error* error) noexcept {
-    const auto side = [&](const char* name, int v) {
-      detail::report(error, ErrorCode::invalid_size,
-                     "pathing::Grid: " + std::string(name) + " = " + std::to_string(v) +
-                         " is outside [1, " + std::to_string(kMaxSide) + "]");
-      return false;
-    };
-    if (cols < 1 || cols > kMaxSide) return side("cols", cols);
-    if (rows < 1 || rows > kMaxSide) return side("rows", rows);
-    if (std::int64_t{cols} * rows > kMaxCells) {
-      detail::report(error, ErrorCode::invalid_size,
-                     "pathing::Grid: " + std::to_string(cols) + " x " + std::to_string(rows) +
-                         " cells exceeds the limit of " + std::to_string(kMaxCells) + " cells");
-      return false;
-    }
-    if (default_tile > kTagMask) {
-      detail::report(
-          error, ErrorCode::invalid_tile,
-          "pathing::Grid: default_tile = " + std::to_string(default_tile) + " is outside [0, 7]");
-      return false;
-    }
-    return true;
-  }
+  static bool validate(int cols, int rows, std::uint8_t default_tile,
+                       Error* error) noexcept;  // map/grid_impl.hpp
 
   /// Precondition: validate(cols, rows, default_tile) holds.
   void init(int cols, int rows, std::uint8_t default_tile) {
@@ -304,3 +291,7 @@ class Grid {
 };
 
 }  // namespace pathing
+
+#if !PATHING_COMPILED
+#include "pathing/map/grid_impl.hpp"
+#endif

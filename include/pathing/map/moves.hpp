@@ -3,7 +3,6 @@
 // The move model shared by every search: connectivity, fixed-point costs, heuristics, corner rule.
 #pragma once
 
-#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 
@@ -68,9 +67,13 @@ inline constexpr std::uint64_t kInfinite = ~std::uint64_t{0};
 /// The product and the sum are rounded separately (never one fused multiply-add, which compilers
 /// emit by default on AArch64: `detail::unfused`), so the value is the same bit for bit on every
 /// platform.
+/// sqrt(2) rounded to the nearest double (what `std::sqrt(2.0)` returns: IEEE 754 square roots
+/// are correctly rounded).
+inline constexpr double kSqrt2 = 1.4142135623730951;
+
 [[nodiscard]] inline double exact_length(std::uint64_t straight, std::uint64_t diagonal) noexcept {
   return static_cast<double>(straight) +
-         detail::unfused(static_cast<double>(diagonal) * std::sqrt(2.0));
+         detail::unfused(static_cast<double>(diagonal) * kSqrt2);
 }
 }  // namespace cost
 

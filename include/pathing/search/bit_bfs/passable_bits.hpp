@@ -19,10 +19,6 @@
 #include "pathing/map/grid.hpp"
 #include "pathing/map/map_sync.hpp"
 
-#if PATHING_BIT_BFS_AVX2
-#include <immintrin.h>
-#endif
-
 namespace pathing::detail {
 
 /// The passable cells of one grid for one passable set (bit v = cell value v), one bit a cell,
@@ -228,26 +224,8 @@ class PassableBits {
   // the passable set's table (`NibbleClassifier::lookup`, two vpshufb), the low and high
   // nibbles' answers put back in cell order (the 8-byte quarters permuted once so that the
   // unpacks within the 128-bit halves give cells 0-31 and 32-63) and packed by vpmovmskb.
-  [[gnu::target("avx2")]] void build_avx2(const Grid& grid, Tile& t, Word missing) noexcept {
-    const __m256i table = _mm256_broadcastsi128_si256(
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(classifier_.lookup())));
-    const __m256i low4 = _mm256_set1_epi8(0x0F);
-    build_with(
-        grid, t, missing, [&](const std::uint8_t* p, Word& w) __attribute__((target("avx2"))) {
-          // Byte j holds cells 2j (low nibble) and 2j + 1; quarters 0, 2, 1, 3.
-          const __m256i b = _mm256_permute4x64_epi64(
-              _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), 0xD8);
-          const __m256i even = _mm256_shuffle_epi8(table, _mm256_and_si256(b, low4));
-          const __m256i odd =
-              _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(b, 4), low4));
-          const auto lo =
-              static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_unpacklo_epi8(even, odd)));
-          const auto hi =
-              static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_unpackhi_epi8(even, odd)));
-          w = Word{lo} | (Word{hi} << 32);
-          return true;
-        });
-  }
+  [[gnu::target("avx2")]] void build_avx2(const Grid& grid, Tile& t,
+                                          Word missing) noexcept;  // passable_bits_avx2.hpp
 #endif
 
   std::vector<Tile> tiles_;
@@ -263,3 +241,7 @@ class PassableBits {
 };
 
 }  // namespace pathing::detail
+
+#if !PATHING_COMPILED
+#include "pathing/search/bit_bfs/passable_bits_avx2.hpp"
+#endif
