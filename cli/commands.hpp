@@ -3,6 +3,7 @@
 // The subcommands of the `pathing` command-line tool.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -42,6 +43,8 @@ struct ScenOptions {
   bool contract = false;   ///< `--algo subgoal`: contract the subgoal graph.
 };
 int run_scen(const ScenOptions& options);
+/// Registers `pathing scen` and its options into `app`, writing them into `options`.
+CLI::App* add_scen_command(CLI::App& app, ScenOptions& options);
 
 /// `pathing prep`: a JPS+ table, a subgoal graph, landmarks or an HPA* hierarchy of a map, saved
 /// for `scen --prep` and `path --prep`.
@@ -60,6 +63,8 @@ struct PrepOptions {
   std::vector<int> costs;  ///< Tag costs; empty: the Moving AI rules.
 };
 int run_prep(const PrepOptions& options);
+/// Registers `pathing prep` and its options into `app`, writing them into `options`.
+CLI::App* add_prep_command(CLI::App& app, PrepOptions& options);
 
 /// The landmark storage named by `--landmark-bits` ("32", "16" or "auto"; checked by the option).
 LandmarkStorage landmark_storage(const std::string& bits);
@@ -86,6 +91,8 @@ struct PathOptions {
   bool contract = false;  ///< `--algo subgoal`: contract the subgoal graph.
 };
 int run_path(const PathOptions& options);
+/// Registers `pathing path` and its options into `app`, writing them into `options`.
+CLI::App* add_path_command(CLI::App& app, PathOptions& options);
 
 /// `pathing gen`: a generated map and its scenario; kind "tile": a huge map tiled from `source`
 /// (`io::tile_map`) with long queries (`io::generate_long_scenario`).
@@ -103,6 +110,8 @@ struct GenOptions {
   std::vector<int> costs;  ///< Tag costs of the scenario's lengths; empty: the kind's default.
 };
 int run_gen(const GenOptions& options);
+/// Registers `pathing gen` and its options into `app`, writing them into `options`.
+CLI::App* add_gen_command(CLI::App& app, GenOptions& options);
 
 /// `pathing field`: a distance field (Dijkstra map) to one goal, its flow field, an SVG.
 struct FieldCommandOptions {
@@ -116,6 +125,8 @@ struct FieldCommandOptions {
   int size = 1;               ///< Unit size K: the field of a K x K body's top-left cell.
 };
 int run_field(const FieldCommandOptions& options);
+/// Registers `pathing field` and its options into `app`, writing them into `options`.
+CLI::App* add_field_command(CLI::App& app, FieldCommandOptions& options);
 
 /// `pathing td`: a tower-defence demo on a map: towers placed one by one on the spawns' paths,
 /// each checked with `FieldRepair::would_block` (refused when it would cut a spawn off) and the
@@ -132,5 +143,7 @@ struct TdOptions {
   std::string svg_file;  ///< Empty: no SVG.
 };
 int run_td(const TdOptions& options);
+/// Registers `pathing td` and its options into `app`, writing them into `options`.
+CLI::App* add_td_command(CLI::App& app, TdOptions& options);
 
 }  // namespace pathing::cli

@@ -411,76 +411,7 @@ class SectorFlowField {
   }
 
   // The nodes' costs to the goal (set_goal's abstract Dijkstra) and the field's stamp.
-  void recompute() {
-    const HierarchyMap& map = *map_;
-    const Grid& grid = *grid_;
-    side_ = map.sector_size();
-    conn_ = map.options().connectivity;
-    cols_ = grid.cols();
-    rows_ = grid.rows();
-    sectors_x_ = map.sectors_x();
-    shift_ = -1;
-    for (int b = 0; b < 8; ++b)
-      if (side_ == (1 << b)) shift_ = b;
-    const std::size_t sectors = map.sector_count();
-    if (slot_of_.size() != sectors) {  // only after drop_all (other sizes or options)
-      slot_of_.assign(sectors, kNoSlot);
-      steps_of_.assign(sectors, nullptr);
-    }
-    first_.resize(sectors + 1);
-    std::uint32_t nodes = 0;
-    for (std::uint32_t s = 0; s < sectors; ++s) {
-      first_[s] = nodes;
-      nodes += map.sector_node_count(s);
-    }
-    first_[sectors] = nodes;
-    g_.assign(nodes, kUnreached);
-    open_.clear();
-    reached_nodes_ = 0;
-    goal_sector_ = locate(goal_).sector;
-    const auto push = [&](std::uint32_t id, std::uint64_t g, std::uint32_t sector) {
-      if (g >= g_[id]) return;
-      g_[id] = g;
-      open_.push_back({g, id, sector});
-      std::push_heap(open_.begin(), open_.end(), Later{});
-    };
-    // The goal's insertion: its sector's nodes, by a backward search from it.
-    if (layer_.cost_at(grid, goal_) != 0) {
-      search_.run<true>(grid, layer_, conn_, map.sector_rect(goal_sector_), goal_);
-      for (std::uint32_t i = 0; i < map.sector_node_count(goal_sector_); ++i) {
-        const std::uint32_t d = search_.dist(map.sector_node(goal_sector_, i));
-        if (d != detail::kSectorNoPath) push(first_[goal_sector_] + i, d, goal_sector_);
-      }
-    }
-    // Backward Dijkstra: a settled node v relaxes the nodes u with an edge u -> v.
-    while (!open_.empty()) {
-      std::pop_heap(open_.begin(), open_.end(), Later{});
-      const OpenEntry e = open_.back();
-      open_.pop_back();
-      if (e.g != g_[e.id]) continue;
-      ++reached_nodes_;
-      const std::uint32_t t = e.sector;
-      const std::uint32_t first = first_[t];
-      const std::uint32_t count = first_[t + 1] - first;
-      const std::uint32_t i = e.id - first;
-      for (std::uint32_t j = 0; j < count; ++j) {
-        if (j == i) continue;
-        const std::uint32_t w = map.sector_cost(t, j, i);
-        if (w != HierarchyMap::kNoPath) push(first + j, e.g + w, t);
-      }
-      const GridCoord c = map.sector_node(t, i);
-      const std::uint64_t enter = std::uint64_t{layer_.cost_at(grid, c)} * detail::kSectorStraight;
-      for (unsigned d = 0; d < 4; ++d) {
-        const GridCoord nb{c.x + kStepX[d], c.y + kStepY[d]};
-        const std::uint32_t u = across(t, nb);
-        if (u == kNoSector) continue;
-        const std::uint32_t j = find_node(u, nb);
-        if (j != kNoNode) push(first_[u] + j, e.g + enter, u);
-      }
-    }
-    grid_id_ = grid.instance_id();
-    grid_version_ = grid.version();
-  }
+  void recompute();
 
   // What the field of sector `s` is built from, besides its cells and the goal: for each node
   // (in order), its cell and the straight directions that cross to a node, its cost, and for
@@ -556,90 +487,7 @@ class SectorFlowField {
   }
 
   // Builds the field of sector `s` (class comment) into a slot; returns the slot.
-  std::uint32_t build(std::uint32_t s) {
-    const HierarchyMap& map = *map_;
-    const Grid& grid = *grid_;
-    const std::uint32_t k = acquire();
-    Slot& slot = slots_[k];
-    slot.sector = s;
-    slot_of_[s] = k;
-    ++builds_;
-    const detail::SectorRect r = map.sector_rect(s);
-    seeds_.clear();
-    const std::uint32_t count = map.sector_node_count(s);
-    for (std::uint32_t i = 0; i < count; ++i) {
-      const std::uint64_t g = g_[first_[s] + i];
-      if (g != kUnreached) seeds_.push_back({map.sector_node(s, i), g});
-    }
-    if (s == goal_sector_ && layer_.cost_at(grid, goal_) != 0) seeds_.push_back({goal_, 0});
-    search_.run_seeded<true>(grid, layer_, conn_, r, seeds_);
-    const std::span<const std::uint64_t> dist = search_.seeded_dists();
-    const std::span<const std::uint8_t> cost = search_.seeded_cell_costs();
-    const std::size_t n = dist.size();
-    // Costs: 32-bit offsets from the smallest when they fit, 64-bit costs otherwise.
-    std::uint64_t lo = kUnreached;
-    std::uint64_t hi = 0;
-    for (const std::uint64_t d : dist) {
-      if (d == kUnreached) continue;
-      lo = std::min(lo, d);
-      hi = std::max(hi, d);
-    }
-    slot.base = lo == kUnreached ? 0 : lo;
-    slot.wide = lo != kUnreached && hi - lo >= kNoOffset;
-    if (slot.wide) {
-      slot.wide_cost.assign(dist.begin(), dist.end());
-      slot.offset.clear();
-    } else {
-      slot.wide_cost.clear();
-      slot.offset.resize(n);
-      for (std::size_t i = 0; i < n; ++i)
-        slot.offset[i] =
-            dist[i] == kUnreached ? kNoOffset : static_cast<std::uint32_t>(dist[i] - slot.base);
-    }
-    // Steps.
-    slot.step.resize(n);
-    const int last_dir = conn_ == Connectivity::eight ? 8 : 4;
-    for (int y = 0; y < r.h; ++y) {
-      for (int x = 0; x < r.w; ++x) {
-        const auto i = static_cast<std::size_t>(y * r.w + x);
-        const GridCoord c{r.x0 + x, r.y0 + y};
-        std::uint8_t best = kNone;
-        if (cost[i] == 0) {
-          best = c == goal_ ? kNone : kBlocked;
-        } else if (dist[i] != kUnreached && c != goal_) {
-          for (int d = 0; d < last_dir && best == kNone; ++d) {
-            const GridCoord o{kStepX[static_cast<unsigned>(d)], kStepY[static_cast<unsigned>(d)]};
-            const int nx = x + o.x;
-            const int ny = y + o.y;
-            if (nx >= 0 && ny >= 0 && nx < r.w && ny < r.h) {  // inside the sector
-              const auto j = static_cast<std::size_t>(ny * r.w + nx);
-              if (cost[j] == 0 || dist[j] == kUnreached) continue;
-              const bool diagonal = d >= 4;
-              if (diagonal && (cost[static_cast<std::size_t>(y * r.w + nx)] == 0 ||
-                               cost[static_cast<std::size_t>(ny * r.w + x)] == 0))
-                continue;
-              const std::uint64_t move =
-                  std::uint64_t{cost[j]} *
-                  (diagonal ? detail::kSectorDiagonal : detail::kSectorStraight);
-              if (dist[j] + move == dist[i]) best = static_cast<std::uint8_t>(d);
-            } else if (d < 4) {  // across the border: between two nodes only
-              const GridCoord nb = c + o;
-              const std::uint32_t u = across(s, nb);
-              if (u == kNoSector || find_node(s, c) == kNoNode) continue;
-              const std::uint32_t j = find_node(u, nb);
-              if (j != kNoNode && exit_cost(u, j, nb) == dist[i])
-                best = static_cast<std::uint8_t>(d);
-            }
-          }
-        }
-        slot.step[i] = best;
-      }
-    }
-    steps_of_[s] = slot.step.data();
-    inputs_of(s, scratch_inputs_);
-    slot.inputs.assign(scratch_inputs_.begin(), scratch_inputs_.end());  // exact size when growing
-    return k;
-  }
+  std::uint32_t build(std::uint32_t s);
 
   // The cost and step of an impassable cell `c` (not the goal): its cheapest allowed first move.
   Exit blocked_exit(GridCoord c) {
@@ -700,5 +548,161 @@ class SectorFlowField {
   std::vector<std::uint64_t> scratch_inputs_;
   detail::SectorSearch search_;
 };
+
+inline void SectorFlowField::recompute() {
+  const HierarchyMap& map = *map_;
+  const Grid& grid = *grid_;
+  side_ = map.sector_size();
+  conn_ = map.options().connectivity;
+  cols_ = grid.cols();
+  rows_ = grid.rows();
+  sectors_x_ = map.sectors_x();
+  shift_ = -1;
+  for (int b = 0; b < 8; ++b)
+    if (side_ == (1 << b)) shift_ = b;
+  const std::size_t sectors = map.sector_count();
+  if (slot_of_.size() != sectors) {  // only after drop_all (other sizes or options)
+    slot_of_.assign(sectors, kNoSlot);
+    steps_of_.assign(sectors, nullptr);
+  }
+  first_.resize(sectors + 1);
+  std::uint32_t nodes = 0;
+  for (std::uint32_t s = 0; s < sectors; ++s) {
+    first_[s] = nodes;
+    nodes += map.sector_node_count(s);
+  }
+  first_[sectors] = nodes;
+  g_.assign(nodes, kUnreached);
+  open_.clear();
+  reached_nodes_ = 0;
+  goal_sector_ = locate(goal_).sector;
+  const auto push = [&](std::uint32_t id, std::uint64_t g, std::uint32_t sector) {
+    if (g >= g_[id]) return;
+    g_[id] = g;
+    open_.push_back({g, id, sector});
+    std::push_heap(open_.begin(), open_.end(), Later{});
+  };
+  // The goal's insertion: its sector's nodes, by a backward search from it.
+  if (layer_.cost_at(grid, goal_) != 0) {
+    search_.run<true>(grid, layer_, conn_, map.sector_rect(goal_sector_), goal_);
+    for (std::uint32_t i = 0; i < map.sector_node_count(goal_sector_); ++i) {
+      const std::uint32_t d = search_.dist(map.sector_node(goal_sector_, i));
+      if (d != detail::kSectorNoPath) push(first_[goal_sector_] + i, d, goal_sector_);
+    }
+  }
+  // Backward Dijkstra: a settled node v relaxes the nodes u with an edge u -> v.
+  while (!open_.empty()) {
+    std::pop_heap(open_.begin(), open_.end(), Later{});
+    const OpenEntry e = open_.back();
+    open_.pop_back();
+    if (e.g != g_[e.id]) continue;
+    ++reached_nodes_;
+    const std::uint32_t t = e.sector;
+    const std::uint32_t first = first_[t];
+    const std::uint32_t count = first_[t + 1] - first;
+    const std::uint32_t i = e.id - first;
+    for (std::uint32_t j = 0; j < count; ++j) {
+      if (j == i) continue;
+      const std::uint32_t w = map.sector_cost(t, j, i);
+      if (w != HierarchyMap::kNoPath) push(first + j, e.g + w, t);
+    }
+    const GridCoord c = map.sector_node(t, i);
+    const std::uint64_t enter = std::uint64_t{layer_.cost_at(grid, c)} * detail::kSectorStraight;
+    for (unsigned d = 0; d < 4; ++d) {
+      const GridCoord nb{c.x + kStepX[d], c.y + kStepY[d]};
+      const std::uint32_t u = across(t, nb);
+      if (u == kNoSector) continue;
+      const std::uint32_t j = find_node(u, nb);
+      if (j != kNoNode) push(first_[u] + j, e.g + enter, u);
+    }
+  }
+  grid_id_ = grid.instance_id();
+  grid_version_ = grid.version();
+}
+
+inline std::uint32_t SectorFlowField::build(std::uint32_t s) {
+  const HierarchyMap& map = *map_;
+  const Grid& grid = *grid_;
+  const std::uint32_t k = acquire();
+  Slot& slot = slots_[k];
+  slot.sector = s;
+  slot_of_[s] = k;
+  ++builds_;
+  const detail::SectorRect r = map.sector_rect(s);
+  seeds_.clear();
+  const std::uint32_t count = map.sector_node_count(s);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::uint64_t g = g_[first_[s] + i];
+    if (g != kUnreached) seeds_.push_back({map.sector_node(s, i), g});
+  }
+  if (s == goal_sector_ && layer_.cost_at(grid, goal_) != 0) seeds_.push_back({goal_, 0});
+  search_.run_seeded<true>(grid, layer_, conn_, r, seeds_);
+  const std::span<const std::uint64_t> dist = search_.seeded_dists();
+  const std::span<const std::uint8_t> cost = search_.seeded_cell_costs();
+  const std::size_t n = dist.size();
+  // Costs: 32-bit offsets from the smallest when they fit, 64-bit costs otherwise.
+  std::uint64_t lo = kUnreached;
+  std::uint64_t hi = 0;
+  for (const std::uint64_t d : dist) {
+    if (d == kUnreached) continue;
+    lo = std::min(lo, d);
+    hi = std::max(hi, d);
+  }
+  slot.base = lo == kUnreached ? 0 : lo;
+  slot.wide = lo != kUnreached && hi - lo >= kNoOffset;
+  if (slot.wide) {
+    slot.wide_cost.assign(dist.begin(), dist.end());
+    slot.offset.clear();
+  } else {
+    slot.wide_cost.clear();
+    slot.offset.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+      slot.offset[i] =
+          dist[i] == kUnreached ? kNoOffset : static_cast<std::uint32_t>(dist[i] - slot.base);
+  }
+  // Steps.
+  slot.step.resize(n);
+  const int last_dir = conn_ == Connectivity::eight ? 8 : 4;
+  for (int y = 0; y < r.h; ++y) {
+    for (int x = 0; x < r.w; ++x) {
+      const auto i = static_cast<std::size_t>(y * r.w + x);
+      const GridCoord c{r.x0 + x, r.y0 + y};
+      std::uint8_t best = kNone;
+      if (cost[i] == 0) {
+        best = c == goal_ ? kNone : kBlocked;
+      } else if (dist[i] != kUnreached && c != goal_) {
+        for (int d = 0; d < last_dir && best == kNone; ++d) {
+          const GridCoord o{kStepX[static_cast<unsigned>(d)], kStepY[static_cast<unsigned>(d)]};
+          const int nx = x + o.x;
+          const int ny = y + o.y;
+          if (nx >= 0 && ny >= 0 && nx < r.w && ny < r.h) {  // inside the sector
+            const auto j = static_cast<std::size_t>(ny * r.w + nx);
+            if (cost[j] == 0 || dist[j] == kUnreached) continue;
+            const bool diagonal = d >= 4;
+            if (diagonal && (cost[static_cast<std::size_t>(y * r.w + nx)] == 0 ||
+                             cost[static_cast<std::size_t>(ny * r.w + x)] == 0))
+              continue;
+            const std::uint64_t move =
+                std::uint64_t{cost[j]} *
+                (diagonal ? detail::kSectorDiagonal : detail::kSectorStraight);
+            if (dist[j] + move == dist[i]) best = static_cast<std::uint8_t>(d);
+          } else if (d < 4) {  // across the border: between two nodes only
+            const GridCoord nb = c + o;
+            const std::uint32_t u = across(s, nb);
+            if (u == kNoSector || find_node(s, c) == kNoNode) continue;
+            const std::uint32_t j = find_node(u, nb);
+            if (j != kNoNode && exit_cost(u, j, nb) == dist[i])
+              best = static_cast<std::uint8_t>(d);
+          }
+        }
+      }
+      slot.step[i] = best;
+    }
+  }
+  steps_of_[s] = slot.step.data();
+  inputs_of(s, scratch_inputs_);
+  slot.inputs.assign(scratch_inputs_.begin(), scratch_inputs_.end());  // exact size when growing
+  return k;
+}
 
 }  // namespace pathing

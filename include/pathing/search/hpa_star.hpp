@@ -470,138 +470,7 @@ class HpaStar {
     return SearchStatus::unreachable;
   }
 
-  SearchStatus search(const SearchOptions& options, PathResult& r) {
-    const HierarchyMap& map = *map_;
-    const Grid& grid = *grid_;
-    const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
-    const std::uint32_t start_id = n;
-    const std::uint32_t goal_id = n + 1;
-    const auto marks = new_marks(nodes_, std::size_t{n} + 2, generation_);
-    // (Not a structured binding: clang 14 cannot capture those in a lambda.)
-    const std::uint32_t open_mark = marks.first;
-    const std::uint32_t closed_mark = marks.second;
-    std::uint64_t expanded = insert_endpoints(options);
-    const std::uint32_t ss = map.sector_of(from_);
-    const std::uint32_t gs = goal_sector_;
-    const HierarchyMap::Sector& s_sec = map.sectors_[ss];
-    const std::uint32_t direct = direct_;
-    const std::uint8_t* entry_costs = map.node_costs(unit_);
-    const std::size_t cost_stride = map.cost_stride(unit_);
-
-    open_.clear();
-    exits_.clear();
-    const auto push = [&](std::uint32_t id, std::uint64_t g, std::uint32_t from_id,
-                          std::uint32_t packed, std::uint32_t sector) PATHING_ALWAYS_INLINE {
-      NodeRecord& rec = nodes_[id];
-      if (rec.stamp == closed_mark) return false;
-      if (rec.stamp == open_mark && rec.g <= g) return false;
-      rec.stamp = open_mark;
-      rec.g = g;
-      rec.parent = from_id;
-      std::uint64_t h = heuristic(HierarchyMap::cell_of(packed));
-      if (lm_count_ > 0 && id < n) h = std::max(h, landmark_bound(id));
-      open_.push({g + weighted(h), g, id, sector});
-      ++r.stats.generated;
-      return true;
-    };
-    const std::uint32_t to_packed = HierarchyMap::pack(to_);
-    push(start_id, 0, kNone, HierarchyMap::pack(from_), ss);
-    std::uint64_t abstract_expanded = 0;
-    const SearchStatus status = run_astar(
-        nodes_, closed_mark, goal_id, options, abstract_expanded,
-        [&](const OpenEntry& e) PATHING_ALWAYS_INLINE {
-          if (e.id == start_id) {
-            for (std::uint32_t k = 0; k < s_sec.count; ++k)
-              if (start_cost_[k] != kNone && entry_costs[(s_sec.first + k) * cost_stride] != 0)
-                push(s_sec.first + k, start_cost_[k], start_id, map.node_cell_[s_sec.first + k],
-                     ss);
-            if (direct != kNone) push(goal_id, direct, start_id, to_packed, gs);
-            // A start on an impassable cell is on no transition: its moves out of its sector are
-            // edges of their own, to the nodes the cell entered reaches inside its sector.
-            if (layer_.cost_at(grid, from_) == 0)
-              expanded += blocked_start_exits(push, gs, goal_id);
-            return;
-          }
-          const std::uint32_t t = e.sector;
-          const GridCoord c = HierarchyMap::cell_of(map.node_cell_[e.id]);
-          const HierarchyMap::Sector& sec = map.sectors_[t];
-          const std::uint32_t i = e.id - sec.first;
-          const std::uint32_t* row = map.dist_.data() + sec.dist_first + i * sec.count;
-          // The transitions: the straight neighbours of c across its sector's border (right, down,
-          // left, up; all four on a sector one cell wide and high).
-          const detail::SectorRect rect = map.sector_rect(t);
-          const auto row_of_sectors = static_cast<std::uint32_t>(map.sectors_x_);
-          GridCoord across_cell[4];
-          std::uint32_t across_sector[4];
-          int across_count = 0;
-          const auto add_across = [&](GridCoord nb, std::uint32_t u) {
-            across_cell[across_count] = nb;
-            across_sector[across_count++] = u;
-            PATHING_PREFETCH(&map.sectors_[u]);
-          };
-          if (c.x == rect.x0 + rect.w - 1 && c.x + 1 < grid.cols())
-            add_across({c.x + 1, c.y}, t + 1);
-          if (c.y == rect.y0 + rect.h - 1 && c.y + 1 < grid.rows())
-            add_across({c.x, c.y + 1}, t + row_of_sectors);
-          if (c.x == rect.x0 && c.x > 0) add_across({c.x - 1, c.y}, t - 1);
-          if (c.y == rect.y0 && c.y > 0) add_across({c.x, c.y - 1}, t - row_of_sectors);
-          // What the pushes below read, fetched ahead so that the misses overlap: the sector's node
-          // records and landmark rows.
-          detail::prefetch_bytes(nodes_.data() + sec.first, sec.count * sizeof(NodeRecord));
-          if (lm_count_ > 0) {
-            const std::size_t bytes = sec.count * lm_count_ * sizeof(std::uint32_t);
-            detail::prefetch_bytes(map.lm_from_.data() + std::size_t{sec.first} * lm_count_, bytes);
-            if (!map.lm_symmetric_)
-              detail::prefetch_bytes(map.lm_to_.data() + std::size_t{sec.first} * lm_count_, bytes);
-          }
-          if (unit_ == 1) {
-            for (std::uint32_t j = 0; j < sec.count; ++j)
-              if (j != i && row[j] != kNone)
-                push(sec.first + j, e.g + row[j], e.id, map.node_cell_[sec.first + j], t);
-          } else {  // a unit's own graph: the sector's nodes serving its size
-            const HierarchyMap::UnitSector& us = map.unit_sector(t, unit_);
-            const std::uint32_t p = map.unit_position(e.id, unit_);
-            const std::uint32_t* unit_row = map.unit_dist_.data() + us.dist_first + p * us.count;
-            const std::uint16_t* list = map.unit_list_.data() + us.list_first;
-            for (std::uint32_t j = 0; j < us.count; ++j) {
-              const std::uint32_t v = sec.first + list[j];
-              if (j != p && unit_row[j] != kNone)
-                push(v, e.g + unit_row[j], e.id, map.node_cell_[v], t);
-            }
-          }
-          if (t == gs && goal_cost_[i] != kNone)
-            push(goal_id, e.g + goal_cost_[i], e.id, to_packed, gs);
-          // Entering the node across costs its cell's cost, which the map keeps beside the node
-          // (node_cost_): no read of the grid.
-          for (int a = 0; a < across_count; ++a) {
-            const std::uint32_t packed = HierarchyMap::pack(across_cell[a]);
-            const std::uint32_t v = map.node_at(across_sector[a], packed);
-            if (v == kNone) continue;
-            const std::uint64_t enter = entry_costs[v * cost_stride];
-            if (enter == 0) continue;  // a unit's body does not fit there
-            push(v, e.g + enter * detail::kSectorStraight, e.id, packed, across_sector[a]);
-          }
-        });
-    r.stats.expanded = expanded + abstract_expanded;
-    plan_status_ = status;
-    if (status != SearchStatus::found) return status;
-    r.cost = static_cast<double>(nodes_[goal_id].g) / static_cast<double>(detail::kSectorStraight);
-    // The abstract path, goal back to start, then reversed.
-    for (std::uint32_t id = goal_id; id != start_id; id = nodes_[id].parent) {
-      waypoints_.push_back(id == goal_id ? to_ : map.cell_of(map.node_cell_[id]));
-      if (nodes_[id].parent != start_id) continue;
-      for (auto it = exits_.rbegin(); it != exits_.rend(); ++it) {
-        if (it->id == id) {
-          waypoints_.push_back(it->via);
-          break;
-        }
-      }
-    }
-    std::reverse(waypoints_.begin() + 1, waypoints_.end());
-    // A start or goal that is itself a node appears twice; keep one.
-    waypoints_.erase(std::unique(waypoints_.begin(), waypoints_.end()), waypoints_.end());
-    return status;
-  }
+  SearchStatus search(const SearchOptions& options, PathResult& r);
 
   // The forward insertion of a two-level query: a Dijkstra from the start (seeded with the costs
   // of the start's sector search, and the direct path when the goal shares that sector) over the
@@ -639,243 +508,22 @@ class HpaStar {
   // octile bound and the landmarks' bound of the level-2 node's abstract node, both below the
   // level-2 distance, which is never below the abstract one). Keeps the level-2 path (l2_path_:
   // level-2 slots, start = slots, goal = slots + 1) for expand_cluster_segment.
-  SearchStatus search_clusters(const SearchOptions& options, PathResult& r) {
-    const HierarchyMap& map = *map_;
-    const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
-    const auto n2 = static_cast<std::uint32_t>(map.l2_node_.size());
-    const std::uint32_t start2 = n2;
-    const std::uint32_t goal2 = n2 + 1;
-    std::uint64_t expanded = insert_endpoints(options);
-    const std::uint32_t gs = goal_sector_;
-    start_cluster_ = map.cluster_of_sector(map.sector_of(from_));
-    const std::uint32_t kg = map.cluster_of_sector(gs);
-    const HierarchyMap::Sector& g_sec = map.sectors_[gs];
-    // The goal's cluster, backward: d(v, goal) for its level-2 nodes v.
-    cluster_.expanded = 0;
-    cluster_.begin(std::size_t{n} + 2);
-    for (std::uint32_t k = 0; k < g_sec.count; ++k)
-      if (goal_cost_[k] != kNone) cluster_.relax(g_sec.first + k, goal_cost_[k], n + 1);
-    map.cluster_dijkstra<true>(cluster_, kg, kNone, [](std::uint32_t, std::uint64_t) {});
-    const HierarchyMap::Cluster& g_cl = map.clusters_[kg];
-    goal_l2_.resize(g_cl.count);
-    for (std::uint32_t i = 0; i < g_cl.count; ++i) {
-      const std::uint32_t v = map.l2_node_[g_cl.first + i];
-      goal_l2_[i] = cluster_.settled(v) ? cluster_.records[v].g : kNoDistance;
-    }
-    // The start's cluster, forward: d(start, v); its records stay for the first segment.
-    start_search(kNone);
-    const HierarchyMap::Cluster& s_cl = map.clusters_[start_cluster_];
-    start_l2_.resize(s_cl.count);
-    for (std::uint32_t i = 0; i < s_cl.count; ++i) {
-      const std::uint32_t v = map.l2_node_[s_cl.first + i];
-      start_l2_[i] = cluster_.settled(v) ? cluster_.records[v].g : kNoDistance;
-    }
-    const std::uint64_t start_goal =
-        cluster_.settled(n + 1) ? cluster_.records[n + 1].g : kNoDistance;
-    expanded += cluster_.expanded;
-    first_ready_ = true;
-
-    // A* over level 2.
-    const auto marks = new_marks(l2_records_, std::size_t{n2} + 2, l2_generation_);
-    const std::uint32_t open_mark = marks.first;
-    const std::uint32_t closed_mark = marks.second;
-    open_.clear();
-    // id: a level-2 slot (or start2 / goal2); node: its abstract node (kNone for start and goal).
-    const auto push = [&](std::uint32_t id, std::uint64_t g, std::uint32_t from_id,
-                          std::uint32_t node, std::uint32_t cluster) PATHING_ALWAYS_INLINE {
-      NodeRecord& rec = l2_records_[id];
-      if (rec.stamp == closed_mark) return;
-      if (rec.stamp == open_mark && rec.g <= g) return;
-      rec.stamp = open_mark;
-      rec.g = g;
-      rec.parent = from_id;
-      std::uint64_t h = 0;
-      if (node != kNone) {
-        h = heuristic(HierarchyMap::cell_of(map.node_cell_[node]));
-        if (lm_count_ > 0) h = std::max(h, landmark_bound(node));
-      } else if (id == start2) {
-        h = heuristic(from_);
-      }
-      open_.push({g + weighted(h), g, id, cluster});
-      ++r.stats.generated;
-    };
-    push(start2, 0, kNone, kNone, start_cluster_);
-    std::uint64_t abstract_expanded = 0;
-    const SearchStatus status =
-        run_astar(l2_records_, closed_mark, goal2, options, abstract_expanded,
-                  [&](const OpenEntry& e) PATHING_ALWAYS_INLINE {
-                    if (e.id == start2) {
-                      for (std::uint32_t i = 0; i < s_cl.count; ++i)
-                        if (start_l2_[i] != kNoDistance)
-                          push(s_cl.first + i, start_l2_[i], start2, map.l2_node_[s_cl.first + i],
-                               start_cluster_);
-                      if (start_goal != kNoDistance) push(goal2, start_goal, start2, kNone, kg);
-                      return;
-                    }
-                    const std::uint32_t k = e.sector;
-                    const HierarchyMap::Cluster& cl = map.clusters_[k];
-                    const std::uint32_t i = e.id - cl.first;
-                    const std::uint64_t* row =
-                        map.l2_dist_.data() + cl.dist_first + std::size_t{i} * cl.count;
-                    for (std::uint32_t j = 0; j < cl.count; ++j)
-                      if (j != i && row[j] != HierarchyMap::kNoClusterPath)
-                        push(cl.first + j, e.g + row[j], e.id, map.l2_node_[cl.first + j], k);
-                    if (k == kg && goal_l2_[i] != kNoDistance)
-                      push(goal2, e.g + goal_l2_[i], e.id, kNone, kg);
-                    const std::uint32_t u = map.l2_node_[e.id];
-                    const GridCoord c = HierarchyMap::cell_of(map.node_cell_[u]);
-                    map.for_each_transition<false>(
-                        u, c, map.sector_of(c),
-                        [&](std::uint32_t other) { return map.cluster_of_sector(other) != k; },
-                        [&](std::uint32_t v, std::uint64_t cost) {
-                          const std::uint32_t v2 = map.l1_to_l2_[v];
-                          if (v2 == kNone)
-                            return;  // (never on a map built or synced by HierarchyMap)
-                          push(v2, e.g + cost, e.id, v,
-                               map.cluster_of(HierarchyMap::cell_of(map.node_cell_[v])));
-                        });
-                  });
-    r.stats.expanded = expanded + abstract_expanded;
-    plan_status_ = status;
-    if (status != SearchStatus::found) return status;
-    r.cost =
-        static_cast<double>(l2_records_[goal2].g) / static_cast<double>(detail::kSectorStraight);
-    for (std::uint32_t id = goal2; id != kNone; id = l2_records_[id].parent) l2_path_.push_back(id);
-    std::reverse(l2_path_.begin(), l2_path_.end());
-    for (const std::uint32_t id : l2_path_)
-      l2_cells_.push_back(id == start2  ? from_
-                          : id == goal2 ? to_
-                                        : HierarchyMap::cell_of(map.node_cell_[map.l2_node_[id]]));
-    return status;
-  }
+  SearchStatus search_clusters(const SearchOptions& options, PathResult& r);
 
   // Turns the next level-2 segment of l2_path_ into abstract waypoints: a transition between
   // clusters is one waypoint; a segment inside a cluster, the abstract nodes of a cluster search
   // from its first node to its last (the start's segment reads the forward insertion's records
   // while they last).
-  void expand_cluster_segment() {
-    const HierarchyMap& map = *map_;
-    const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
-    const auto n2 = static_cast<std::uint32_t>(map.l2_node_.size());
-    const std::uint32_t p = l2_path_[l2_next_];
-    const std::uint32_t q = l2_path_[l2_next_ + 1];
-    ++l2_next_;
-    const std::uint32_t target = q == n2 + 1 ? n + 1 : map.l2_node_[q];
-    const std::uint64_t before = cluster_.expanded;
-    std::uint32_t source = n;
-    if (p == n2) {
-      if (!first_ready_) start_search(target);
-    } else {
-      source = map.l2_node_[p];
-      const std::uint32_t k = map.cluster_of(HierarchyMap::cell_of(map.node_cell_[source]));
-      if (q != n2 + 1 &&
-          map.cluster_of(HierarchyMap::cell_of(map.node_cell_[target])) != k) {  // a transition
-        waypoints_.push_back(HierarchyMap::cell_of(map.node_cell_[target]));
-        return;
-      }
-      // A* toward the segment's end (the octile bound: consistent, so the first time the end is
-      // settled its cost is the level-2 edge's).
-      const GridCoord end = target == n + 1 ? to_ : HierarchyMap::cell_of(map.node_cell_[target]);
-      cluster_.begin(std::size_t{n} + 2);
-      cluster_.relax(source, 0, kNone);
-      map.cluster_dijkstra<false>(cluster_, k, target, goal_edges(),
-                                  [&](GridCoord c) { return bound(c, end); });
-    }
-    first_ready_ = false;
-    refine_expanded_ += cluster_.expanded - before;
-    if (!cluster_.settled(target)) {  // (never: the level-2 edge came from this very search)
-      l2_next_ = l2_path_.size();
-      plan_status_ = SearchStatus::unreachable;
-      return;
-    }
-    segment_ids_.clear();
-    for (std::uint32_t id = target; id != source; id = cluster_.records[id].parent)
-      segment_ids_.push_back(id);
-    for (auto it = segment_ids_.rbegin(); it != segment_ids_.rend(); ++it) {
-      const GridCoord c = *it == n + 1 ? to_ : HierarchyMap::cell_of(map.node_cell_[*it]);
-      if (c != waypoints_.back()) waypoints_.push_back(c);
-    }
-  }
+  void expand_cluster_segment();
 
   // The edges of an impassable start out of its sector: for each legal first move into another
   // sector, a search of that sector from the cell entered; pushes its nodes (and the goal) and
   // records the cell entered for the abstract path. Returns the cells expanded.
   template <class Push>
-  std::uint64_t blocked_start_exits(Push& push, std::uint32_t gs, std::uint32_t goal_id) {
-    const HierarchyMap& map = *map_;
-    const Grid& grid = *grid_;
-    const std::uint32_t ss = map.sector_of(from_);
-    const std::uint32_t start_id = goal_id - 1;
-    std::uint64_t expanded = 0;
-    for (int dy = -1; dy <= 1; ++dy) {
-      for (int dx = -1; dx <= 1; ++dx) {
-        if ((dx == 0 && dy == 0) || (conn_ == Connectivity::four && dx != 0 && dy != 0)) continue;
-        const GridCoord nb{from_.x + dx, from_.y + dy};
-        if (!grid.in_bounds(nb) || map.sector_of(nb) == ss) continue;
-        const std::uint64_t c = layer_.cost_at(grid, nb);
-        if (c == 0) continue;
-        if (dx != 0 && dy != 0 &&
-            (layer_.cost_at(grid, {nb.x, from_.y}) == 0 ||
-             layer_.cost_at(grid, {from_.x, nb.y}) == 0))
-          continue;
-        const std::uint64_t first =
-            c * (dx != 0 && dy != 0 ? detail::kSectorDiagonal : detail::kSectorStraight);
-        const std::uint32_t u = map.sector_of(nb);
-        expanded += search_.run<false>(grid, layer_, conn_, map.sector_rect(u), nb);
-        const HierarchyMap::Sector& sec = map.sectors_[u];
-        for (std::uint32_t k = 0; k < sec.count; ++k) {
-          const GridCoord cell = map.cell_of(map.node_cell_[sec.first + k]);
-          const std::uint32_t d = search_.dist(cell);
-          if (d != kNone && map.node_costs(unit_)[(sec.first + k) * map.cost_stride(unit_)] != 0 &&
-              push(sec.first + k, first + d, start_id, map.node_cell_[sec.first + k], u))
-            exits_.push_back({sec.first + k, nb});
-        }
-        const std::uint32_t d = u == gs ? search_.dist(to_) : kNone;
-        if (d != kNone && push(goal_id, first + d, start_id, HierarchyMap::pack(to_), gs))
-          exits_.push_back({goal_id, nb});
-      }
-    }
-    return expanded;
-  }
+  std::uint64_t blocked_start_exits(Push& push, std::uint32_t gs, std::uint32_t goal_id);
 
   // Shortcutting (set_smoothing): see its comment.
-  void shortcut(std::vector<GridCoord>& cells) {
-    const Grid& grid = *grid_;
-    const std::size_t n = cells.size();
-    prefix_.resize(n);
-    prefix_[0] = 0;
-    for (std::size_t i = 1; i < n; ++i) {
-      const std::uint64_t c = layer_.cost_at(grid, cells[i]);
-      const bool diag = cells[i].x != cells[i - 1].x && cells[i].y != cells[i - 1].y;
-      prefix_[i] = prefix_[i - 1] + c * (diag ? cost::kDiagonal : cost::kStraight);
-    }
-    std::size_t w = 0;
-    std::size_t i = 0;
-    const auto window = static_cast<std::size_t>(smoothing_);
-    while (i + 1 < n) {
-      std::size_t best = 0;
-      int misses = 0;
-      for (std::size_t j = i + 2; j < n && j <= i + window; ++j) {
-        const std::uint64_t line = line_cost(cells[i], cells[j]);
-        if (line == cost::kInfinite) break;
-        if (line <= prefix_[j] - prefix_[i]) {
-          best = j;
-          misses = 0;
-        } else if (++misses > kMaxMisses) {
-          break;
-        }
-      }
-      if (best == 0) {
-        cells[++w] = cells[i + 1];
-        ++i;
-        continue;
-      }
-      line_cells(cells[i], cells[best]);
-      for (const GridCoord c : line_) cells[++w] = c;
-      i = best;
-    }
-    cells.resize(w + 1);
-  }
+  void shortcut(std::vector<GridCoord>& cells);
 
   // The k-th cell (1 <= k <= steps) of the digital line from a to b, steps = max(|dx|, |dy|).
   static GridCoord line_at(GridCoord a, GridCoord b, std::int64_t k, std::int64_t steps) noexcept {
@@ -979,5 +627,369 @@ class HpaStar {
   detail::SectorSearch search_;
   detail::SectorAStar refine_;
 };
+
+inline SearchStatus HpaStar::search(const SearchOptions& options, PathResult& r) {
+  const HierarchyMap& map = *map_;
+  const Grid& grid = *grid_;
+  const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
+  const std::uint32_t start_id = n;
+  const std::uint32_t goal_id = n + 1;
+  const auto marks = new_marks(nodes_, std::size_t{n} + 2, generation_);
+  // (Not a structured binding: clang 14 cannot capture those in a lambda.)
+  const std::uint32_t open_mark = marks.first;
+  const std::uint32_t closed_mark = marks.second;
+  std::uint64_t expanded = insert_endpoints(options);
+  const std::uint32_t ss = map.sector_of(from_);
+  const std::uint32_t gs = goal_sector_;
+  const HierarchyMap::Sector& s_sec = map.sectors_[ss];
+  const std::uint32_t direct = direct_;
+  const std::uint8_t* entry_costs = map.node_costs(unit_);
+  const std::size_t cost_stride = map.cost_stride(unit_);
+
+  open_.clear();
+  exits_.clear();
+  const auto push = [&](std::uint32_t id, std::uint64_t g, std::uint32_t from_id,
+                        std::uint32_t packed, std::uint32_t sector) PATHING_ALWAYS_INLINE {
+    NodeRecord& rec = nodes_[id];
+    if (rec.stamp == closed_mark) return false;
+    if (rec.stamp == open_mark && rec.g <= g) return false;
+    rec.stamp = open_mark;
+    rec.g = g;
+    rec.parent = from_id;
+    std::uint64_t h = heuristic(HierarchyMap::cell_of(packed));
+    if (lm_count_ > 0 && id < n) h = std::max(h, landmark_bound(id));
+    open_.push({g + weighted(h), g, id, sector});
+    ++r.stats.generated;
+    return true;
+  };
+  const std::uint32_t to_packed = HierarchyMap::pack(to_);
+  push(start_id, 0, kNone, HierarchyMap::pack(from_), ss);
+  std::uint64_t abstract_expanded = 0;
+  const SearchStatus status = run_astar(
+      nodes_, closed_mark, goal_id, options, abstract_expanded,
+      [&](const OpenEntry& e) PATHING_ALWAYS_INLINE {
+        if (e.id == start_id) {
+          for (std::uint32_t k = 0; k < s_sec.count; ++k)
+            if (start_cost_[k] != kNone && entry_costs[(s_sec.first + k) * cost_stride] != 0)
+              push(s_sec.first + k, start_cost_[k], start_id, map.node_cell_[s_sec.first + k],
+                   ss);
+          if (direct != kNone) push(goal_id, direct, start_id, to_packed, gs);
+          // A start on an impassable cell is on no transition: its moves out of its sector are
+          // edges of their own, to the nodes the cell entered reaches inside its sector.
+          if (layer_.cost_at(grid, from_) == 0)
+            expanded += blocked_start_exits(push, gs, goal_id);
+          return;
+        }
+        const std::uint32_t t = e.sector;
+        const GridCoord c = HierarchyMap::cell_of(map.node_cell_[e.id]);
+        const HierarchyMap::Sector& sec = map.sectors_[t];
+        const std::uint32_t i = e.id - sec.first;
+        const std::uint32_t* row = map.dist_.data() + sec.dist_first + i * sec.count;
+        // The transitions: the straight neighbours of c across its sector's border (right, down,
+        // left, up; all four on a sector one cell wide and high).
+        const detail::SectorRect rect = map.sector_rect(t);
+        const auto row_of_sectors = static_cast<std::uint32_t>(map.sectors_x_);
+        GridCoord across_cell[4];
+        std::uint32_t across_sector[4];
+        int across_count = 0;
+        const auto add_across = [&](GridCoord nb, std::uint32_t u) {
+          across_cell[across_count] = nb;
+          across_sector[across_count++] = u;
+          PATHING_PREFETCH(&map.sectors_[u]);
+        };
+        if (c.x == rect.x0 + rect.w - 1 && c.x + 1 < grid.cols())
+          add_across({c.x + 1, c.y}, t + 1);
+        if (c.y == rect.y0 + rect.h - 1 && c.y + 1 < grid.rows())
+          add_across({c.x, c.y + 1}, t + row_of_sectors);
+        if (c.x == rect.x0 && c.x > 0) add_across({c.x - 1, c.y}, t - 1);
+        if (c.y == rect.y0 && c.y > 0) add_across({c.x, c.y - 1}, t - row_of_sectors);
+        // What the pushes below read, fetched ahead so that the misses overlap: the sector's node
+        // records and landmark rows.
+        detail::prefetch_bytes(nodes_.data() + sec.first, sec.count * sizeof(NodeRecord));
+        if (lm_count_ > 0) {
+          const std::size_t bytes = sec.count * lm_count_ * sizeof(std::uint32_t);
+          detail::prefetch_bytes(map.lm_from_.data() + std::size_t{sec.first} * lm_count_, bytes);
+          if (!map.lm_symmetric_)
+            detail::prefetch_bytes(map.lm_to_.data() + std::size_t{sec.first} * lm_count_, bytes);
+        }
+        if (unit_ == 1) {
+          for (std::uint32_t j = 0; j < sec.count; ++j)
+            if (j != i && row[j] != kNone)
+              push(sec.first + j, e.g + row[j], e.id, map.node_cell_[sec.first + j], t);
+        } else {  // a unit's own graph: the sector's nodes serving its size
+          const HierarchyMap::UnitSector& us = map.unit_sector(t, unit_);
+          const std::uint32_t p = map.unit_position(e.id, unit_);
+          const std::uint32_t* unit_row = map.unit_dist_.data() + us.dist_first + p * us.count;
+          const std::uint16_t* list = map.unit_list_.data() + us.list_first;
+          for (std::uint32_t j = 0; j < us.count; ++j) {
+            const std::uint32_t v = sec.first + list[j];
+            if (j != p && unit_row[j] != kNone)
+              push(v, e.g + unit_row[j], e.id, map.node_cell_[v], t);
+          }
+        }
+        if (t == gs && goal_cost_[i] != kNone)
+          push(goal_id, e.g + goal_cost_[i], e.id, to_packed, gs);
+        // Entering the node across costs its cell's cost, which the map keeps beside the node
+        // (node_cost_): no read of the grid.
+        for (int a = 0; a < across_count; ++a) {
+          const std::uint32_t packed = HierarchyMap::pack(across_cell[a]);
+          const std::uint32_t v = map.node_at(across_sector[a], packed);
+          if (v == kNone) continue;
+          const std::uint64_t enter = entry_costs[v * cost_stride];
+          if (enter == 0) continue;  // a unit's body does not fit there
+          push(v, e.g + enter * detail::kSectorStraight, e.id, packed, across_sector[a]);
+        }
+      });
+  r.stats.expanded = expanded + abstract_expanded;
+  plan_status_ = status;
+  if (status != SearchStatus::found) return status;
+  r.cost = static_cast<double>(nodes_[goal_id].g) / static_cast<double>(detail::kSectorStraight);
+  // The abstract path, goal back to start, then reversed.
+  for (std::uint32_t id = goal_id; id != start_id; id = nodes_[id].parent) {
+    waypoints_.push_back(id == goal_id ? to_ : map.cell_of(map.node_cell_[id]));
+    if (nodes_[id].parent != start_id) continue;
+    for (auto it = exits_.rbegin(); it != exits_.rend(); ++it) {
+      if (it->id == id) {
+        waypoints_.push_back(it->via);
+        break;
+      }
+    }
+  }
+  std::reverse(waypoints_.begin() + 1, waypoints_.end());
+  // A start or goal that is itself a node appears twice; keep one.
+  waypoints_.erase(std::unique(waypoints_.begin(), waypoints_.end()), waypoints_.end());
+  return status;
+}
+
+inline SearchStatus HpaStar::search_clusters(const SearchOptions& options, PathResult& r) {
+  const HierarchyMap& map = *map_;
+  const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
+  const auto n2 = static_cast<std::uint32_t>(map.l2_node_.size());
+  const std::uint32_t start2 = n2;
+  const std::uint32_t goal2 = n2 + 1;
+  std::uint64_t expanded = insert_endpoints(options);
+  const std::uint32_t gs = goal_sector_;
+  start_cluster_ = map.cluster_of_sector(map.sector_of(from_));
+  const std::uint32_t kg = map.cluster_of_sector(gs);
+  const HierarchyMap::Sector& g_sec = map.sectors_[gs];
+  // The goal's cluster, backward: d(v, goal) for its level-2 nodes v.
+  cluster_.expanded = 0;
+  cluster_.begin(std::size_t{n} + 2);
+  for (std::uint32_t k = 0; k < g_sec.count; ++k)
+    if (goal_cost_[k] != kNone) cluster_.relax(g_sec.first + k, goal_cost_[k], n + 1);
+  map.cluster_dijkstra<true>(cluster_, kg, kNone, [](std::uint32_t, std::uint64_t) {});
+  const HierarchyMap::Cluster& g_cl = map.clusters_[kg];
+  goal_l2_.resize(g_cl.count);
+  for (std::uint32_t i = 0; i < g_cl.count; ++i) {
+    const std::uint32_t v = map.l2_node_[g_cl.first + i];
+    goal_l2_[i] = cluster_.settled(v) ? cluster_.records[v].g : kNoDistance;
+  }
+  // The start's cluster, forward: d(start, v); its records stay for the first segment.
+  start_search(kNone);
+  const HierarchyMap::Cluster& s_cl = map.clusters_[start_cluster_];
+  start_l2_.resize(s_cl.count);
+  for (std::uint32_t i = 0; i < s_cl.count; ++i) {
+    const std::uint32_t v = map.l2_node_[s_cl.first + i];
+    start_l2_[i] = cluster_.settled(v) ? cluster_.records[v].g : kNoDistance;
+  }
+  const std::uint64_t start_goal =
+      cluster_.settled(n + 1) ? cluster_.records[n + 1].g : kNoDistance;
+  expanded += cluster_.expanded;
+  first_ready_ = true;
+
+  // A* over level 2.
+  const auto marks = new_marks(l2_records_, std::size_t{n2} + 2, l2_generation_);
+  const std::uint32_t open_mark = marks.first;
+  const std::uint32_t closed_mark = marks.second;
+  open_.clear();
+  // id: a level-2 slot (or start2 / goal2); node: its abstract node (kNone for start and goal).
+  const auto push = [&](std::uint32_t id, std::uint64_t g, std::uint32_t from_id,
+                        std::uint32_t node, std::uint32_t cluster) PATHING_ALWAYS_INLINE {
+    NodeRecord& rec = l2_records_[id];
+    if (rec.stamp == closed_mark) return;
+    if (rec.stamp == open_mark && rec.g <= g) return;
+    rec.stamp = open_mark;
+    rec.g = g;
+    rec.parent = from_id;
+    std::uint64_t h = 0;
+    if (node != kNone) {
+      h = heuristic(HierarchyMap::cell_of(map.node_cell_[node]));
+      if (lm_count_ > 0) h = std::max(h, landmark_bound(node));
+    } else if (id == start2) {
+      h = heuristic(from_);
+    }
+    open_.push({g + weighted(h), g, id, cluster});
+    ++r.stats.generated;
+  };
+  push(start2, 0, kNone, kNone, start_cluster_);
+  std::uint64_t abstract_expanded = 0;
+  const SearchStatus status =
+      run_astar(l2_records_, closed_mark, goal2, options, abstract_expanded,
+                [&](const OpenEntry& e) PATHING_ALWAYS_INLINE {
+                  if (e.id == start2) {
+                    for (std::uint32_t i = 0; i < s_cl.count; ++i)
+                      if (start_l2_[i] != kNoDistance)
+                        push(s_cl.first + i, start_l2_[i], start2, map.l2_node_[s_cl.first + i],
+                             start_cluster_);
+                    if (start_goal != kNoDistance) push(goal2, start_goal, start2, kNone, kg);
+                    return;
+                  }
+                  const std::uint32_t k = e.sector;
+                  const HierarchyMap::Cluster& cl = map.clusters_[k];
+                  const std::uint32_t i = e.id - cl.first;
+                  const std::uint64_t* row =
+                      map.l2_dist_.data() + cl.dist_first + std::size_t{i} * cl.count;
+                  for (std::uint32_t j = 0; j < cl.count; ++j)
+                    if (j != i && row[j] != HierarchyMap::kNoClusterPath)
+                      push(cl.first + j, e.g + row[j], e.id, map.l2_node_[cl.first + j], k);
+                  if (k == kg && goal_l2_[i] != kNoDistance)
+                    push(goal2, e.g + goal_l2_[i], e.id, kNone, kg);
+                  const std::uint32_t u = map.l2_node_[e.id];
+                  const GridCoord c = HierarchyMap::cell_of(map.node_cell_[u]);
+                  map.for_each_transition<false>(
+                      u, c, map.sector_of(c),
+                      [&](std::uint32_t other) { return map.cluster_of_sector(other) != k; },
+                      [&](std::uint32_t v, std::uint64_t cost) {
+                        const std::uint32_t v2 = map.l1_to_l2_[v];
+                        if (v2 == kNone)
+                          return;  // (never on a map built or synced by HierarchyMap)
+                        push(v2, e.g + cost, e.id, v,
+                             map.cluster_of(HierarchyMap::cell_of(map.node_cell_[v])));
+                      });
+                });
+  r.stats.expanded = expanded + abstract_expanded;
+  plan_status_ = status;
+  if (status != SearchStatus::found) return status;
+  r.cost =
+      static_cast<double>(l2_records_[goal2].g) / static_cast<double>(detail::kSectorStraight);
+  for (std::uint32_t id = goal2; id != kNone; id = l2_records_[id].parent) l2_path_.push_back(id);
+  std::reverse(l2_path_.begin(), l2_path_.end());
+  for (const std::uint32_t id : l2_path_)
+    l2_cells_.push_back(id == start2  ? from_
+                        : id == goal2 ? to_
+                                      : HierarchyMap::cell_of(map.node_cell_[map.l2_node_[id]]));
+  return status;
+}
+
+inline void HpaStar::expand_cluster_segment() {
+  const HierarchyMap& map = *map_;
+  const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
+  const auto n2 = static_cast<std::uint32_t>(map.l2_node_.size());
+  const std::uint32_t p = l2_path_[l2_next_];
+  const std::uint32_t q = l2_path_[l2_next_ + 1];
+  ++l2_next_;
+  const std::uint32_t target = q == n2 + 1 ? n + 1 : map.l2_node_[q];
+  const std::uint64_t before = cluster_.expanded;
+  std::uint32_t source = n;
+  if (p == n2) {
+    if (!first_ready_) start_search(target);
+  } else {
+    source = map.l2_node_[p];
+    const std::uint32_t k = map.cluster_of(HierarchyMap::cell_of(map.node_cell_[source]));
+    if (q != n2 + 1 &&
+        map.cluster_of(HierarchyMap::cell_of(map.node_cell_[target])) != k) {  // a transition
+      waypoints_.push_back(HierarchyMap::cell_of(map.node_cell_[target]));
+      return;
+    }
+    // A* toward the segment's end (the octile bound: consistent, so the first time the end is
+    // settled its cost is the level-2 edge's).
+    const GridCoord end = target == n + 1 ? to_ : HierarchyMap::cell_of(map.node_cell_[target]);
+    cluster_.begin(std::size_t{n} + 2);
+    cluster_.relax(source, 0, kNone);
+    map.cluster_dijkstra<false>(cluster_, k, target, goal_edges(),
+                                [&](GridCoord c) { return bound(c, end); });
+  }
+  first_ready_ = false;
+  refine_expanded_ += cluster_.expanded - before;
+  if (!cluster_.settled(target)) {  // (never: the level-2 edge came from this very search)
+    l2_next_ = l2_path_.size();
+    plan_status_ = SearchStatus::unreachable;
+    return;
+  }
+  segment_ids_.clear();
+  for (std::uint32_t id = target; id != source; id = cluster_.records[id].parent)
+    segment_ids_.push_back(id);
+  for (auto it = segment_ids_.rbegin(); it != segment_ids_.rend(); ++it) {
+    const GridCoord c = *it == n + 1 ? to_ : HierarchyMap::cell_of(map.node_cell_[*it]);
+    if (c != waypoints_.back()) waypoints_.push_back(c);
+  }
+}
+
+template <class Push>
+inline std::uint64_t HpaStar::blocked_start_exits(Push& push, std::uint32_t gs,
+                                                  std::uint32_t goal_id) {
+  const HierarchyMap& map = *map_;
+  const Grid& grid = *grid_;
+  const std::uint32_t ss = map.sector_of(from_);
+  const std::uint32_t start_id = goal_id - 1;
+  std::uint64_t expanded = 0;
+  for (int dy = -1; dy <= 1; ++dy) {
+    for (int dx = -1; dx <= 1; ++dx) {
+      if ((dx == 0 && dy == 0) || (conn_ == Connectivity::four && dx != 0 && dy != 0)) continue;
+      const GridCoord nb{from_.x + dx, from_.y + dy};
+      if (!grid.in_bounds(nb) || map.sector_of(nb) == ss) continue;
+      const std::uint64_t c = layer_.cost_at(grid, nb);
+      if (c == 0) continue;
+      if (dx != 0 && dy != 0 &&
+          (layer_.cost_at(grid, {nb.x, from_.y}) == 0 ||
+           layer_.cost_at(grid, {from_.x, nb.y}) == 0))
+        continue;
+      const std::uint64_t first =
+          c * (dx != 0 && dy != 0 ? detail::kSectorDiagonal : detail::kSectorStraight);
+      const std::uint32_t u = map.sector_of(nb);
+      expanded += search_.run<false>(grid, layer_, conn_, map.sector_rect(u), nb);
+      const HierarchyMap::Sector& sec = map.sectors_[u];
+      for (std::uint32_t k = 0; k < sec.count; ++k) {
+        const GridCoord cell = map.cell_of(map.node_cell_[sec.first + k]);
+        const std::uint32_t d = search_.dist(cell);
+        if (d != kNone && map.node_costs(unit_)[(sec.first + k) * map.cost_stride(unit_)] != 0 &&
+            push(sec.first + k, first + d, start_id, map.node_cell_[sec.first + k], u))
+          exits_.push_back({sec.first + k, nb});
+      }
+      const std::uint32_t d = u == gs ? search_.dist(to_) : kNone;
+      if (d != kNone && push(goal_id, first + d, start_id, HierarchyMap::pack(to_), gs))
+        exits_.push_back({goal_id, nb});
+    }
+  }
+  return expanded;
+}
+
+inline void HpaStar::shortcut(std::vector<GridCoord>& cells) {
+  const Grid& grid = *grid_;
+  const std::size_t n = cells.size();
+  prefix_.resize(n);
+  prefix_[0] = 0;
+  for (std::size_t i = 1; i < n; ++i) {
+    const std::uint64_t c = layer_.cost_at(grid, cells[i]);
+    const bool diag = cells[i].x != cells[i - 1].x && cells[i].y != cells[i - 1].y;
+    prefix_[i] = prefix_[i - 1] + c * (diag ? cost::kDiagonal : cost::kStraight);
+  }
+  std::size_t w = 0;
+  std::size_t i = 0;
+  const auto window = static_cast<std::size_t>(smoothing_);
+  while (i + 1 < n) {
+    std::size_t best = 0;
+    int misses = 0;
+    for (std::size_t j = i + 2; j < n && j <= i + window; ++j) {
+      const std::uint64_t line = line_cost(cells[i], cells[j]);
+      if (line == cost::kInfinite) break;
+      if (line <= prefix_[j] - prefix_[i]) {
+        best = j;
+        misses = 0;
+      } else if (++misses > kMaxMisses) {
+        break;
+      }
+    }
+    if (best == 0) {
+      cells[++w] = cells[i + 1];
+      ++i;
+      continue;
+    }
+    line_cells(cells[i], cells[best]);
+    for (const GridCoord c : line_) cells[++w] = c;
+    i = best;
+  }
+  cells.resize(w + 1);
+}
 
 }  // namespace pathing

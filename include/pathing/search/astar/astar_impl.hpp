@@ -40,6 +40,7 @@
 #include "pathing/search/searcher.hpp"
 
 #include "pathing/search/astar.hpp"
+#include "pathing/search/astar/astar_heuristic.hpp"
 
 namespace pathing {
 
@@ -71,70 +72,29 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   // steps left too (still admissible and consistent): among the cheapest paths the one with the
   // fewest steps wins, and f stays constant along an ideal path.
   constexpr std::uint64_t eps = Bounded ? 1 : 0;
-  // h = (dx + dy) * hs - min(dx, dy) * hd (octile times hscale; Manhattan: hd unused).
-  const std::uint64_t hs = hscale * cost::kStraight + eps;
-  const std::uint64_t hd = hscale * (2 * cost::kStraight - cost::kDiagonal);
+  // h: octile (Manhattan 4-connected) distance times hscale, plus eps a step
+  // (`detail::OctileHeuristic`); with landmarks the larger of that and the landmarks' bound
+  // (`detail::LandmarkBound`, 16- or 32-bit storage).
+  const detail::OctileHeuristic<C> octile_h(hscale, eps, to);
+  const std::uint64_t hs = octile_h.straight_step();
   const int tx = to.x;
   const int ty = to.y;
-  const auto octile_h = [&](int nx, int ny) -> std::uint64_t {
-    const auto dx = static_cast<std::uint64_t>(nx > tx ? nx - tx : tx - nx);
-    const auto dy = static_cast<std::uint64_t>(ny > ty ? ny - ty : ty - ny);
-    std::uint64_t h = (dx + dy) * hs;
-    if constexpr (C == Connectivity::eight) h -= (dx < dy ? dx : dy) * hd;
-    return h;
-  };
-  // Landmarks (ALT, `LandmarkMap`): h = max(octile bound, max over landmarks of |D(L, goal) -
-  // D(L, n)| + phi(goal) - phi(n)), phi = half the layer cost (the current one: the map is
-  // current, and raised costs keep the bound admissible and consistent). A cell in another area
-  // than a landmark holds kUnreached: the term is then huge, which only happens where no path
-  // leads to the goal (every generated cell but the start is passable; the start's h leaves such
-  // terms out).
-  // 16-bit storage: the same with kUnreached16, the 8 terms of a cell in one vector.
-  [[maybe_unused]] const LmWord* lm_dist = nullptr;
-  [[maybe_unused]] std::size_t lm_count = 0;
-  [[maybe_unused]] int lm_shift = 0;
-  [[maybe_unused]] std::uint64_t lm_phi_goal = 0;
-  [[maybe_unused]] std::array<LmWord, LandmarkMap::kMaxLandmarks> lm_goal{};
-  [[maybe_unused]] constexpr LmWord kLmUnreached =
-      LmBits == 16 ? LmWord{LandmarkMap::kUnreached16}
-                   : static_cast<LmWord>(LandmarkMap::kUnreached);
-  if constexpr (Lm) {
-    lm_count = static_cast<std::size_t>(landmarks_->count());
-    const auto row = [&](std::size_t cell) -> const LmWord* {
-      if constexpr (LmBits == 16)
-        return landmarks_->distances16(cell);
-      else
-        return landmarks_->distances(cell);
-    };
-    lm_dist = row(0);
-    lm_shift = cost::kFractionBits - landmarks_->fraction_bits();
-    const LmWord* g = row(space.index(tx, ty));
-    for (std::size_t i = 0; i < lm_count; ++i) lm_goal[i] = g[i];
-    lm_phi_goal = LandmarkMap::potential(layer.cost_at(grid, to));
-  }
+  using Bound = std::conditional_t<Lm, detail::LandmarkBound<LmWord>, detail::NoLandmarkBound>;
+  const Bound lm_bound = [&] {
+    if constexpr (Lm) {
+      return Bound(*landmarks_, space.index(tx, ty), layer.cost_at(grid, to));
+    } else {
+      return Bound{};
+    }
+  }();
   // h of cell (nx, ny), whose layer cost is `c` (landmarks only). Forced inline where landmarks
   // call it (`h_body`: GCC otherwise calls it out of line from each of the 8 moves); without
-  // landmarks through `h_of`, inlined at the compiler's choice (the octile searches' code stays
-  // as it was: same instruction counts under callgrind).
+  // landmarks through `h_of`, inlined at the compiler's choice.
   const auto h_body = [&](int nx, int ny, [[maybe_unused]] std::uint8_t c)
                           PATHING_ALWAYS_INLINE -> std::uint64_t {
     std::uint64_t h = octile_h(nx, ny);
     if constexpr (Lm) {
-      const LmWord* dn = lm_dist + space.index(nx, ny) * lm_count;
-      std::uint32_t m = 0;
-      if constexpr (LmBits == 16) {
-        m = detail::max_gap16(dn, lm_goal.data(), lm_count);
-      } else {
-        for (std::size_t i = 0; i < lm_count; ++i) {
-          const std::uint32_t a = dn[i];
-          const std::uint32_t b = lm_goal[i];
-          const std::uint32_t d = a > b ? a - b : b - a;
-          m = d > m ? d : m;
-        }
-      }
-      const std::uint64_t up = (std::uint64_t{m} << lm_shift) + lm_phi_goal;
-      const std::uint64_t down = LandmarkMap::potential(c);
-      const std::uint64_t hl = up > down ? up - down : 0;
+      const std::uint64_t hl = lm_bound(space.index(nx, ny), c);
       h = hl > h ? hl : h;
     }
     if constexpr (kWeighted) h = weighted(h);
@@ -172,25 +132,11 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
   std::uint64_t h0 = 0;
   if constexpr (Lm) {
     // The start may lie outside every landmark's area (an impassable start: its own cost is
-    // ignored): the landmarks that do not reach it are left out of its h.
+    // ignored): `at_start` leaves out the landmarks that do not reach it.
     std::uint64_t h = octile_h(from.x, from.y);
-    const LmWord* ds = lm_dist + space.index(from.x, from.y) * lm_count;
-    std::uint32_t m = 0;
-    bool any = false;
-    for (std::size_t i = 0; i < lm_count; ++i) {
-      if (ds[i] == kLmUnreached || lm_goal[i] == kLmUnreached) continue;
-      const std::uint32_t a = ds[i];
-      const std::uint32_t b = lm_goal[i];
-      const std::uint32_t d = a > b ? a - b : b - a;
-      m = d > m ? d : m;
-      any = true;
-    }
-    if (any) {
-      const std::uint64_t up = (std::uint64_t{m} << lm_shift) + lm_phi_goal;
-      const std::uint64_t down = LandmarkMap::potential(layer.cost_at(grid, from));
-      const std::uint64_t hl = up > down ? up - down : 0;
-      h = hl > h ? hl : h;
-    }
+    const std::uint64_t hl =
+        lm_bound.at_start(space.index(from.x, from.y), layer.cost_at(grid, from));
+    h = hl > h ? hl : h;
     if constexpr (kWeighted) h = weighted(h);
     h0 = h;
   } else {

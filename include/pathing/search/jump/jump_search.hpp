@@ -173,13 +173,30 @@ class JumpPointSearch {
   void start_slices() noexcept { cursor_.started = false; }
 
  private:
+  // The open list's key layout for a cols x rows grid (see `run_loop`): f in the high bits from
+  // `f_shift` on (f_limit the largest it holds), h >> h_shift in the low f_shift bits. O(1).
+  struct KeyLayout {
+    int f_shift;
+    int h_shift;
+    std::uint64_t f_limit;
+  };
+  [[nodiscard]] KeyLayout key_layout(int cols, int rows) const noexcept {
+    const auto side = static_cast<std::uint64_t>(cols > rows ? cols : rows);
+    const std::uint64_t f_bound =
+        (static_cast<std::uint64_t>(cols) * static_cast<std::uint64_t>(rows) + 2 * side) *
+        cost::kDiagonal;
+    const int f_shift =
+        64 - (debug_f_bits_ > 0 ? debug_f_bits_ : static_cast<int>(std::bit_width(f_bound)));
+    const int h_bits = static_cast<int>(std::bit_width(side * cost::kDiagonal));
+    return {f_shift, h_bits > f_shift ? h_bits - f_shift : 0, ~std::uint64_t{0} >> f_shift};
+  }
+
   template <bool Sliced, class Expand>
   void run_loop(int cols, int rows, GridCoord from, GridCoord to, const SearchLimits& limits,
                 std::uint8_t unit_cost, Expand& expand, PathResult& r) {
     // Sliced: a call after the first resumes where the last one paused (the open list, hot stack
     // and node records are as it left them; its carried locals come back from `cursor_`).
-    bool resume = false;
-    if constexpr (Sliced) resume = cursor_.started;
+    const bool resume = Sliced && cursor_.started;
     cols_ = cols;
     std::uint64_t max_g = cost::from_units(limits.max_cost);            // NaN, < 0: 0; +inf: none
     if (max_g != cost::kInfinite && unit_cost > 1) max_g /= unit_cost;  // g * unit <= limit
@@ -196,22 +213,16 @@ class JumpPointSearch {
     // side) * kDiagonal for nodes reached along shortest paths. JPS may reach a node first along
     // a longer one, so a larger f is possible: it re-keys the open list by f alone
     // (`widen_keys`), and the order stays exact.
-    const auto side = static_cast<std::uint64_t>(cols > rows ? cols : rows);
-    const std::uint64_t f_bound =
-        (static_cast<std::uint64_t>(cols) * static_cast<std::uint64_t>(rows) + 2 * side) *
-        cost::kDiagonal;
-    int f_shift =
-        64 - (debug_f_bits_ > 0 ? debug_f_bits_ : static_cast<int>(std::bit_width(f_bound)));
-    const int h_bits = static_cast<int>(std::bit_width(side * cost::kDiagonal));
-    int h_shift = h_bits > f_shift ? h_bits - f_shift : 0;
-    std::uint64_t f_limit = ~std::uint64_t{0} >> f_shift;  // the largest f a key can hold
+    const KeyLayout layout = key_layout(cols, rows);
+    int f_shift = layout.f_shift;
+    int h_shift = layout.h_shift;
+    std::uint64_t f_limit = layout.f_limit;  // the largest f a key can hold
     Node* const nodes = nodes_.data();
     // Pool entries this query may use before stale ones are purged (see `ensure`).
     std::size_t pool_limit = static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows);
     if (debug_pool_limit_ != 0 && debug_pool_limit_ < pool_limit) pool_limit = debug_pool_limit_;
-    // The hot stack: hot_[0 .. hot_top - 1] (a local count, kept in a register).
-    std::uint32_t* hot = hot_.data();
-    std::size_t hot_top = 0;
+    std::uint32_t* hot = hot_.data();  // the hot stack: hot_[0 .. hot_top - 1] (a local count,
+    std::size_t hot_top = 0;            // kept in a register)
     if (!resume) {
       nodes[index(from.x, from.y)] = Node{kNoParent, open, cell_key(from.x, from.y)};
       hot[hot_top++] = cell_key(from.x, from.y);
