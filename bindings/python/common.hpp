@@ -188,8 +188,8 @@ struct PathResultObject {
   int found;
 };
 
-PyTypeObject* g_path_result_type = nullptr;
-std::array<PyObject*, 10> g_status_objects{};  // SearchStatus members, by value
+inline PyTypeObject* g_path_result_type = nullptr;
+inline std::array<PyObject*, 10> g_status_objects{};  // SearchStatus members, by value
 
 inline PyObject* status_object(SearchStatus s) {
   PyObject* o = g_status_objects[static_cast<std::size_t>(s) % g_status_objects.size()];
@@ -228,7 +228,7 @@ inline PyObject* path_result_repr(PyObject* self) {
                               py::float_(r->cost).ptr(), r->moves);
 }
 
-PyMemberDef g_path_result_members[] = {
+inline PyMemberDef g_path_result_members[] = {
     {"status", T_OBJECT_EX, offsetof(PathResultObject, status), READONLY,
      "Why the search ended (SearchStatus)."},
     {"finish", T_OBJECT_EX, offsetof(PathResultObject, finish), READONLY,
@@ -242,7 +242,7 @@ PyMemberDef g_path_result_members[] = {
     {"moves", T_UINT, offsetof(PathResultObject, moves), READONLY, "Number of moves."},
     {nullptr, 0, 0, 0, nullptr}};
 
-PyGetSetDef g_path_result_getset[] = {
+inline PyGetSetDef g_path_result_getset[] = {
     {"found", path_result_found, nullptr, "True when the path reaches the goal.", nullptr},
     {"partial", path_result_partial, nullptr, "True unless the path reaches the goal.", nullptr},
     {"stats", path_result_stats, nullptr, "SearchStats: expanded / generated nodes.", nullptr},

@@ -5,6 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "pathing/precompute/clearance_map.hpp"
+#include "pathing/precompute/landmark_map.hpp"
+#include "pathing/precompute/region_map.hpp"
 #include "pathing/search/astar.hpp"
 #include "pathing/detail/test_access.hpp"
 #include "pathing/search/greedy_best_first.hpp"
@@ -33,6 +36,108 @@ TYPED_TEST(BoundedTest, SameStartAndGoalGivesEmptyNonPartialPath) {
   EXPECT_EQ(r.status, SearchStatus::found);
   EXPECT_EQ(r.finish, (GridCoord{4, 4}));
   EXPECT_EQ(r.cost, 0);
+}
+
+// build_path(..., SearchOptions) is the overload of the options it has: none, regions, a unit size
+// with a clearance map (and both: the region map of the unit grid), with the same answer (path,
+// status, finish, cost, statistics), and refuses what the bounded mode cannot honour.
+TYPED_TEST(BoundedTest, OptionsFormEqualsTheOverloads) {
+  std::mt19937_64 rng(4040);
+  const auto same = [](const BoundedResult& a, const BoundedResult& b, const std::string& what) {
+    EXPECT_EQ(a.status, b.status) << what;
+    EXPECT_EQ(a.path, b.path) << what;
+    EXPECT_EQ(a.finish, b.finish) << what;
+    EXPECT_EQ(a.cost, b.cost) << what;
+    EXPECT_EQ(a.moves, b.moves) << what;
+    EXPECT_EQ(a.stats.expanded, b.stats.expanded) << what;
+    EXPECT_EQ(a.stats.generated, b.stats.generated) << what;
+  };
+  int found = 0;
+  int unreachable = 0;
+  for (int map = 0; map < 40; ++map) {
+    const Grid g = test::random_grid(rng, 24 + map % 30, 20 + map % 25, 0.25 + 0.01 * (map % 10));
+    const RegionMap regions(g, kWalk);
+    const ClearanceMap clearance(g, kWalk, 2);
+    const RegionMap unit_regions(*clearance.unit_grid(2), clearance.unit_layer());
+    for (int q = 0; q < 25; ++q) {
+      const GridCoord a{static_cast<int>(rng() % static_cast<unsigned>(g.cols())),
+                        static_cast<int>(rng() % static_cast<unsigned>(g.rows()))};
+      const GridCoord b{static_cast<int>(rng() % static_cast<unsigned>(g.cols())),
+                        static_cast<int>(rng() % static_cast<unsigned>(g.rows()))};
+      const std::string what = "map " + std::to_string(map) + " query " + std::to_string(q);
+      TypeParam s;
+      TypeParam t;
+      const BoundedResult plain = s.build_path(g, kWalk, a, b);
+      same(t.build_path(g, kWalk, a, b, SearchOptions{}), plain, what + " (no option)");
+      SearchOptions four;
+      four.connectivity = Connectivity::four;
+      same(t.build_path(g, kWalk, a, b, four), plain, what + " (4-connected)");
+      SearchOptions with_regions;
+      with_regions.regions = &regions;
+      const BoundedResult r = s.build_path(g, kWalk, a, b, regions);
+      same(t.build_path(g, kWalk, a, b, with_regions), r, what + " (regions)");
+      found += r.found();
+      unreachable += r.status == SearchStatus::unreachable;
+      SearchOptions unit;
+      unit.unit_size = 2;
+      unit.clearance = &clearance;
+      same(t.build_path(g, kWalk, a, b, unit), s.build_path(g, kWalk, a, b, clearance, 2),
+           what + " (unit 2)");
+      unit.regions = &unit_regions;
+      same(t.build_path(g, kWalk, a, b, unit),
+           s.build_path(*clearance.unit_grid(2), clearance.unit_layer(), a, b, unit_regions),
+           what + " (unit 2, regions)");
+    }
+  }
+  EXPECT_GT(found, 100);
+  EXPECT_GT(unreachable, 10);
+}
+
+TYPED_TEST(BoundedTest, OptionsFormRefusesWhatItCannotHonour) {
+  const Grid g(12, 12);
+  TypeParam s;
+  const auto refused_on = [&](const Grid& grid, const SearchOptions& o, SearchStatus want,
+                              const char* what) {
+    const BoundedResult r = s.build_path(grid, kWalk, {1, 1}, {9, 9}, o);
+    EXPECT_EQ(r.status, want) << what;
+    EXPECT_EQ(r.path.len(), 0) << what;
+    EXPECT_EQ(r.finish, (GridCoord{1, 1})) << what;
+    EXPECT_EQ(r.stats.expanded, 0u) << what;
+  };
+  const auto refused = [&](const SearchOptions& o, SearchStatus want, const char* what) {
+    refused_on(g, o, want, what);
+  };
+  SearchOptions o;
+  o.weight = 2;
+  refused(o, SearchStatus::unsupported, "weight 2");
+  o.weight = 0.5;
+  refused(o, SearchStatus::invalid_argument, "weight 0.5");
+  o = {};
+  o.limits.max_expansions = 10;
+  refused(o, SearchStatus::unsupported, "max_expansions");
+  o = {};
+  o.limits.max_cost = 5;
+  refused(o, SearchStatus::unsupported, "max_cost");
+  o = {};
+  o.nearest_if_unreachable = true;
+  refused(o, SearchStatus::unsupported, "nearest_if_unreachable");
+  const LandmarkMap lm(g, kWalk);
+  o = {};
+  o.landmarks = &lm;
+  refused(o, SearchStatus::unsupported, "landmarks");
+  const ClearanceMap cm(g, kWalk, 2);
+  o = {};
+  o.unit_size = 3;
+  o.clearance = &cm;
+  refused(o, SearchStatus::invalid_argument, "unit size 3 of a map of 2");
+  Grid written = g;
+  const RegionMap stale_regions(written, kWalk);
+  written.set_blocked({5, 5}, true);
+  o = {};
+  o.regions = &stale_regions;
+  refused_on(written, o, SearchStatus::stale, "a region map not current for the grid");
+  o = {};
+  EXPECT_EQ(s.build_path(g, kWalk, {1, 1}, {9, 9}, o).status, SearchStatus::found);
 }
 
 TYPED_TEST(BoundedTest, StraightLineOnOpenMap) {

@@ -54,8 +54,12 @@ struct ChainResult {
   SearchStatus last_search = SearchStatus::found;  ///< Status of the last bounded search run.
   SearchStats stats;  ///< Expansions and generations summed over the searches.
 
-  /// True when the chain reaches the goal.
-  [[nodiscard]] constexpr bool reached() const noexcept { return status == ChainStatus::reached; }
+  /// True when the chain reaches the goal (paths answer `found()`, as `PathResult` does).
+  [[nodiscard]] constexpr bool found() const noexcept { return status == ChainStatus::reached; }
+  /// The former name of `found()`, kept for one release.
+  [[deprecated("use found()")]] [[nodiscard]] constexpr bool reached() const noexcept {
+    return found();
+  }
 };
 
 /// Routes from `from` to `to` with repeated bounded (56-step) searches: each search starts where

@@ -76,7 +76,7 @@ struct FieldOptions {
 struct FieldStats {
   SearchStatus status = SearchStatus::found;  ///< See above.
   std::size_t bad_source = 0;   ///< Index of the first bad source (when status says so).
-  std::uint64_t sources = 0;    ///< Source cells seeded with their initial cost (within the cost
+  std::uint64_t sources = 0;    ///< Source cells started at their initial cost (within the cost
                                 ///< limit; a repeated cell counts again only when it lowers it).
   std::uint64_t settled = 0;    ///< Cells settled (expanded once): the number of reached cells.
   std::uint64_t generated = 0;  ///< Pushes onto the open list, sources included.
@@ -355,9 +355,9 @@ class Dijkstra {
     if (const FieldStats bad = check_sources(grid, sources); !bad.ok()) return bad;
     Box box{grid.cols(), grid.rows(), -1, -1};
     for (const FieldSource& s : sources) box.add(s.cell.x, s.cell.y);
-    const FieldStats st = run(grid, layer, out, options, box, [&](auto&& seed) {
+    const FieldStats st = run(grid, layer, out, options, box, [&](auto&& add_source) {
       for (const FieldSource& s : sources)
-        seed(s.cell.x, s.cell.y, DistanceField::initial_cost_fixed(s.initial_cost));
+        add_source(s.cell.x, s.cell.y, DistanceField::initial_cost_fixed(s.initial_cost));
     });
     out.keep_sources(sources);
     return st;
@@ -394,14 +394,14 @@ class Dijkstra {
       return bad;
     }
     const std::size_t cols = static_cast<std::size_t>(grid.cols());
-    return run(grid, layer, out, options, Box::whole(grid), [&](auto&& seed) {
+    return run(grid, layer, out, options, Box::whole(grid), [&](auto&& add_source) {
       for (std::size_t w = 0; w < words; ++w) {
         std::uint64_t todo = ~explored[w];
         if (w + 1 == words && n % 64 != 0) todo &= (std::uint64_t{1} << (n % 64)) - 1;
         while (todo != 0) {
           const std::size_t i = w * 64 + static_cast<std::size_t>(std::countr_zero(todo));
           todo &= todo - 1;
-          seed(static_cast<int>(i % cols), static_cast<int>(i / cols), 0);
+          add_source(static_cast<int>(i % cols), static_cast<int>(i / cols), 0);
         }
       }
     });
@@ -415,10 +415,10 @@ class Dijkstra {
   requires std::predicate<IsExplored&, GridCoord> FieldStats
   compute_explore_if(const Grid& grid, const GridLayer& layer, IsExplored&& is_explored,
                      DistanceField& out, const FieldOptions& options = {}) {
-    return run(grid, layer, out, options, Box::whole(grid), [&](auto&& seed) {
+    return run(grid, layer, out, options, Box::whole(grid), [&](auto&& add_source) {
       for (int y = 0; y < grid.rows(); ++y) {
         for (int x = 0; x < grid.cols(); ++x) {
-          if (!is_explored(GridCoord{x, y})) seed(x, y, 0);
+          if (!is_explored(GridCoord{x, y})) add_source(x, y, 0);
         }
       }
     });
@@ -475,7 +475,7 @@ class Dijkstra {
   /// Bytes of working memory held (the open lists).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return ring_.capacity() * sizeof(Cell) +
-           seeds_.capacity() * sizeof(detail::RadixHeap<Cell>::Item) + costs_.capacity() +
+           sources_.capacity() * sizeof(detail::RadixHeap<Cell>::Item) + costs_.capacity() +
            near_.capacity() + into_.capacity() + came_.capacity();
   }
 
@@ -500,13 +500,13 @@ class Dijkstra {
     span_ = (dearest >> shift_) + 2;
   }
 
-  // Clears a field whose seeding did not finish (see run).
-  struct SeedGuard {
+  // Clears a field whose sources were not all added (see run).
+  struct SourcesGuard {
     DistanceField* field;
-    explicit SeedGuard(DistanceField* f) noexcept : field(f) {}
-    SeedGuard(const SeedGuard&) = delete;
-    SeedGuard& operator=(const SeedGuard&) = delete;
-    ~SeedGuard() {
+    explicit SourcesGuard(DistanceField* f) noexcept : field(f) {}
+    SourcesGuard(const SourcesGuard&) = delete;
+    SourcesGuard& operator=(const SourcesGuard&) = delete;
+    ~SourcesGuard() {
       if (field == nullptr) return;
       std::fill(field->costs_.begin(), field->costs_.end(), DistanceField::kUnreached);
       field->x0_ = field->cols_;
@@ -531,27 +531,27 @@ class Dijkstra {
     }
   };
 
-  // Resets `out`, lets `seeder(seed)` seed the sources (all inside `sources`), unpacks the grid
-  // where the search can go, then settles every reachable cell.
-  template <class Seeder>
+  // Resets `out`, lets `add_sources(add_source)` add the sources (all inside `sources`), unpacks
+  // the grid where the search can go, then settles every reachable cell.
+  template <class AddSources>
   FieldStats run(const Grid& grid, const GridLayer& layer, DistanceField& out,
-                 const FieldOptions& options, Box sources, Seeder&& seeder) {
+                 const FieldOptions& options, Box sources, AddSources&& add_sources) {
     const std::uint64_t max_cost = cost::from_units(options.max_cost);
     out.reset(grid, layer, options.connectivity, options.direction, max_cost);
     ring_.clear();
-    seeds_.clear();
+    sources_.clear();
     set_buckets(layer, options.connectivity);
     if (uniform_ && came_.size() < grid.cell_count()) came_.resize(grid.cell_count());
     FieldStats st;
     std::uint64_t* const g = out.costs_.data();
     const std::size_t cols = static_cast<std::size_t>(grid.cols());
     {
-      // If the seeder throws (a caller's predicate), the field is left valid: all unreached,
-      // recording no grid (the seeded cells would otherwise survive outside the reset box).
-      SeedGuard guard{&out};
-      seeder([&](int x, int y, std::uint64_t initial) {
+      // If `add_sources` throws (a caller's predicate), the field is left valid: all unreached,
+      // recording no grid (the source cells would otherwise survive outside the reset box).
+      SourcesGuard guard{&out};
+      add_sources([&](int x, int y, std::uint64_t initial) {
         const std::size_t i = static_cast<std::size_t>(y) * cols + static_cast<std::size_t>(x);
-        seed(g, i, initial, max_cost, pack(x, y), st);
+        add_source(g, i, initial, max_cost, pack(x, y), st);
       });
       guard.field = nullptr;
     }
@@ -651,7 +651,7 @@ class Dijkstra {
   // Gives a cell the initial cost `initial` unless it already has a lower one. A cell whose cost
   // stays in the same bucket is already queued there, so it is not queued twice.
   // A source may leave in every direction (canonical ordering).
-  void seed(std::uint64_t* g, std::size_t i, std::uint64_t initial, std::uint64_t max_cost,
+  void add_source(std::uint64_t* g, std::size_t i, std::uint64_t initial, std::uint64_t max_cost,
             Cell cell, FieldStats& st) {
     const std::uint64_t old = g[i];
     if (initial > max_cost || initial >= old) return;
@@ -659,7 +659,7 @@ class Dijkstra {
     if (uniform_) came_[i] = 0xFF;
     ++st.sources;
     if ((old >> shift_) == (initial >> shift_)) return;
-    seeds_.push(initial, cell);
+    sources_.push(initial, cell);
     ++st.generated;
   }
 
@@ -736,11 +736,11 @@ class Dijkstra {
     std::uint64_t from = 0;
     for (;;) {
       std::uint64_t b = ring_.next(from, span_);
-      while (!seeds_.empty()) {
-        const std::uint64_t sb = seeds_.min_key() >> shift;
+      while (!sources_.empty()) {
+        const std::uint64_t sb = sources_.min_key() >> shift;
         if (sb > b) break;
         b = sb;
-        ring_.push(b, seeds_.pop().value);
+        ring_.push(b, sources_.pop().value);
       }
       if (b == Ring::kNone) break;
       const std::span<const Cell> items = ring_.items(b);  // moves never push into bucket b
@@ -834,7 +834,7 @@ class Dijkstra {
 
   using Ring = detail::BucketRing<Cell, 9>;
   Ring ring_;
-  detail::RadixHeap<Cell> seeds_;
+  detail::RadixHeap<Cell> sources_;
   detail::PaddedCosts costs_;
   // What costs_ was last unpacked from: a whole-grid unpack is reused while the grid's contents
   // (instance_id, version) and the layer stay the same.
@@ -894,7 +894,7 @@ inline FieldStats Dijkstra::compute_flee(const Grid& grid, const GridLayer& laye
     }
   }
   const auto bias = static_cast<std::uint64_t>(-std::llround(lowest));
-  // Pass 2: seed every reached cell with its scaled value (in place when out aliases toward).
+  // Pass 2: start from every reached cell at its scaled value (in place when out aliases toward).
   const Connectivity conn = toward.conn_;
   const FieldDirection dir = toward.dir_;
   if (&out != &toward) out.reset(grid, layer, conn, dir, cost::kInfinite);
@@ -912,7 +912,7 @@ inline FieldStats Dijkstra::compute_flee(const Grid& grid, const GridLayer& laye
   out.x1_ = -1;
   out.y1_ = -1;
   ring_.clear();
-  seeds_.clear();
+  sources_.clear();
   set_buckets(layer, conn);
   if (uniform_ && came_.size() < grid.cell_count()) came_.resize(grid.cell_count());
   for (int y = by0; y <= by1; ++y) {
@@ -921,7 +921,7 @@ inline FieldStats Dijkstra::compute_flee(const Grid& grid, const GridLayer& laye
       const std::uint64_t s = toward.costs_[i];
       if (s == DistanceField::kUnreached) continue;
       out.costs_[i] = DistanceField::kUnreached;  // (in place: forget the old value)
-      seed(out.costs_.data(), i,
+      add_source(out.costs_.data(), i,
            static_cast<std::uint64_t>(std::llround(scaled(s)) + static_cast<std::int64_t>(bias)),
            cost::kInfinite, pack(x, y), st);
     }

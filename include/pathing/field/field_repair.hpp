@@ -239,7 +239,7 @@ class FieldRepair {
   }
 
   // The sources as (cell index, fixed-point cost) sorted by index, one per cell (the lowest),
-  // without those above the cost limit (they seed nothing).
+  // without those above the cost limit (they start nothing).
   static void normalise(std::span<const FieldSource> sources, int cols, std::uint64_t max_cost,
                         std::vector<SourceCost>& out) {
     out.clear();
@@ -589,7 +589,7 @@ void FieldRepair::run(const CostFn& cost, DistanceField& field, std::uint64_t& i
       done = --*spawns_left == 0;
     }
   };
-  const auto reseed = [&](std::size_t i) {
+  const auto restart_from = [&](std::size_t i) {
     const int x = static_cast<int>(i % static_cast<std::size_t>(cols));
     const int y = static_cast<int>(i / static_cast<std::size_t>(cols));
     std::uint64_t best = source_cost(static_cast<std::uint32_t>(i));
@@ -599,8 +599,8 @@ void FieldRepair::run(const CostFn& cost, DistanceField& field, std::uint64_t& i
     });
     if (best < g[i] && best <= max_cost) lower(i, y, best);
   };
-  for (const std::uint32_t i : check_) reseed(i);
-  for (const std::uint32_t i : invalid_) reseed(i);
+  for (const std::uint32_t i : check_) restart_from(i);
+  for (const std::uint32_t i : invalid_) restart_from(i);
   while (!done && !heap_.empty()) {
     const auto item = heap_.pop();
     const std::size_t i = item.value;

@@ -36,8 +36,8 @@ namespace pathing {
 /// (transition cell) its cost to the goal: O(side^2 log side + (V + E) log V) for V nodes and E
 /// edges. A sector's field (for each of its cells: the cost to the goal and the next step) is
 /// built the first time one of its cells is looked up: a multi-source backward Dijkstra confined
-/// to the sector, seeded with its nodes' costs (and the goal, in its own sector), then the steps,
-/// O(side^2 log side) (`detail::SectorSearch::run_seeded`).
+/// to the sector, started from its nodes' costs (and the goal, in its own sector), then the steps,
+/// O(side^2 log side) (`detail::SectorSearch::run_multi_source`).
 ///
 /// The cost it holds (`cost_fixed`, 1/256 cost units as `HierarchyMap`: 256 c a straight move into
 /// a cell of layer cost c, 362 c a diagonal one): for every cell, the cost of the cheapest path to
@@ -289,8 +289,9 @@ class SectorFlowField {
     for (const Slot& s : slots_) n += s.bytes();
     return n + g_.capacity() * 8 + first_.capacity() * 4 + slot_of_.capacity() * 4 +
            free_.capacity() * 4 + steps_of_.capacity() * sizeof(void*) +
-           open_.capacity() * sizeof(OpenEntry) + seeds_.capacity() * sizeof(detail::SectorSeed) +
-           scratch_inputs_.capacity() * 8 + search_.bytes();
+           open_.capacity() * sizeof(OpenEntry) +
+           sources_.capacity() * sizeof(detail::SectorSource) + scratch_inputs_.capacity() * 8 +
+           search_.bytes();
   }
 
  private:
@@ -544,7 +545,7 @@ class SectorFlowField {
   std::size_t last_sync_sectors_ = 0;
   // Scratch.
   std::vector<OpenEntry> open_;
-  std::vector<detail::SectorSeed> seeds_;
+  std::vector<detail::SectorSource> sources_;
   std::vector<std::uint64_t> scratch_inputs_;
   detail::SectorSearch search_;
 };
@@ -629,16 +630,16 @@ inline std::uint32_t SectorFlowField::build(std::uint32_t s) {
   slot_of_[s] = k;
   ++builds_;
   const detail::SectorRect r = map.sector_rect(s);
-  seeds_.clear();
+  sources_.clear();
   const std::uint32_t count = map.sector_node_count(s);
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::uint64_t g = g_[first_[s] + i];
-    if (g != kUnreached) seeds_.push_back({map.sector_node(s, i), g});
+    if (g != kUnreached) sources_.push_back({map.sector_node(s, i), g});
   }
-  if (s == goal_sector_ && layer_.cost_at(grid, goal_) != 0) seeds_.push_back({goal_, 0});
-  search_.run_seeded<true>(grid, layer_, conn_, r, seeds_);
-  const std::span<const std::uint64_t> dist = search_.seeded_dists();
-  const std::span<const std::uint8_t> cost = search_.seeded_cell_costs();
+  if (s == goal_sector_ && layer_.cost_at(grid, goal_) != 0) sources_.push_back({goal_, 0});
+  search_.run_multi_source<true>(grid, layer_, conn_, r, sources_);
+  const std::span<const std::uint64_t> dist = search_.multi_source_dists();
+  const std::span<const std::uint8_t> cost = search_.multi_source_cell_costs();
   const std::size_t n = dist.size();
   // Costs: 32-bit offsets from the smallest when they fit, 64-bit costs otherwise.
   std::uint64_t lo = kUnreached;

@@ -161,6 +161,16 @@ class AStar {
   BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                            const ClearanceMap& clearance, int unit_size);
 
+  /// The bounded search with the `SearchOptions` of `find_path` that the bounded mode has:
+  /// `regions` (as `build_path(..., regions)`) and `unit_size` with `clearance` (as
+  /// `build_path(..., clearance, unit_size)`; with both, the region map must be current for the
+  /// unit grid and unit layer, as in `find_path`). A bounded path (`GridPath`) is 4-connected:
+  /// `connectivity` is not read. Refused with `unsupported` (empty path, `finish = from`, nothing
+  /// searched): a weight above 1, `landmarks`, `nearest_if_unreachable`, limits other than the
+  /// defaults; with `invalid_argument`: a weight below 1 or NaN. O(1) before the search.
+  BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+                           const SearchOptions& options);
+
   /// Unbounded search over the whole grid.
   ///
   /// @param grid the map; only read.

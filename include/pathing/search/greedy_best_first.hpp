@@ -58,7 +58,8 @@ class GreedyBestFirst {
   /// @throws std::invalid_argument naming the value for a negative side or a size beyond the
   ///         Grid's limits (0 reserves nothing). Without exceptions such a size changes nothing.
   void reserve(int cols, int rows) {
-    detail::reserve_or_throw(cols, rows, "pathing::GreedyBestFirst", [this](std::size_t n) { grow(n); });
+    detail::reserve_or_throw(cols, rows, "pathing::GreedyBestFirst",
+                             [this](std::size_t n) { grow(n); });
   }
 
   /// The non-throwing form of `reserve`: false when `reserve` would throw, with nothing changed
@@ -105,6 +106,16 @@ class GreedyBestFirst {
   /// `clearance.is_current(grid, layer)` (empty path, `finish = from`, nothing searched).
   BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                            const ClearanceMap& clearance, int unit_size);
+
+  /// The bounded search with the `SearchOptions` of `find_path` that the bounded mode has:
+  /// `regions` (as `build_path(..., regions)`) and `unit_size` with `clearance` (as
+  /// `build_path(..., clearance, unit_size)`; with both, the region map must be current for the
+  /// unit grid and unit layer, as in `find_path`). A bounded path (`GridPath`) is 4-connected:
+  /// `connectivity` is not read. Refused with `unsupported` (empty path, `finish = from`, nothing
+  /// searched): a weight above 1, `landmarks`, `nearest_if_unreachable`, limits other than the
+  /// defaults; with `invalid_argument`: a weight below 1 or NaN. O(1) before the search.
+  BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
+                           const SearchOptions& options);
 
   /// Unbounded search over the whole grid, 4- or 8-connected (no corner cutting; default 8, as
   /// every search). Arguments as for `AStar::find_path`. `out` receives the cells from `from` to

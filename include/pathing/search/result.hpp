@@ -1,6 +1,11 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
 // What a search returns: status, statistics, bounded (GridPath) and unbounded results.
+//
+// One way of answering, library-wide: a result that carries a path (`PathResult`,
+// `BoundedResult`, `GraphPathResult`, `ChainResult`) answers `found()`; a build, a field
+// computation or a repair (`FieldStats`, `FieldRepairStats`, `Error`) answers `ok()`; both read
+// the `status` (a `SearchStatus`, or the type's own enum) that says why.
 #pragma once
 
 #include <cstdint>

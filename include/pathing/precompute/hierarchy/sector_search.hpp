@@ -37,7 +37,7 @@ inline constexpr std::uint32_t kSectorStraight = 256;
 inline constexpr std::uint32_t kSectorDiagonal = 362;
 /// No path inside the rectangle.
 inline constexpr std::uint32_t kSectorNoPath = 0xFFFFFFFFu;
-/// No path, in the 64-bit costs of a seeded search (`SectorSearch::run_seeded`).
+/// No path, in the 64-bit costs of a multi-source search (`SectorSearch::run_multi_source`).
 inline constexpr std::uint64_t kSectorNoPath64 = ~std::uint64_t{0};
 
 /// The moves of the sector searches from cell (ux, uy) of a w x h rectangle (coordinates inside
@@ -69,9 +69,9 @@ PATHING_ALWAYS_INLINE inline void for_each_sector_move(int w, int h, int ux, int
   if (r_open && u_open) relax(ux + 1, uy - 1, kSectorDiagonal);
 }
 
-/// A source of a seeded search (`SectorSearch::run_seeded`): a cell of the rectangle and the cost
+/// A source of a multi-source search (`SectorSearch::run_multi_source`): a cell of the rectangle and the cost
 /// the search starts with there (1/256 cost units, below 2^49).
-struct SectorSeed {
+struct SectorSource {
   GridCoord cell;
   std::uint64_t cost = 0;
 };
@@ -159,16 +159,16 @@ class SectorSearch {
                      rect_.y0 + static_cast<int>(p / static_cast<std::uint32_t>(rect_.w))};
   }
 
-  /// The multi-source form of `run` (no target): every seed starts at its own cost (any number of
-  /// seeds, duplicates allowed: the lowest cost counts), and each cell gets the cheapest seed cost
-  /// plus path cost, in 64 bits (`seeded_dist`; seed costs plus paths must stay below 2^49).
-  /// Backward, a seed on an impassable cell keeps its cost but is never left (no move enters it).
+  /// The multi-source form of `run` (no target): every source starts at its own cost (any number of
+  /// sources, duplicates allowed: the lowest cost counts), and each cell gets the cheapest seed cost
+  /// plus path cost, in 64 bits (`multi_source_dist`; source costs plus paths must stay below 2^49).
+  /// Backward, a source on an impassable cell keeps its cost but is never left (no move enters it).
   /// Same moves, ties and memory as `run` (plus 8 bytes a cell for the 64-bit costs); `parent`
   /// keeps describing the last `run`. Returns the number of cells expanded. O(n log n).
   template <bool Backward>
-  std::uint32_t run_seeded(const Grid& grid, const GridLayer& layer, Connectivity conn,
-                           SectorRect rect, std::span<const SectorSeed> seeds) {
-    seeded_rect_ = rect;
+  std::uint32_t run_multi_source(const Grid& grid, const GridLayer& layer, Connectivity conn,
+                           SectorRect rect, std::span<const SectorSource> sources) {
+    source_rect_ = rect;
     const std::size_t n = static_cast<std::size_t>(rect.w) * static_cast<std::size_t>(rect.h);
     if (cost_.size() < n) {
       cost_.resize(n);
@@ -183,12 +183,12 @@ class SectorSearch {
     std::fill(dist64_.begin(), dist64_.begin() + static_cast<std::ptrdiff_t>(n), kSectorNoPath64);
     heap_.clear();
     const auto greater = std::greater<std::uint64_t>{};
-    for (const SectorSeed& seed : seeds) {
+    for (const SectorSource& source : sources) {
       const auto v =
-          static_cast<std::uint32_t>((seed.cell.y - rect.y0) * rect.w + (seed.cell.x - rect.x0));
-      if (seed.cost >= dist64_[v]) continue;
-      dist64_[v] = seed.cost;
-      heap_.push_back((seed.cost << kLocalBits) | v);
+          static_cast<std::uint32_t>((source.cell.y - rect.y0) * rect.w + (source.cell.x - rect.x0));
+      if (source.cost >= dist64_[v]) continue;
+      dist64_[v] = source.cost;
+      heap_.push_back((source.cost << kLocalBits) | v);
     }
     std::make_heap(heap_.begin(), heap_.end(), greater);
     std::uint32_t expanded = 0;
@@ -201,7 +201,7 @@ class SectorSearch {
       if (du != dist64_[u]) continue;  // an older duplicate
       ++expanded;
       const std::uint32_t cu = cost_[u];
-      if (Backward && cu == 0) continue;  // an impassable seed: nothing moves into it
+      if (Backward && cu == 0) continue;  // an impassable source: nothing moves into it
       const int ux = static_cast<int>(u % static_cast<std::uint32_t>(rect.w));
       const int uy = static_cast<int>(u / static_cast<std::uint32_t>(rect.w));
       const auto relax = [&](int vx, int vy, std::uint32_t mult) PATHING_ALWAYS_INLINE {
@@ -225,22 +225,22 @@ class SectorSearch {
     return expanded;
   }
 
-  /// The cost found for `c` (inside the rectangle) by the last `run_seeded`: the cheapest seed
-  /// cost plus path cost, `kSectorNoPath64` when no seed reaches it.
-  [[nodiscard]] std::uint64_t seeded_dist(GridCoord c) const noexcept {
-    return dist64_[static_cast<std::size_t>((c.y - seeded_rect_.y0) * seeded_rect_.w +
-                                            (c.x - seeded_rect_.x0))];
+  /// The cost found for `c` (inside the rectangle) by the last `run_multi_source`: the cheapest seed
+  /// cost plus path cost, `kSectorNoPath64` when no source reaches it.
+  [[nodiscard]] std::uint64_t multi_source_dist(GridCoord c) const noexcept {
+    return dist64_[static_cast<std::size_t>((c.y - source_rect_.y0) * source_rect_.w +
+                                            (c.x - source_rect_.x0))];
   }
-  /// All the costs of the last `run_seeded`, row-major in its rectangle (index y * w + x, local).
-  [[nodiscard]] std::span<const std::uint64_t> seeded_dists() const noexcept {
+  /// All the costs of the last `run_multi_source`, row-major in its rectangle (index y * w + x, local).
+  [[nodiscard]] std::span<const std::uint64_t> multi_source_dists() const noexcept {
     return {dist64_.data(),
-            static_cast<std::size_t>(seeded_rect_.w) * static_cast<std::size_t>(seeded_rect_.h)};
+            static_cast<std::size_t>(source_rect_.w) * static_cast<std::size_t>(source_rect_.h)};
   }
-  /// The layer costs (0: impassable) of the cells of the last `run_seeded`'s rectangle, row-major
-  /// and local as `seeded_dists`; valid until the next search.
-  [[nodiscard]] std::span<const std::uint8_t> seeded_cell_costs() const noexcept {
+  /// The layer costs (0: impassable) of the cells of the last `run_multi_source`'s rectangle, row-major
+  /// and local as `multi_source_dists`; valid until the next search.
+  [[nodiscard]] std::span<const std::uint8_t> multi_source_cell_costs() const noexcept {
     return {cost_.data(),
-            static_cast<std::size_t>(seeded_rect_.w) * static_cast<std::size_t>(seeded_rect_.h)};
+            static_cast<std::size_t>(source_rect_.w) * static_cast<std::size_t>(source_rect_.h)};
   }
 
   /// Bytes held.
@@ -265,8 +265,8 @@ class SectorSearch {
   }
 
   SectorRect rect_;
-  SectorRect seeded_rect_;
-  std::vector<std::uint64_t> dist64_;  // run_seeded's costs
+  SectorRect source_rect_;
+  std::vector<std::uint64_t> dist64_;  // run_multi_source's costs
   std::vector<std::uint8_t> cost_;
   std::vector<std::uint32_t> dist_;
   std::vector<std::uint32_t> parent_;

@@ -393,18 +393,20 @@ inline void AStar::dispatch(const Grid& grid, GridCoord from, GridCoord to, cons
   }
 }
 
-PATHING_FUNC BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
-                                       GridCoord to) {
+PATHING_FUNC BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer,
+                                             GridCoord from, GridCoord to) {
   return bounded_query(grid, layer, from, to, nullptr);
 }
 
-PATHING_FUNC BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
-                                       GridCoord to, const RegionMap& regions) {
+PATHING_FUNC BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer,
+                                             GridCoord from, GridCoord to,
+                                             const RegionMap& regions) {
   return bounded_query(grid, layer, from, to, &regions);
 }
 
-PATHING_FUNC BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
-                                       GridCoord to, const ClearanceMap& clearance, int unit_size) {
+PATHING_FUNC BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer,
+                                             GridCoord from, GridCoord to,
+                                             const ClearanceMap& clearance, int unit_size) {
   const detail::UnitSearch u = detail::bounded_unit_search(grid, layer, clearance, unit_size);
   if (u.status != SearchStatus::found) {
     cancel_query();
@@ -413,8 +415,22 @@ PATHING_FUNC BoundedResult AStar::build_path(const Grid& grid, const GridLayer& 
   return bounded_query(*u.grid, *u.layer, from, to, nullptr);
 }
 
-PATHING_FUNC BoundedResult AStar::bounded_query(const Grid& grid, const GridLayer& layer, GridCoord from,
-                                          GridCoord to, const RegionMap* regions) {
+PATHING_FUNC BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer,
+                                             GridCoord from, GridCoord to,
+                                             const SearchOptions& options) {
+  SearchStatus refusal = detail::check_bounded_options(options);
+  const detail::UnitSearch u = detail::unit_search(grid, &layer, options);
+  if (refusal == SearchStatus::found) refusal = u.status;
+  if (refusal != SearchStatus::found) {
+    cancel_query();  // as every other query of this object
+    return detail::refused_bounded_query(from, refusal);
+  }
+  return bounded_query(*u.grid, *u.layer, from, to, options.regions);
+}
+
+PATHING_FUNC BoundedResult AStar::bounded_query(const Grid& grid, const GridLayer& layer,
+                                                GridCoord from, GridCoord to,
+                                                const RegionMap* regions) {
   cancel_query();  // the open lists are shared
   return detail::run_bounded_query(
       grid, layer, from, to, bit_bfs_, bit_parallel_, true, window_,

@@ -153,22 +153,34 @@ inline void GreedyBestFirst::search(const Grid& grid, GridCoord from, GridCoord 
   finish = best;
 }
 
-PATHING_FUNC BoundedResult GreedyBestFirst::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
-                                           GridCoord to) {
+PATHING_FUNC BoundedResult GreedyBestFirst::build_path(const Grid& grid, const GridLayer& layer,
+                                                       GridCoord from, GridCoord to) {
   return bounded_query(grid, layer, from, to, nullptr);
 }
 
-PATHING_FUNC BoundedResult GreedyBestFirst::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
-                                           GridCoord to, const RegionMap& regions) {
+PATHING_FUNC BoundedResult GreedyBestFirst::build_path(const Grid& grid, const GridLayer& layer,
+                                                       GridCoord from, GridCoord to,
+                                                       const RegionMap& regions) {
   return bounded_query(grid, layer, from, to, &regions);
 }
 
-PATHING_FUNC BoundedResult GreedyBestFirst::build_path(const Grid& grid, const GridLayer& layer, GridCoord from,
-                                           GridCoord to, const ClearanceMap& clearance,
-                                           int unit_size) {
+PATHING_FUNC BoundedResult GreedyBestFirst::build_path(const Grid& grid, const GridLayer& layer,
+                                                       GridCoord from, GridCoord to,
+                                                       const ClearanceMap& clearance,
+                                                       int unit_size) {
   const detail::UnitSearch u = detail::bounded_unit_search(grid, layer, clearance, unit_size);
   if (u.status != SearchStatus::found) return detail::refused_bounded_query(from, u.status);
   return bounded_query(*u.grid, *u.layer, from, to, nullptr);
+}
+
+PATHING_FUNC BoundedResult GreedyBestFirst::build_path(const Grid& grid, const GridLayer& layer,
+                                            GridCoord from, GridCoord to,
+                                            const SearchOptions& options) {
+  const SearchStatus refusal = detail::check_bounded_options(options);
+  if (refusal != SearchStatus::found) return detail::refused_bounded_query(from, refusal);
+  const detail::UnitSearch u = detail::unit_search(grid, &layer, options);
+  if (u.status != SearchStatus::found) return detail::refused_bounded_query(from, u.status);
+  return bounded_query(*u.grid, *u.layer, from, to, options.regions);
 }
 
 PATHING_FUNC BoundedResult GreedyBestFirst::bounded_query(const Grid& grid, const GridLayer& layer,
@@ -184,9 +196,10 @@ PATHING_FUNC BoundedResult GreedyBestFirst::bounded_query(const Grid& grid, cons
       regions);
 }
 
-PATHING_FUNC PathResult GreedyBestFirst::find_path(const Grid& given_grid, const GridLayer& given_layer,
-                                       GridCoord from, GridCoord to, std::vector<GridCoord>& out,
-                                       const SearchOptions& options) {
+PATHING_FUNC PathResult GreedyBestFirst::find_path(const Grid& given_grid,
+                                                   const GridLayer& given_layer, GridCoord from,
+                                                   GridCoord to, std::vector<GridCoord>& out,
+                                                   const SearchOptions& options) {
   const detail::UnitSearch u = detail::unit_search(given_grid, &given_layer, options);
   if (u.status != SearchStatus::found) [[unlikely]] {
     last_query_ = {};

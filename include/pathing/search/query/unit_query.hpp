@@ -68,6 +68,22 @@ struct UnitSearch {
   return r;
 }
 
+/// The options check of a bounded query given `SearchOptions` (`build_path(..., options)`):
+/// `invalid_argument` for a weight below 1 or NaN (as `find_path`); `unsupported` for what the
+/// bounded mode cannot honour: a weight above 1, `landmarks`, `nearest_if_unreachable`, or limits
+/// other than the defaults; else `found`. `connectivity` is not read: a bounded path (`GridPath`)
+/// is 4-connected. O(1).
+[[nodiscard]] inline SearchStatus check_bounded_options(const SearchOptions& options) noexcept {
+  if (!(options.weight >= 1.0)) return SearchStatus::invalid_argument;  // also NaN
+  const SearchLimits none;
+  if (options.weight != 1.0 || options.landmarks != nullptr || options.nearest_if_unreachable ||
+      options.limits.max_expansions != none.max_expansions ||
+      !(options.limits.max_cost == none.max_cost)) {
+    return SearchStatus::unsupported;
+  }
+  return SearchStatus::found;
+}
+
 /// The answer of a query that `unit_search` refused: `status`, `finish = from`, nothing else.
 [[nodiscard]] inline PathResult refused_unit_query(GridCoord from, SearchStatus status) noexcept {
   PathResult r;
