@@ -61,16 +61,16 @@ inline constexpr std::uint64_t kInfinite = ~std::uint64_t{0};
   return static_cast<std::uint64_t>(units * static_cast<double>(kStraight));
 }
 
+/// sqrt(2) rounded to the nearest double (what `std::sqrt(2.0)` returns: IEEE 754 square roots
+/// are correctly rounded).
+inline constexpr double kSqrt2 = 1.4142135623730951;
+
 /// The length of a path made of `straight` straight and `diagonal` diagonal moves weighted by
 /// layer cost (sums of layer costs of the cells entered by each kind of move): straight + diagonal
 /// * sqrt(2), in double precision. This is the length the CLI compares with the Moving AI optimum.
 /// The product and the sum are rounded separately (never one fused multiply-add, which compilers
 /// emit by default on AArch64: `detail::unfused`), so the value is the same bit for bit on every
 /// platform.
-/// sqrt(2) rounded to the nearest double (what `std::sqrt(2.0)` returns: IEEE 754 square roots
-/// are correctly rounded).
-inline constexpr double kSqrt2 = 1.4142135623730951;
-
 [[nodiscard]] inline double exact_length(std::uint64_t straight, std::uint64_t diagonal) noexcept {
   return static_cast<double>(straight) +
          detail::unfused(static_cast<double>(diagonal) * kSqrt2);
