@@ -3,13 +3,16 @@
 // The subcommands of the `pathing` command-line tool.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "pathing/precompute/landmark_map.hpp"
 #include "pathing/map/layer.hpp"
+
+namespace CLI {
+class App;  // CLI11 (command_options.cpp registers the subcommands)
+}  // namespace CLI
 
 namespace pathing::cli {
 

@@ -4,8 +4,6 @@
 // as a summary and drawn as an SVG heat map with flow arrows; `--flee` draws the flee map instead.
 #include <fmt/core.h>
 
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -14,7 +12,6 @@
 #include <string>
 
 #include "commands.hpp"
-#include "options.hpp"
 #include "pathing/precompute/clearance_map.hpp"
 #include "pathing/field/dijkstra.hpp"
 #include "pathing/field/flow_field.hpp"
@@ -154,28 +151,6 @@ int run_field(const FieldCommandOptions& o) {
     return kExitFailed;
   }
   return kExitOk;
-}
-
-CLI::App* add_field_command(CLI::App& app, FieldCommandOptions& field) {
-  CLI::App* field_cmd = app.add_subcommand(
-      "field", "Distance field (Dijkstra map) and flow field to one goal; draw them as SVG");
-  field_cmd->add_option("map", field.map_file, "Map file (.map)")->required();
-  field_cmd->add_option("gx", field.gx, "Goal column")->required();
-  field_cmd->add_option("gy", field.gy, "Goal row")->required();
-  field_cmd->add_option("--moves", field.moves, "4- or 8-connected moves")
-      ->check(CLI::IsMember({4, 8}))
-      ->capture_default_str();
-  field_cmd->add_flag("--flee", field.flee,
-                      "Draw the flee map (the field scaled by --flee-factor and relaxed again)");
-  field_cmd->add_option("--flee-factor", field.flee_factor, "Scale of the flee map")
-      ->check(CLI::Range(-100.0, -0.01))
-      ->capture_default_str();
-  field_cmd
-      ->add_option("--size", field.size,
-                   "Unit size: the field of a K x K unit's top-left cell (docs/clearance.md)")
-      ->check(CLI::Range(1, 32));
-  field_cmd->add_option("--svg", field.svg_file, "Write a heat map with flow arrows as SVG");
-  return field_cmd;
 }
 
 }  // namespace pathing::cli

@@ -3,8 +3,6 @@
 // `pathing gen`: writes a generated (or tiled) map and its scenario file.
 #include <fmt/core.h>
 
-#include <CLI/CLI.hpp>
-
 #include <cstddef>
 #include <filesystem>
 #include <string>
@@ -12,7 +10,6 @@
 
 #include "atomic_file.hpp"
 #include "commands.hpp"
-#include "options.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/map/layer.hpp"
@@ -120,47 +117,6 @@ int run_gen(const GenOptions& o) {
                o.costs.empty() ? std::string("1,3,5") : costs_text(o.costs));
   }
   return kExitOk;
-}
-
-CLI::App* add_gen_command(CLI::App& app, GenOptions& gen) {
-  CLI::App* gen_cmd = app.add_subcommand(
-      "gen",
-      "Generate a map (OUT) and a scenario (OUT.scen) with optimal lengths (the reference "
-      "Dijkstra; tile: our JPS or A*)");
-  gen_cmd
-      ->add_option("kind", gen.kind,
-                   "random, rooms, maze, terrain, or tile (--source MAP tiled, mirrored, to "
-                   "W x H, joined by ports, with long cross-map queries)")
-      ->required()
-      ->check(CLI::IsMember({"random", "rooms", "maze", "terrain", "tile"}));
-  gen_cmd->add_option("--source", gen.source, "tile: the Moving AI map to tile");
-  gen_cmd->add_option("--width", gen.width, "Columns")->required()->check(CLI::Range(1, 32768));
-  gen_cmd->add_option("--height", gen.height, "Rows")->required()->check(CLI::Range(1, 32768));
-  gen_cmd
-      ->add_option("--density", gen.density,
-                   "random: blocked fraction; rooms: chance of an extra door; maze: unused")
-      ->check(CLI::Range(0.0, 1.0))
-      ->capture_default_str();
-  gen_cmd->add_option("--seed", gen.seed, "Seed, 0 to 18446744073709551615 (same seed, same files)")
-      ->check(kSeedRange)
-      ->capture_default_str();
-  gen_cmd->add_option("--queries", gen.queries, "Scenario queries")
-      ->check(CLI::Range(0, 10000000))
-      ->capture_default_str();
-  gen_cmd->add_option("--room-size", gen.room_size, "rooms: side of a room, in cells")
-      ->check(CLI::Range(1, 32768))
-      ->capture_default_str();
-  gen_cmd
-      ->add_option("--corridor", gen.corridor,
-                   "maze: corridor width in cells (walls stay 1 cell; Moving AI mazes use 1, 2, "
-                   "4, 8, 16, 32)")
-      ->check(CLI::Range(1, 32768))
-      ->capture_default_str();
-  gen_cmd->add_option("-o,--output", gen.out_file, "Map file to write (OUT.map)")->required();
-  add_costs_option(gen_cmd, gen.costs,
-                   "Tag costs C0,C1,... of the scenario's optimal lengths (0 = impassable); "
-                   "default: 1,3,5 for terrain, the Moving AI rules otherwise");
-  return gen_cmd;
 }
 
 }  // namespace pathing::cli

@@ -3,8 +3,6 @@
 // `pathing path`: one query on a Moving AI map, printed as text and optionally drawn as SVG.
 #include <fmt/core.h>
 
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -15,7 +13,6 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "options.hpp"
 #include "pathing/search/astar.hpp"
 #include "pathing/precompute/clearance_map.hpp"
 #include "pathing/search/greedy_best_first.hpp"
@@ -308,52 +305,6 @@ int run_path(const PathOptions& o) {
   }
   AStar astar;
   return run_with(astar, o, map, search_grid, search_layer);
-}
-
-CLI::App* add_path_command(CLI::App& app, PathOptions& path) {
-  CLI::App* path_cmd =
-      app.add_subcommand("path", "Find one path on a Moving AI map; print it, draw it as SVG");
-  path_cmd->add_option("map", path.map_file, "Map file (.map)")->required();
-  path_cmd->add_option("sx", path.sx, "Start column")->required();
-  path_cmd->add_option("sy", path.sy, "Start row")->required();
-  path_cmd->add_option("gx", path.gx, "Goal column")->required();
-  path_cmd->add_option("gy", path.gy, "Goal row")->required();
-  path_cmd
-      ->add_option("--algo", path.algo,
-                   "Search: astar, greedy (greedy best-first; 'bfs' still accepted), jps, jps+, "
-                   "subgoal or hpa (hierarchical; the SVG shows its sectors, transitions and "
-                   "abstract path)")
-      ->transform(kFormerAlgoNames)
-      ->check(CLI::IsMember({"astar", "greedy", "jps", "jps+", "subgoal", "hpa"}))
-      ->capture_default_str();
-  path_cmd->add_option(
-      "--prep", path.prep_file,
-      "With --algo jps+, subgoal or hpa: load the table, subgoal graph or hierarchy from this "
-      "file (`pathing prep`; hpa: its sector size, moves and clusters are the file's, and "
-      "--clusters other than the file's rebuilds them) instead of building it");
-  path_cmd->add_flag("--contract", path.contract,
-                     "--algo subgoal: contract the subgoal graph (contraction hierarchies)");
-  path_cmd->add_option("--sector", path.sector, "--algo hpa: side of a sector, in cells")
-      ->check(CLI::Range(4, 128))
-      ->capture_default_str();
-  path_cmd
-      ->add_option("--clusters", path.clusters,
-                   "--algo hpa: a second level of clusters of this many sectors a side (2-16; "
-                   "the SVG shows the clusters and the level-2 path)")
-      ->check(CLI::Range(2, 16));
-  path_cmd->add_option("--moves", path.moves, "4- or 8-connected moves")
-      ->check(CLI::IsMember({4, 8}))
-      ->capture_default_str();
-  path_cmd
-      ->add_option("--size", path.size,
-                   "Unit size: a square of K x K cells whose top-left cell is the position "
-                   "(start, goal and path are top-left cells; see docs/clearance.md)")
-      ->check(CLI::Range(1, 32));
-  path_cmd->add_option("--svg", path.svg_file, "Write the map, expanded cells and path as SVG");
-  path_cmd->add_flag("--smooth", path.smooth,
-                     "Also smooth the path into line-of-sight waypoints (string pulling): print "
-                     "them and draw them in the SVG");
-  return path_cmd;
 }
 
 }  // namespace pathing::cli

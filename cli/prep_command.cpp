@@ -5,15 +5,12 @@
 // `scen --prep` and `path --prep`.
 #include <fmt/core.h>
 
-#include <CLI/CLI.hpp>
-
 #include <chrono>
 #include <optional>
 #include <string>
 
 #include "atomic_file.hpp"
 #include "commands.hpp"
-#include "options.hpp"
 #include "pathing/precompute/hierarchy_map.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/precomputed.hpp"
@@ -120,58 +117,6 @@ int run_prep(const PrepOptions& o) {
              bytes.size(),
              static_cast<double>(bytes.size()) / static_cast<double>(map.grid.cell_count()), ms);
   return kExitOk;
-}
-
-CLI::App* add_prep_command(CLI::App& app, PrepOptions& prep) {
-  CLI::App* prep_cmd = app.add_subcommand(
-      "prep",
-      "Build a JPS+ table, a subgoal graph, landmarks or an HPA* hierarchy of a map and save it "
-      "for `scen --prep` and `path --prep`");
-  prep_cmd->add_option("map", prep.map_file, "Map file (.map)")->required();
-  prep_cmd->add_option("-o,--output", prep.out_file, "File to write")->required();
-  prep_cmd
-      ->add_option("--algo", prep.algo,
-                   "jps+ (JPS+ table), subgoal (subgoal graph), alt (landmarks) or hpa (hierarchy)")
-      ->check(CLI::IsMember({"jps+", "subgoal", "alt", "hpa"}))
-      ->capture_default_str();
-  prep_cmd->add_flag("--contract", prep.contract,
-                     "subgoal: contract the graph (contraction hierarchies; docs/subgoal.md)");
-  CLI::Option* prep_landmarks =
-      prep_cmd
-          ->add_option("--landmarks", prep.landmarks,
-                       "alt: landmarks to place; hpa: landmarks on the abstract graph, saved with "
-                       "the hierarchy (1-16; none unless given)")
-          ->check(CLI::Range(1, 32))
-          ->capture_default_str();
-  prep_cmd
-      ->add_option("--clusters", prep.clusters,
-                   "hpa: a second level of clusters of this many sectors a side, saved with the "
-                   "hierarchy (2-16; one level unless given)")
-      ->check(CLI::Range(2, 16));
-  prep_cmd
-      ->add_option(
-          "--landmark-bits", prep.landmark_bits,
-          "alt: width of the stored distances: 32 (default), 16 (half the memory; 32 where 16 "
-          "bits cannot hold the map's distances) or auto (16 where that keeps 4 "
-          "fraction bits); the output line says which was used")
-      ->check(CLI::IsMember({"32", "16", "auto"}));
-  prep_cmd->add_option("--moves", prep.moves, "alt: 4- or 8-connected distances; hpa: moves")
-      ->check(CLI::IsMember({4, 8}))
-      ->capture_default_str();
-  prep_cmd
-      ->add_option("--max-unit-size", prep.max_unit_size,
-                   "hpa: serve units of 1..K cells a side (HAA*; `path --size K --prep FILE`)")
-      ->check(CLI::Range(1, 32));
-  prep_cmd->add_option("--sector", prep.sector, "hpa: side of a sector, in cells")
-      ->check(CLI::Range(4, 128))
-      ->capture_default_str();
-  add_costs_option(prep_cmd, prep.costs,
-                   "Tag costs C0,C1,... (0 = impassable); default: the Moving AI rules");
-  // --landmarks also sets the abstract graph's landmarks of --algo hpa, only when given.
-  prep_cmd->callback([&prep, prep_landmarks] {
-    prep.hpa_landmarks = prep_landmarks->count() > 0 ? prep.landmarks : 0;
-  });
-  return prep_cmd;
 }
 
 }  // namespace pathing::cli

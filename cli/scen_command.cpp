@@ -3,8 +3,6 @@
 // `pathing scen`: runs a Moving AI scenario file and reports time, work, optimality and heap
 // allocations per query.
 #include <fmt/core.h>
-
-#include <CLI/CLI.hpp>
 #include <unistd.h>
 
 #include <algorithm>
@@ -20,7 +18,6 @@
 #include "alloc_counter/alloc_counter.hpp"
 #include "atomic_file.hpp"
 #include "commands.hpp"
-#include "options.hpp"
 #include "pathing/search/astar.hpp"
 #include "pathing/search/greedy_best_first.hpp"
 #include "pathing/io/movingai.hpp"
@@ -416,86 +413,6 @@ int run_scen(const ScenOptions& o) {
     return kExitFailed;
   }
   return kExitOk;
-}
-
-CLI::App* add_scen_command(CLI::App& app, ScenOptions& scen) {
-  CLI::App* scen_cmd = app.add_subcommand(
-      "scen", "Run every query of a Moving AI scenario file and report time, work, optimality");
-  scen_cmd->add_option("file", scen.scen_file, "Scenario file (.map.scen)")->required();
-  scen_cmd->add_option("--map", scen.map_file,
-                       "Map file (default: the scenario's map, by base name, beside it)");
-  scen_cmd
-      ->add_option("--algo", scen.algo,
-                   "Search: astar (optimal), greedy (greedy best-first; 'bfs', its former name, is "
-                   "still accepted), jps (jump point search, "
-                   "8-connected, uniform cost), jps+ (JPS with precomputed jump distances), "
-                   "subgoal (simple subgoal graph, 8-connected, uniform cost, optimal) or alt (A* "
-                   "with landmark heuristics, optimal; --landmarks) or hpa "
-                   "(hierarchical A*, near-optimal: reports suboptimality; --sector, --smooth)")
-      ->transform(kFormerAlgoNames)
-      ->check(CLI::IsMember({"astar", "greedy", "jps", "jps+", "subgoal", "alt", "hpa"}))
-      ->capture_default_str();
-  CLI::Option* scen_landmarks =
-      scen_cmd
-          ->add_option(
-              "--landmarks", scen.landmarks,
-              "--algo alt: landmarks to place (more: fewer expansions, 4 bytes a cell "
-              "each); --algo hpa: landmarks on the abstract graph (1-16; off unless given)")
-          ->check(CLI::Range(1, 32))
-          ->capture_default_str();
-  scen_cmd
-      ->add_option("--landmark-bits", scen.landmark_bits,
-                   "--algo alt: width of the stored distances: 32 (default), 16 (half the memory, "
-                   "a little weaker; 32 where 16 bits cannot hold the map's distances) or auto "
-                   "(16 where that keeps 4 fraction bits); the search line says which was used")
-      ->check(CLI::IsMember({"32", "16", "auto"}));
-  scen_cmd
-      ->add_option("--weight", scen.weight,
-                   "--algo astar or hpa: heuristic weight w >= 1 (weighted A*: cost at most w "
-                   "times the optimum, or hpa's abstract optimum; reports suboptimality)")
-      ->check(CLI::Range(1.0, 1e9))
-      ->capture_default_str();
-  scen_cmd->add_flag("--contract", scen.contract,
-                     "--algo subgoal: contract the subgoal graph (contraction hierarchies; much "
-                     "faster on mazes and rooms, a longer build)");
-  scen_cmd->add_option("--sector", scen.sector, "--algo hpa: side of a sector, in cells")
-      ->check(CLI::Range(4, 128))
-      ->capture_default_str();
-  scen_cmd
-      ->add_option("--clusters", scen.clusters,
-                   "--algo hpa: a second level of clusters of this many sectors a side (2-16; "
-                   "the same costs at weight 1, far fewer expansions on big maps)")
-      ->check(CLI::Range(2, 16));
-  scen_cmd
-      ->add_option("--smooth", scen.smooth,
-                   "--algo hpa: shortcut the refined path, looking this many cells ahead (0: off)")
-      ->check(CLI::Range(0, 100000))
-      ->capture_default_str();
-  add_costs_option(scen_cmd, scen.costs,
-                   "Tag costs C0,C1,... (tag i of the map: . S W T for 0 1 2 3; 0 = impassable; "
-                   "blocked cells impassable); default: the Moving AI rules (. and S cost 1)");
-  scen_cmd->add_option("--moves", scen.moves, "4- or 8-connected moves (no corner cutting)")
-      ->check(CLI::IsMember({4, 8}))
-      ->capture_default_str();
-  scen_cmd->add_flag("--check", scen.check,
-                     "Exit with code 1 if a query is unsolved or (8-connected) not optimal; list "
-                     "them on stderr");
-  scen_cmd->add_flag("--json", scen.json, "Print the summary as one JSON object");
-  scen_cmd->add_option("--tsv", scen.tsv_file,
-                       "Write one row per query: id alg expanded generated nanos plen pcost scost");
-
-  scen_cmd->add_option(
-      "--prep", scen.prep_file,
-      "With --algo jps+, subgoal, alt or hpa: load the table, subgoal graph, landmarks or "
-      "hierarchy from this file (`pathing prep`; subgoal: contracted or not as saved; hpa: its "
-      "sector size, moves, landmarks and clusters are the file's, and --landmarks or --clusters "
-      "other than the file's rebuild those) "
-      "instead of building them; refused when made for another map, layer or version");
-  // --landmarks also sets the abstract graph's landmarks of --algo hpa, only when given.
-  scen_cmd->callback([&scen, scen_landmarks] {
-    scen.hpa_landmarks = scen_landmarks->count() > 0 ? scen.landmarks : 0;
-  });
-  return scen_cmd;
 }
 
 }  // namespace pathing::cli

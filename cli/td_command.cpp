@@ -9,8 +9,6 @@
 // and their paths (blue).
 #include <fmt/core.h>
 
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -20,7 +18,6 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "options.hpp"
 #include "pathing/field/dijkstra.hpp"
 #include "pathing/field/field_repair.hpp"
 #include "pathing/field/flow_field.hpp"
@@ -233,32 +230,6 @@ int run_td(const TdOptions& o) {
     fmt::print("wrote {}\n", o.svg_file);
   }
   return kExitOk;
-}
-
-CLI::App* add_td_command(CLI::App& app, TdOptions& td) {
-  CLI::App* td_cmd = app.add_subcommand(
-      "td",
-      "Tower defence demo: place towers one by one, refuse those that would cut a spawn "
-      "off, repair the goal's field after each; draw it as SVG");
-  td_cmd->add_option("map", td.map_file, "Map file (.map)")->required();
-  td_cmd->add_option("gx", td.gx, "Goal column")->required();
-  td_cmd->add_option("gy", td.gy, "Goal row")->required();
-  td_cmd->add_option("--spawn", td.spawns,
-                     "A spawn cell X,Y (repeatable; default: the cell farthest from the goal)");
-  td_cmd->add_option("--towers", td.towers, "Towers to place")
-      ->check(CLI::Range(0, 100000))
-      ->capture_default_str();
-  td_cmd->add_option("--tower-size", td.tower_size, "Side of a tower, in cells")
-      ->check(CLI::Range(1, 16))
-      ->capture_default_str();
-  td_cmd->add_option("--seed", td.seed, "Seed of the placements")
-      ->check(kSeedRange)
-      ->capture_default_str();
-  td_cmd->add_option("--moves", td.moves, "4- or 8-connected moves")
-      ->check(CLI::IsMember({4, 8}))
-      ->capture_default_str();
-  td_cmd->add_option("--svg", td.svg_file, "Write the repaired field, towers and paths as SVG");
-  return td_cmd;
 }
 
 }  // namespace pathing::cli
