@@ -10,7 +10,6 @@
 #include <initializer_list>
 #include <optional>
 #include <stdexcept>
-#include <string>
 
 #include "pathing/detail/compiler.hpp"
 #include "pathing/error.hpp"
@@ -221,25 +220,7 @@ class GridLayer {
  private:
   /// True when every cost is valid; else reports the first bad one in `*error` (if not null).
   static bool checked(std::initializer_list<int> tag_costs, int blocked_cost,
-                      Error* error) noexcept {
-    if (tag_costs.size() > 8) {
-      detail::report(error, ErrorCode::invalid_cost,
-                     "pathing::GridLayer: " + std::to_string(tag_costs.size()) +
-                         " tag costs given, at most 8 tags exist");
-      return false;
-    }
-    const auto bad = [error](const char* what, int c) {
-      detail::report(error, ErrorCode::invalid_cost,
-                     std::string("pathing::GridLayer: ") + what + " " + std::to_string(c) +
-                         " is outside [0, 255]");
-      return false;
-    };
-    for (int c : tag_costs) {
-      if (c < 0 || c > 255) return bad("tag cost", c);
-    }
-    if (blocked_cost < 0 || blocked_cost > 255) return bad("blocked cost", blocked_cost);
-    return true;
-  }
+                      Error* error) noexcept;  // map/layer_impl.hpp
   /// Precondition: checked(tag_costs, blocked_cost) holds.
   static GridLayer make(std::initializer_list<int> tag_costs, int blocked_cost) noexcept {
     std::array<std::uint8_t, 8> costs{};
@@ -252,3 +233,7 @@ class GridLayer {
 };
 
 }  // namespace pathing
+
+#if !PATHING_COMPILED
+#include "pathing/map/layer_impl.hpp"
+#endif
