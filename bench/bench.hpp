@@ -14,12 +14,12 @@
 #include <string>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
-#include "pathing/search/bit_bfs/bit_bfs.hpp"
-#include "pathing/map/grid.hpp"
 #include "pathing/io/generate.hpp"
+#include "pathing/map/coord.hpp"
+#include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/moves.hpp"
+#include "pathing/search/bit_bfs/bit_bfs.hpp"
 
 namespace pathing::bench {
 

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "pathing/search/astar.hpp"
-#include "pathing/precompute/clearance_map.hpp"
 #include "pathing/io/movingai.hpp"
+#include "pathing/precompute/clearance_map.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/search/jps.hpp"
 
 namespace pathing::bench {

@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "bench.hpp"
+#include "pathing/io/movingai.hpp"
 #include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
 #include "pathing/precompute/hierarchy_map.hpp"
 #include "pathing/search/hpa_star.hpp"
-#include "pathing/io/movingai.hpp"
-#include "pathing/map/layer.hpp"
 
 namespace pathing::bench {
 

@@ -28,12 +28,12 @@
 
 #include "bench.hpp"
 #include "hpa_query_rows.hpp"
-#include "pathing/search/astar.hpp"
-#include "pathing/precompute/hierarchy_map.hpp"
-#include "pathing/search/hpa_star.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/precomputed.hpp"
+#include "pathing/precompute/hierarchy_map.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/hpa_star.hpp"
 #include "pathing/search/jps.hpp"
 #include "pathing/search/jps_plus.hpp"
 

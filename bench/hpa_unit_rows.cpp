@@ -20,11 +20,11 @@
 
 #include "bench.hpp"
 #include "hpa_query_rows.hpp"
+#include "pathing/io/generate.hpp"
+#include "pathing/io/movingai.hpp"
 #include "pathing/precompute/clearance_map.hpp"
 #include "pathing/precompute/hierarchy_map.hpp"
 #include "pathing/search/hpa_star.hpp"
-#include "pathing/io/generate.hpp"
-#include "pathing/io/movingai.hpp"
 
 namespace pathing::bench {
 namespace {

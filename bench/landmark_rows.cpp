@@ -20,11 +20,11 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "pathing/search/astar.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/precompute/landmark_map.hpp"
 #include "pathing/precompute/region_map.hpp"
+#include "pathing/search/astar.hpp"
 
 namespace pathing::bench {
 namespace {

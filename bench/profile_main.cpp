@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/detail/test_access.hpp"
-#include "pathing/search/greedy_best_first.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/seed_map.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 
 int main(int argc, char** argv) {
   using namespace pathing;

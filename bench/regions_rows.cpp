@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/precompute/region_map.hpp"
+#include "pathing/search/astar.hpp"
 
 namespace pathing::bench {
 namespace {

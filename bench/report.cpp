@@ -118,9 +118,10 @@ void print_markdown(std::ostream& os, const std::vector<Row>& rows,
     }
     // Issue #19: on AVX2 (the players' common case; forced on a wider processor, the processor's
     // own level on an AVX2 one) both bounded searches at least 30x libtcod A*.
-    const bool avx2_row =
-        r.algo == "AStar bounded, AVX2" || r.algo == "GreedyBestFirst bounded, AVX2" ||
-        (best_simd_level() == 1 && (r.algo == "AStar bounded" || r.algo == "GreedyBestFirst bounded"));
+    const bool avx2_row = r.algo == "AStar bounded, AVX2" ||
+                          r.algo == "GreedyBestFirst bounded, AVX2" ||
+                          (best_simd_level() == 1 &&
+                           (r.algo == "AStar bounded" || r.algo == "GreedyBestFirst bounded"));
     if (avx2_row) {
       os << "| " << r.input << ": " << r.algo << (best_simd_level() == 1 ? " (AVX2)" : "")
          << " >= 30x libtcod A*, 0 allocations (issue #19) | " << fmt("%.1fx", speedup) << ", "

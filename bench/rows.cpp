@@ -17,15 +17,15 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "pathing/search/astar.hpp"
 #include "pathing/agent/path_batch.hpp"
 #include "pathing/field/dijkstra.hpp"
-#include "pathing/search/subgoal_search.hpp"
 #include "pathing/field/flow_field.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/search/jps.hpp"
 #include "pathing/search/jps_plus.hpp"
+#include "pathing/search/subgoal_search.hpp"
 #include "support/alloc_counter.hpp"
 
 namespace pathing::bench {

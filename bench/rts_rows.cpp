@@ -29,9 +29,9 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
-#include "pathing/precompute/clearance_map.hpp"
 #include "pathing/io/movingai.hpp"
+#include "pathing/precompute/clearance_map.hpp"
+#include "pathing/search/astar.hpp"
 #include "support/alloc_counter.hpp"
 
 namespace pathing::bench {

@@ -32,10 +32,10 @@
 #include "bench.hpp"
 #include "pathing/field/dijkstra.hpp"
 #include "pathing/field/flow_field.hpp"
-#include "pathing/precompute/hierarchy_map.hpp"
+#include "pathing/field/sector_flow_field.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
-#include "pathing/field/sector_flow_field.hpp"
+#include "pathing/precompute/hierarchy_map.hpp"
 
 namespace pathing::bench {
 namespace {

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/precompute/landmark_map.hpp"
 #include "pathing/map/layer.hpp"
+#include "pathing/precompute/landmark_map.hpp"
 
 namespace CLI {
 class App;  // CLI11 (command_options.cpp registers the subcommands)

@@ -12,10 +12,10 @@
 #include <string>
 
 #include "commands.hpp"
-#include "pathing/precompute/clearance_map.hpp"
 #include "pathing/field/dijkstra.hpp"
 #include "pathing/field/flow_field.hpp"
 #include "pathing/io/movingai.hpp"
+#include "pathing/precompute/clearance_map.hpp"
 #include "svg.hpp"
 
 namespace pathing::cli {

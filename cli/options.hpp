@@ -32,7 +32,8 @@ inline const CLI::Validator kSeedRange(
     "");  // no extra type text in --help: the option already shows UINT and the range
 
 // --algo's former names, still accepted: `bfs` is greedy best-first search (not breadth-first).
-inline const CLI::Transformer kFormerAlgoNames(std::map<std::string, std::string>{{"bfs", "greedy"}});
+inline const CLI::Transformer kFormerAlgoNames(std::map<std::string, std::string>{
+    {"bfs", "greedy"}});
 
 // `--costs C0,C1,...`: one to eight tag costs in [0, 255], comma-separated.
 inline void add_costs_option(CLI::App* cmd, std::vector<int>& costs, const std::string& help) {

@@ -13,12 +13,12 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "pathing/search/astar.hpp"
-#include "pathing/precompute/clearance_map.hpp"
-#include "pathing/search/greedy_best_first.hpp"
+#include "pathing/agent/smoothing.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/precomputed.hpp"
-#include "pathing/agent/smoothing.hpp"
+#include "pathing/precompute/clearance_map.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "searchers.hpp"
 #include "svg.hpp"
 

@@ -11,11 +11,11 @@
 
 #include "atomic_file.hpp"
 #include "commands.hpp"
-#include "pathing/precompute/hierarchy_map.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/precomputed.hpp"
-#include "pathing/search/jps_plus.hpp"
+#include "pathing/precompute/hierarchy_map.hpp"
 #include "pathing/precompute/landmark_map.hpp"
+#include "pathing/search/jps_plus.hpp"
 #include "pathing/search/subgoal_search.hpp"
 
 namespace pathing::cli {

@@ -18,11 +18,11 @@
 #include "alloc_counter/alloc_counter.hpp"
 #include "atomic_file.hpp"
 #include "commands.hpp"
-#include "pathing/search/astar.hpp"
-#include "pathing/search/greedy_best_first.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/precomputed.hpp"
 #include "pathing/precompute/landmark_map.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "searchers.hpp"
 
 namespace pathing::cli {

@@ -1,9 +1,9 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
 // The searches the CLI runs, behind one interface: reserve(cols, rows) and
-// find_path(grid, from, to, layer, out, connectivity). AStar and GreedyBestFirst have it already; the
-// jump point searches get thin adapters that own the precomputed map (built once per map, outside
-// any timed loop).
+// find_path(grid, from, to, layer, out, connectivity). AStar and GreedyBestFirst have it already;
+// the jump point searches get thin adapters that own the precomputed map (built once per map,
+// outside any timed loop).
 #pragma once
 
 #include <chrono>

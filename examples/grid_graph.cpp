@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
-#include "pathing/search/graph_astar.hpp"
-#include "pathing/map/grid_graph.hpp"
 #include "pathing/agent/path_convert.hpp"
 #include "pathing/agent/smoothing.hpp"
+#include "pathing/map/grid_graph.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/graph_astar.hpp"
 
 int main() {
   // '#' walls, '~' swamp (tag 1, costs 4 to enter), '.' ground (tag 0, costs 1).

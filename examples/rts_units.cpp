@@ -25,8 +25,8 @@
 // result equals find_path's on the same grid, no tick spends more expansions than the queue's
 // budget (sliced queries) nor than the followers' allowance (their replans, counted through
 // their searcher), and at least 80% of the units arrive.
-#include <pathing/precompute/clearance_map.hpp>
 #include <pathing/pathing.hpp>
+#include <pathing/precompute/clearance_map.hpp>
 
 #include <array>
 #include <cstdint>

@@ -22,12 +22,12 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "pathing/search/astar.hpp"
-#include "pathing/precompute/hierarchy_map.hpp"
-#include "pathing/search/hpa_star.hpp"
 #include "pathing/io/precomputed.hpp"
-#include "pathing/search/jps_plus.hpp"
+#include "pathing/precompute/hierarchy_map.hpp"
 #include "pathing/precompute/landmark_map.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/hpa_star.hpp"
+#include "pathing/search/jps_plus.hpp"
 #include "pathing/search/subgoal_search.hpp"
 #include "support/precomputed_bytes.hpp"
 #include "support/reference.hpp"

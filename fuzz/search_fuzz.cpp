@@ -3,8 +3,8 @@
 // any int), the mode (bounded/unbounded), the connectivity, the limits, a forced generation
 // counter and an A* heuristic weight; every search of tests/support/searches.hpp runs the query
 // and is checked against the reference Dijkstra (tests/support/search_checks.hpp); bounded
-// queries also run AStar and GreedyBestFirst at every vector level of the bit-parallel BFS, and again
-// after blocking a cell of their path (one searcher against a fresh one).
+// queries also run AStar and GreedyBestFirst at every vector level of the bit-parallel BFS, and
+// again after blocking a cell of their path (one searcher against a fresh one).
 //
 // Input layout (bytes; missing bytes read as 0):
 //   0      flags: 1 bounded, 2 eight-connected, 4 force the generation counters near 2^32,
@@ -25,9 +25,9 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "pathing/search/astar.hpp"
 #include "pathing/detail/nodes/generation_map.hpp"
 #include "pathing/detail/test_access.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/search/greedy_best_first.hpp"
 #include "support/reference.hpp"
 #include "support/search_checks.hpp"

@@ -21,17 +21,17 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
+#include "pathing/agent/smoothing.hpp"
 #include "pathing/field/dijkstra.hpp"
 #include "pathing/field/flow_field.hpp"
-#include "pathing/search/greedy_best_first.hpp"
-#include "pathing/map/grid.hpp"
 #include "pathing/io/generate.hpp"
 #include "pathing/io/movingai.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "pathing/search/jps.hpp"
 #include "pathing/search/jps_plus.hpp"
-#include "pathing/map/layer.hpp"
-#include "pathing/agent/smoothing.hpp"
 #include "pathing/version.hpp"
 
 // WebAssembly has no x86 vector extensions: the bounded bit-parallel BFS must run its portable

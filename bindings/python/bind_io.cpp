@@ -1,6 +1,7 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// The Python extension `pathing._pathing`: pathing.io (Moving AI files, precomputed files) and the benchmark helpers.
+// The Python extension `pathing._pathing`: pathing.io (Moving AI files, precomputed files) and the
+// benchmark helpers.
 #include "common.hpp"
 
 namespace pathing_py {

@@ -1,6 +1,7 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// The Python extension `pathing._pathing`: the searchers, the jump-point maps and the landmark, clearance and region maps.
+// The Python extension `pathing._pathing`: the searchers, the jump-point maps and the landmark,
+// clearance and region maps.
 #include "common.hpp"
 
 namespace pathing_py {
@@ -64,8 +65,7 @@ void bind_search(py::module_& m) {
            "Rebuilds the map from the grid under `layer` (O(cells)).")
       .def("sync", &JpsMap::sync, py::arg("grid"), py::arg("layer"),
            "Brings the map up to date with the grid (cheaply after a few edits).")
-      .def("is_current", is_current_for<JpsMap>, py::arg("grid"),
-           py::arg("layer") = py::none(),
+      .def("is_current", is_current_for<JpsMap>, py::arg("grid"), py::arg("layer") = py::none(),
            "Whether the map describes this grid object at its current version under `layer` "
            "(any layer when `layer` is None).")
       .def(
@@ -102,8 +102,7 @@ void bind_search(py::module_& m) {
       .def("sync", &JpsPlusMap::sync, py::arg("grid"), py::arg("layer"),
            "Brings the table up to date with the grid (cheaply after a few edits); returns what it "
            "did.")
-      .def("is_current", is_current_for<JpsPlusMap>, py::arg("grid"),
-           py::arg("layer") = py::none(),
+      .def("is_current", is_current_for<JpsPlusMap>, py::arg("grid"), py::arg("layer") = py::none(),
            "Whether the table describes this grid object at its current version under `layer` "
            "(any layer when `layer` is None).")
       .def(
@@ -250,8 +249,7 @@ void bind_search(py::module_& m) {
           py::arg("grid"), py::arg("layer"),
           "Brings the regions up to date (merging and splitting around the edited cells when the "
           "edit log holds them); returns what it did.")
-      .def("is_current", is_current_for<RegionMap>, py::arg("grid"),
-           py::arg("layer") = py::none(),
+      .def("is_current", is_current_for<RegionMap>, py::arg("grid"), py::arg("layer") = py::none(),
            "Whether the map describes this grid object at its current version under `layer` "
            "(any layer when `layer` is None).")
       .def("reachable", &RegionMap::reachable, py::arg("a"), py::arg("b"),

@@ -776,8 +776,8 @@ bool is_current_for(const Map& m, const Grid& g, std::optional<GridLayer> layer)
 // A deprecated Python name: a DeprecationWarning naming its replacement (an error when the
 // warning filter turns warnings into errors).
 inline void deprecated_name(const char* old_name, const char* new_name) {
-  const std::string text = std::string("pathing.") + old_name + " is deprecated: use pathing." +
-                           new_name;
+  const std::string text =
+      std::string("pathing.") + old_name + " is deprecated: use pathing." + new_name;
   if (PyErr_WarnEx(PyExc_DeprecationWarning, text.c_str(), 2) != 0) throw py::error_already_set();
 }
 
@@ -832,7 +832,8 @@ using PyJpsPlus = Searcher<JpsPlus>;
 void bind_results(py::module_& m);
 // Registers Grid and GridLayer (bind_map.cpp).
 void bind_map(py::module_& m);
-// Registers the searchers, the jump-point maps and the landmark, clearance and region maps (bind_search.cpp).
+// Registers the searchers, the jump-point maps and the landmark, clearance and region maps
+// (bind_search.cpp).
 void bind_search(py::module_& m);
 // Registers HPA*: HierarchyMap, SectorFlowField, HpaStar (bind_hierarchy.cpp).
 void bind_hierarchy(py::module_& m);
@@ -840,7 +841,8 @@ void bind_hierarchy(py::module_& m);
 void bind_field(py::module_& m);
 // Registers PathBatch and path smoothing (bind_agent.cpp).
 void bind_agent(py::module_& m);
-// Registers pathing.io (Moving AI files, precomputed files) and the benchmark helpers (bind_io.cpp).
+// Registers pathing.io (Moving AI files, precomputed files) and the benchmark helpers
+// (bind_io.cpp).
 void bind_io(py::module_& m);
 }  // namespace pathing_py
 

@@ -1,10 +1,12 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// Deprecated header path, kept for one release: include <pathing/agent/path_batch.hpp> instead (see CHANGELOG.md).
+// Deprecated header path, kept for one release: include <pathing/agent/path_batch.hpp> instead (see
+// CHANGELOG.md).
 #pragma once
 
 #include "pathing/agent/path_batch.hpp"
 
 #if !defined(PATHING_NO_DEPRECATED_HEADER_MESSAGE)
-#pragma message("<pathing/batch.hpp> is deprecated: include <pathing/agent/path_batch.hpp> (define PATHING_NO_DEPRECATED_HEADER_MESSAGE to silence this)")
+#pragma message( \
+    "<pathing/batch.hpp> is deprecated: include <pathing/agent/path_batch.hpp> (define PATHING_NO_DEPRECATED_HEADER_MESSAGE to silence this)")
 #endif

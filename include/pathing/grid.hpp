@@ -1,10 +1,12 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// Deprecated header path, kept for one release: include <pathing/map/grid.hpp> instead (see CHANGELOG.md).
+// Deprecated header path, kept for one release: include <pathing/map/grid.hpp> instead (see
+// CHANGELOG.md).
 #pragma once
 
 #include "pathing/map/grid.hpp"
 
 #if !defined(PATHING_NO_DEPRECATED_HEADER_MESSAGE)
-#pragma message("<pathing/grid.hpp> is deprecated: include <pathing/map/grid.hpp> (define PATHING_NO_DEPRECATED_HEADER_MESSAGE to silence this)")
+#pragma message( \
+    "<pathing/grid.hpp> is deprecated: include <pathing/map/grid.hpp> (define PATHING_NO_DEPRECATED_HEADER_MESSAGE to silence this)")
 #endif

@@ -1,10 +1,12 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// Deprecated header path, kept for one release: include <pathing/search/jps.hpp> instead (see CHANGELOG.md).
+// Deprecated header path, kept for one release: include <pathing/search/jps.hpp> instead (see
+// CHANGELOG.md).
 #pragma once
 
 #include "pathing/search/jps.hpp"
 
 #if !defined(PATHING_NO_DEPRECATED_HEADER_MESSAGE)
-#pragma message("<pathing/jps.hpp> is deprecated: include <pathing/search/jps.hpp> (define PATHING_NO_DEPRECATED_HEADER_MESSAGE to silence this)")
+#pragma message( \
+    "<pathing/jps.hpp> is deprecated: include <pathing/search/jps.hpp> (define PATHING_NO_DEPRECATED_HEADER_MESSAGE to silence this)")
 #endif

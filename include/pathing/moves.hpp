@@ -1,10 +1,12 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// Deprecated header path, kept for one release: include <pathing/map/moves.hpp> instead (see CHANGELOG.md).
+// Deprecated header path, kept for one release: include <pathing/map/moves.hpp> instead (see
+// CHANGELOG.md).
 #pragma once
 
 #include "pathing/map/moves.hpp"
 
 #if !defined(PATHING_NO_DEPRECATED_HEADER_MESSAGE)
-#pragma message("<pathing/moves.hpp> is deprecated: include <pathing/map/moves.hpp> (define PATHING_NO_DEPRECATED_HEADER_MESSAGE to silence this)")
+#pragma message( \
+    "<pathing/moves.hpp> is deprecated: include <pathing/map/moves.hpp> (define PATHING_NO_DEPRECATED_HEADER_MESSAGE to silence this)")
 #endif

@@ -20,10 +20,10 @@
 #include <vector>
 
 #include "charconv_compat.hpp"
-#include "pathing/search/astar.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/search/jps.hpp"
 #include "pathing/map/moves.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/jps.hpp"
 
 namespace pathing::io {
 

@@ -1,5 +1,5 @@
-// AStar(cols, rows) / GreedyBestFirst(cols, rows) / reserve(): the first queries on that grid allocate
-// nothing, even one that floods the whole map (a large open list).
+// AStar(cols, rows) / GreedyBestFirst(cols, rows) / reserve(): the first queries on that grid
+// allocate nothing, even one that floods the whole map (a large open list).
 #include <gtest/gtest.h>
 
 #include <random>

@@ -11,15 +11,15 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
-#include "pathing/search/bit_bfs/bit_bfs.hpp"
+#include "pathing/agent/path_convert.hpp"
 #include "pathing/detail/moves/neighbors.hpp"
 #include "pathing/field/dijkstra.hpp"
+#include "pathing/precompute/jps_map.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/bit_bfs/bit_bfs.hpp"
 #include "pathing/search/greedy_best_first.hpp"
 #include "pathing/search/jps.hpp"
-#include "pathing/precompute/jps_map.hpp"
 #include "pathing/search/jps_plus.hpp"
-#include "pathing/agent/path_convert.hpp"
 #include "support/reference.hpp"
 
 namespace pathing {

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
+#include "pathing/detail/test_access.hpp"
 #include "pathing/precompute/clearance_map.hpp"
 #include "pathing/precompute/landmark_map.hpp"
 #include "pathing/precompute/region_map.hpp"
 #include "pathing/search/astar.hpp"
-#include "pathing/detail/test_access.hpp"
 #include "pathing/search/greedy_best_first.hpp"
 #include "support/layers.hpp"
 #include "support/reference.hpp"

@@ -7,9 +7,9 @@
 #include <random>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/detail/moves/cell_reader.hpp"
 #include "pathing/detail/moves/neighbors.hpp"
+#include "pathing/search/astar.hpp"
 
 namespace pathing {
 namespace {

@@ -3,10 +3,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/agent/chain.hpp"
-#include "pathing/search/greedy_best_first.hpp"
 #include "pathing/agent/path_convert.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/graph_test_maps.hpp"
 

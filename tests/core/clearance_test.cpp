@@ -15,16 +15,16 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
+#include "pathing/agent/path_follower.hpp"
 #include "pathing/field/dijkstra.hpp"
 #include "pathing/field/field_repair.hpp"
 #include "pathing/field/flow_field.hpp"
-#include "pathing/agent/path_follower.hpp"
+#include "pathing/precompute/jps_map.hpp"
+#include "pathing/precompute/region_map.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/search/greedy_best_first.hpp"
 #include "pathing/search/jps.hpp"
-#include "pathing/precompute/jps_map.hpp"
 #include "pathing/search/jps_plus.hpp"
-#include "pathing/precompute/region_map.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/throws.hpp"
 

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/detail/queue/radix_heap.hpp"
 #include "pathing/field/flow_field.hpp"
+#include "pathing/search/astar.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/field_reference.hpp"
 #include "support/reference.hpp"

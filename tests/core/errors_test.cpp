@@ -9,17 +9,17 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
+#include "pathing/agent/path_convert.hpp"
+#include "pathing/agent/smoothing.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/error.hpp"
 #include "pathing/map/graph.hpp"
-#include "pathing/search/greedy_best_first.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/path.hpp"
-#include "pathing/agent/path_convert.hpp"
-#include "pathing/agent/smoothing.hpp"
 #include "pathing/map/world.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 
 namespace pathing {
 namespace {
@@ -134,7 +134,8 @@ TEST(TryReserve, BadSizesAreRejectedNamingTheValue) {
   EXPECT_EQ(e.message, "pathing::AStar::reserve: cols = -1 is outside [0, 32768]");
   EXPECT_EQ(a.memory_bytes(), AStar().memory_bytes());  // nothing reserved
   EXPECT_FALSE(b.try_reserve(5, INT_MIN, &e));
-  EXPECT_EQ(e.message, "pathing::GreedyBestFirst::reserve: rows = -2147483648 is outside [0, 32768]");
+  EXPECT_EQ(e.message,
+            "pathing::GreedyBestFirst::reserve: rows = -2147483648 is outside [0, 32768]");
   EXPECT_FALSE(a.try_reserve(32768, 32768, &e));
   EXPECT_EQ(e.message,
             "pathing::AStar::reserve: cols * rows = 1073741824 is outside [0, 268435456]");

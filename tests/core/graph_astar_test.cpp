@@ -9,12 +9,12 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/detail/test_access.hpp"
 #include "pathing/map/graph.hpp"
-#include "pathing/search/graph_astar.hpp"
 #include "pathing/map/grid_graph.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/graph_astar.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/graph_test_maps.hpp"
 

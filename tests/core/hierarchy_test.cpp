@@ -16,9 +16,9 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/precompute/clearance_map.hpp"
 #include "pathing/precompute/hierarchy_map.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/search/hpa_star.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"

@@ -12,12 +12,12 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/search/jump/jps_expand.hpp"
-#include "pathing/search/jump/jps_plus_expand.hpp"
-#include "pathing/search/jump/jump_search.hpp"
 #include "pathing/detail/queue/radix_heap.hpp"
 #include "pathing/search/jps.hpp"
 #include "pathing/search/jps_plus.hpp"
+#include "pathing/search/jump/jps_expand.hpp"
+#include "pathing/search/jump/jps_plus_expand.hpp"
+#include "pathing/search/jump/jump_search.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/layers.hpp"
 #include "support/reference.hpp"

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
-#include "pathing/search/jump/jps_plus_expand.hpp"
 #include "pathing/detail/test_access.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/search/jps.hpp"
 #include "pathing/search/jps_plus.hpp"
+#include "pathing/search/jump/jps_plus_expand.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/layers.hpp"
 #include "support/reference.hpp"

@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/precompute/clearance_map.hpp"
+#include "pathing/precompute/landmark_map.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/search/greedy_best_first.hpp"
 #include "pathing/search/jps.hpp"
 #include "pathing/search/jps_plus.hpp"
-#include "pathing/precompute/landmark_map.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
 

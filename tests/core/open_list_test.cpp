@@ -13,10 +13,10 @@
 #include <tuple>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/detail/queue/level_queue.hpp"
 #include "pathing/detail/queue/radix_heap.hpp"
 #include "pathing/detail/queue/two_level_queue.hpp"
+#include "pathing/search/astar.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/detail/compiler.hpp"
 #include "pathing/agent/path_convert.hpp"
+#include "pathing/detail/compiler.hpp"
 
 namespace pathing {
 namespace {

@@ -10,17 +10,23 @@
 #include <random>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
+#include "pathing/search/astar.hpp"
 
 namespace pathing {
 namespace {
 
 TEST(PortableInt128, MulHigh64MatchesTheReference) {
-  const std::uint64_t edge[] = {0, 1, 2, 0xFFFFFFFFu, 0x100000000u, ~std::uint64_t{0},
-                                ~std::uint64_t{0} - 1, std::uint64_t{1} << 63};
+  const std::uint64_t edge[] = {0,
+                                1,
+                                2,
+                                0xFFFFFFFFu,
+                                0x100000000u,
+                                ~std::uint64_t{0},
+                                ~std::uint64_t{0} - 1,
+                                std::uint64_t{1} << 63};
   for (std::uint64_t a : edge) {
     for (std::uint64_t b : edge) {
       EXPECT_EQ(detail::portable_mul_high64(a, b), detail::mul_high64(a, b)) << a << " " << b;
@@ -92,7 +98,8 @@ TEST(PortableInt128, WeightedAStarChecksumIsTheSameOnEveryPath) {
         sum = sum * 1000003 + std::bit_cast<std::uint64_t>(r.cost);
         sum = sum * 1000003 + r.moves;
         sum = sum * 1000003 + r.stats.expanded;
-        for (GridCoord cell : out) sum = sum * 31 + static_cast<std::uint64_t>(cell.y * 48 + cell.x);
+        for (GridCoord cell : out)
+          sum = sum * 31 + static_cast<std::uint64_t>(cell.y * 48 + cell.x);
       }
     }
   }

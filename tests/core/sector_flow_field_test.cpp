@@ -16,9 +16,9 @@
 #include <utility>
 #include <vector>
 
+#include "pathing/field/sector_flow_field.hpp"
 #include "pathing/precompute/hierarchy_map.hpp"
 #include "pathing/search/hpa_star.hpp"
-#include "pathing/field/sector_flow_field.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
 

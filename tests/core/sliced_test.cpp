@@ -14,12 +14,12 @@
 #include <utility>
 #include <vector>
 
+#include "pathing/precompute/region_map.hpp"
 #include "pathing/search/astar.hpp"
-#include "pathing/search/jump/jps_expand.hpp"
-#include "pathing/search/jump/jump_search.hpp"
 #include "pathing/search/jps.hpp"
 #include "pathing/search/jps_plus.hpp"
-#include "pathing/precompute/region_map.hpp"
+#include "pathing/search/jump/jps_expand.hpp"
+#include "pathing/search/jump/jump_search.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/reference.hpp"
 

@@ -5,10 +5,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "pathing/detail/compiler.hpp"
-#include "pathing/search/astar.hpp"
 #include "pathing/agent/path_convert.hpp"
 #include "pathing/agent/smoothing.hpp"
+#include "pathing/detail/compiler.hpp"
+#include "pathing/search/astar.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/graph_test_maps.hpp"
 

@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/field/dijkstra.hpp"
 #include "pathing/field/flow_field.hpp"
 #include "pathing/map/grid.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/search/jps.hpp"
 #include "pathing/search/jps_plus.hpp"
 #include "support/alloc_counter.hpp"

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/detail/test_access.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/search/greedy_best_first.hpp"
 #include "support/alloc_counter.hpp"
 #include "support/layers.hpp"

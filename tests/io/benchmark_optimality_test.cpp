@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
-#include "pathing/search/greedy_best_first.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/seed_map.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "support/reference.hpp"
 #include "support/shared_data.hpp"
 

@@ -9,14 +9,14 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/agent/chain.hpp"
-#include "pathing/search/graph_astar.hpp"
-#include "pathing/search/greedy_best_first.hpp"
-#include "pathing/map/grid_graph.hpp"
-#include "pathing/io/movingai.hpp"
 #include "pathing/agent/path_convert.hpp"
 #include "pathing/agent/smoothing.hpp"
+#include "pathing/io/movingai.hpp"
+#include "pathing/map/grid_graph.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/graph_astar.hpp"
+#include "pathing/search/greedy_best_first.hpp"
 #include "support/graph_test_maps.hpp"
 
 namespace pathing {

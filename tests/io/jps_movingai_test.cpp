@@ -1,5 +1,6 @@
-// Jps, JpsPlus and SubgoalSearch (plain and contracted) on the Moving AI benchmark scenarios in ../shared/data/movingai: every
-// queried row must come out at the printed optimal length, with a valid path.
+// Jps, JpsPlus and SubgoalSearch (plain and contracted) on the Moving AI benchmark scenarios in
+// ../shared/data/movingai: every queried row must come out at the printed optimal length, with a
+// valid path.
 //
 // Rows: every row in optimised builds, every test::kScenarioStride-th row in Debug/sanitizer
 // builds (the rows are sorted by length bucket, so every bucket is represented), as for A* in
@@ -15,9 +16,9 @@
 #include "pathing/search/jps.hpp"
 #include "pathing/search/jps_plus.hpp"
 #include "pathing/search/subgoal_search.hpp"
-#include "support/throws.hpp"
 #include "support/reference.hpp"
 #include "support/shared_data.hpp"
+#include "support/throws.hpp"
 
 namespace pathing::io {
 namespace {

@@ -14,12 +14,12 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
-#include "pathing/precompute/hierarchy_map.hpp"
-#include "pathing/search/hpa_star.hpp"
 #include "pathing/io/movingai.hpp"
-#include "pathing/search/jps_plus.hpp"
+#include "pathing/precompute/hierarchy_map.hpp"
 #include "pathing/precompute/landmark_map.hpp"
+#include "pathing/search/astar.hpp"
+#include "pathing/search/hpa_star.hpp"
+#include "pathing/search/jps_plus.hpp"
 #include "pathing/version.hpp"
 #include "support/precomputed_bytes.hpp"
 #include "support/reference.hpp"

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/io/movingai.hpp"
 #include "pathing/io/precomputed.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/search/subgoal_search.hpp"
 #include "support/precomputed_bytes.hpp"
 #include "support/reference.hpp"

@@ -14,11 +14,11 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/detail/test_access.hpp"
+#include "pathing/map/grid_graph.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/search/graph_astar.hpp"
 #include "pathing/search/greedy_best_first.hpp"
-#include "pathing/map/grid_graph.hpp"
 #include "pathing/search/jps.hpp"
 #include "pathing/search/jps_plus.hpp"
 

@@ -21,10 +21,10 @@
 
 #include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
-#include "pathing/search/jps.hpp"
-#include "pathing/precompute/jps_map.hpp"
-#include "pathing/search/jps_plus.hpp"
 #include "pathing/map/layer.hpp"
+#include "pathing/precompute/jps_map.hpp"
+#include "pathing/search/jps.hpp"
+#include "pathing/search/jps_plus.hpp"
 #include "pathing/search/result.hpp"
 #include "pathing/search/subgoal_search.hpp"
 

@@ -76,8 +76,8 @@ struct ChainResult {
 /// Segments appended before a stop stay in `out` (the route so far); `from == to` appends nothing
 /// and reports `reached`.
 ///
-/// Paths are 4-connected and each segment is optimal (A*) or greedy (GreedyBestFirst) only within its
-/// window: the whole route is not optimal. Complexity: one bounded search per segment.
+/// Paths are 4-connected and each segment is optimal (A*) or greedy (GreedyBestFirst) only within
+/// its window: the whole route is not optimal. Complexity: one bounded search per segment.
 /// Allocation: none once `out` has capacity (the searchers' own workspaces are reused).
 template <BoundedSearcher S>
 ChainResult chain_paths(S& searcher, const Grid& grid, const GridLayer& layer, GridCoord from,

@@ -16,14 +16,14 @@
 #include <type_traits>
 #include <vector>
 
-#include "pathing/search/astar.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/field/dijkstra.hpp"
 #include "pathing/error.hpp"
+#include "pathing/field/dijkstra.hpp"
 #include "pathing/field/flow_field.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/moves.hpp"
+#include "pathing/search/astar.hpp"
 #include "pathing/search/result.hpp"
 
 namespace pathing {

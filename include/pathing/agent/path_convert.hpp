@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/error.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/path.hpp"
 #include "pathing/map/world.hpp"
 

@@ -13,12 +13,12 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/precompute/clearance_map.hpp"
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/moves/cell_reader.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/moves.hpp"
+#include "pathing/precompute/clearance_map.hpp"
 #include "pathing/search/result.hpp"
 #include "pathing/search/searcher.hpp"
 
@@ -198,8 +198,8 @@ struct FollowPolicy {
 ///
 /// The searcher is passed to each call, not held: one searcher (10+ KB and 16 bytes a grid cell)
 /// serves all the followers of a thread, a follower stays a small value that can live in a
-/// vector of units, and any `GridSearcher` (`AStar`, `GreedyBestFirst`, `Jps` on uniform layers...) is
-/// called directly through a template (no virtual call).
+/// vector of units, and any `GridSearcher` (`AStar`, `GreedyBestFirst`, `Jps` on uniform layers...)
+/// is called directly through a template (no virtual call).
 ///
 /// Occupancy: units standing on cells are the grid's blocked bit (the game sets it on the cell a
 /// unit stands on and clears it when the unit leaves; the unit's own cell is never looked at); a

@@ -16,8 +16,8 @@ struct TestAccess {
   static void force_generation(Searcher& s, std::uint32_t g) noexcept {
     s.force_generation(g);
   }
-  /// Makes the bounded mode's bit-parallel BFS of an `AStar` or `GreedyBestFirst` use at most vector
-  /// level `level` (0 = the compiler's 128-bit vectors, 1 = AVX2, 2 = AVX-512;
+  /// Makes the bounded mode's bit-parallel BFS of an `AStar` or `GreedyBestFirst` use at most
+  /// vector level `level` (0 = the compiler's 128-bit vectors, 1 = AVX2, 2 = AVX-512;
   /// `BitBfs::limit_simd`) even where the processor has more, so that every level can be tested and
   /// benchmarked on one machine. Returns the level now in use.
   template <class Searcher>

@@ -16,13 +16,13 @@
 #include <string>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/detail/moves/canonical_order.hpp"
 #include "pathing/detail/moves/padded_costs.hpp"
 #include "pathing/detail/nodes/cell_key.hpp"
 #include "pathing/detail/queue/bucket_ring.hpp"
 #include "pathing/detail/queue/radix_heap.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/moves.hpp"
@@ -652,7 +652,7 @@ class Dijkstra {
   // stays in the same bucket is already queued there, so it is not queued twice.
   // A source may leave in every direction (canonical ordering).
   void add_source(std::uint64_t* g, std::size_t i, std::uint64_t initial, std::uint64_t max_cost,
-            Cell cell, FieldStats& st) {
+                  Cell cell, FieldStats& st) {
     const std::uint64_t old = g[i];
     if (initial > max_cost || initial >= old) return;
     g[i] = initial;
@@ -921,9 +921,10 @@ inline FieldStats Dijkstra::compute_flee(const Grid& grid, const GridLayer& laye
       const std::uint64_t s = toward.costs_[i];
       if (s == DistanceField::kUnreached) continue;
       out.costs_[i] = DistanceField::kUnreached;  // (in place: forget the old value)
-      add_source(out.costs_.data(), i,
-           static_cast<std::uint64_t>(std::llround(scaled(s)) + static_cast<std::int64_t>(bias)),
-           cost::kInfinite, pack(x, y), st);
+      add_source(
+          out.costs_.data(), i,
+          static_cast<std::uint64_t>(std::llround(scaled(s)) + static_cast<std::int64_t>(bias)),
+          cost::kInfinite, pack(x, y), st);
     }
   }
   prepare(grid, layer, Box::whole(grid), cost::kInfinite);

@@ -12,13 +12,13 @@
 #include <span>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/detail/moves/padded_costs.hpp"
 #include "pathing/detail/nodes/generation_map.hpp"
 #include "pathing/detail/queue/radix_heap.hpp"
 #include "pathing/field/dijkstra.hpp"
 #include "pathing/field/flow_field.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/map_sync.hpp"

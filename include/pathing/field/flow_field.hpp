@@ -10,10 +10,10 @@
 #include <span>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/detail/moves/padded_costs.hpp"
 #include "pathing/field/dijkstra.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/moves.hpp"

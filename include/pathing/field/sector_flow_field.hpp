@@ -16,11 +16,11 @@
 #include <vector>
 
 #include "pathing/map/coord.hpp"
-#include "pathing/precompute/hierarchy/sector_search.hpp"
 #include "pathing/map/grid.hpp"
-#include "pathing/precompute/hierarchy_map.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/moves.hpp"
+#include "pathing/precompute/hierarchy/sector_search.hpp"
+#include "pathing/precompute/hierarchy_map.hpp"
 #include "pathing/search/result.hpp"
 
 namespace pathing {
@@ -692,8 +692,7 @@ inline std::uint32_t SectorFlowField::build(std::uint32_t s) {
             const std::uint32_t u = across(s, nb);
             if (u == kNoSector || find_node(s, c) == kNoNode) continue;
             const std::uint32_t j = find_node(u, nb);
-            if (j != kNoNode && exit_cost(u, j, nb) == dist[i])
-              best = static_cast<std::uint8_t>(d);
+            if (j != kNoNode && exit_cost(u, j, nb) == dist[i]) best = static_cast<std::uint8_t>(d);
           }
         }
       }

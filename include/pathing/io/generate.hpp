@@ -11,9 +11,9 @@
 #include <string>
 #include <string_view>
 
+#include "pathing/io/movingai.hpp"
 #include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
-#include "pathing/io/movingai.hpp"
 #include "pathing/map/layer.hpp"
 
 namespace pathing::io {

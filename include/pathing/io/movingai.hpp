@@ -16,8 +16,8 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/error.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 

@@ -16,10 +16,10 @@
 
 #include "pathing/error.hpp"
 #include "pathing/map/grid.hpp"
-#include "pathing/precompute/hierarchy_map.hpp"
-#include "pathing/search/jps_plus.hpp"
-#include "pathing/precompute/landmark_map.hpp"
 #include "pathing/map/layer.hpp"
+#include "pathing/precompute/hierarchy_map.hpp"
+#include "pathing/precompute/landmark_map.hpp"
+#include "pathing/search/jps_plus.hpp"
 #include "pathing/search/subgoal_search.hpp"
 
 namespace pathing::io {
@@ -148,7 +148,8 @@ enum class PrecomputedKind : std::uint32_t {
 /// and scan edges are not stored (the loader recomputes them from the grid: O(cells + scans)).
 /// Size: 104 bytes, plus 5 bytes a subgoal and 16 bytes a contracted edge when any subgoal was
 /// contracted. Complexity: O(bytes). Thread-safe for const arguments.
-/// @throws std::invalid_argument when `!graph.is_current(grid)`, or (never for a built graph) when it
+/// @throws std::invalid_argument when `!graph.is_current(grid)`, or (never for a built graph) when
+/// it
 ///         has more than 32 contracted edges a cell; std::bad_alloc.
 [[nodiscard]] std::string serialize_subgoal_graph(const SubgoalGraph& graph, const Grid& grid);
 

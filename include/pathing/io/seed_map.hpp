@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "pathing/io/movingai.hpp"
 #include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
-#include "pathing/io/movingai.hpp"
 
 namespace pathing::io {
 

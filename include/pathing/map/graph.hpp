@@ -244,7 +244,9 @@ class NodeInterner {
   }
 
   /// Number of keys interned: every id lies in [0, size()). Use it as the graph's node_count().
-  [[nodiscard]] std::size_t size() const noexcept { return keys_.size(); }
+  [[nodiscard]] std::size_t size() const noexcept {
+    return keys_.size();
+  }
 
  private:
   std::unordered_map<Key, Id, Hash, Eq> ids_;

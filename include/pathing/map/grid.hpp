@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
+#include "pathing/map/coord.hpp"
 
 #if !PATHING_HAS_ATOMIC_BUILTINS
 #include <atomic>

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/moves/neighbors.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/graph.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"

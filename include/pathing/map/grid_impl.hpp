@@ -15,7 +15,7 @@
 namespace pathing {
 
 PATHING_FUNC bool Grid::validate(int cols, int rows, std::uint8_t default_tile,
-                                Error* error) noexcept {
+                                 Error* error) noexcept {
   const auto side = [&](const char* name, int v) {
     detail::report(error, ErrorCode::invalid_size,
                    "pathing::Grid: " + std::string(name) + " = " + std::to_string(v) +

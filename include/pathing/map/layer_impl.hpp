@@ -15,7 +15,7 @@
 namespace pathing {
 
 PATHING_FUNC bool GridLayer::checked(std::initializer_list<int> tag_costs, int blocked_cost,
-                                    Error* error) noexcept {
+                                     Error* error) noexcept {
   if (tag_costs.size() > 8) {
     detail::report(error, ErrorCode::invalid_cost,
                    "pathing::GridLayer: " + std::to_string(tag_costs.size()) +

@@ -12,8 +12,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 
@@ -39,8 +39,10 @@ enum class MapSync : std::uint8_t {
 /// of it: nothing stale is used silently. docs/architecture.md, "The life of a derived structure".
 template <class T>
 concept GridDerived = requires(T& t, const T& c, const Grid& grid, const GridLayer& layer) {
-  { c.is_current(grid, layer) } noexcept -> std::same_as<bool>;
-  { c.is_current(grid) } noexcept -> std::same_as<bool>;
+  { c.is_current(grid, layer) }
+  noexcept->std::same_as<bool>;
+  { c.is_current(grid) }
+  noexcept->std::same_as<bool>;
   { t.sync(grid, layer) } -> std::same_as<MapSync>;
 };
 

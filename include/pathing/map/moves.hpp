@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
+#include "pathing/map/coord.hpp"
 
 namespace pathing {
 
@@ -72,8 +72,7 @@ inline constexpr double kSqrt2 = 1.4142135623730951;
 /// emit by default on AArch64: `detail::unfused`), so the value is the same bit for bit on every
 /// platform.
 [[nodiscard]] inline double exact_length(std::uint64_t straight, std::uint64_t diagonal) noexcept {
-  return static_cast<double>(straight) +
-         detail::unfused(static_cast<double>(diagonal) * kSqrt2);
+  return static_cast<double>(straight) + detail::unfused(static_cast<double>(diagonal) * kSqrt2);
 }
 }  // namespace cost
 

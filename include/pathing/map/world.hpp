@@ -11,9 +11,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/error.hpp"
+#include "pathing/map/coord.hpp"
 
 namespace pathing {
 

@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/error.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/map_sync.hpp"

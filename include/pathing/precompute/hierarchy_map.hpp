@@ -17,17 +17,17 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/precompute/clearance_map.hpp"
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/precompute/hierarchy/cluster_work.hpp"
-#include "pathing/precompute/hierarchy/node_sets.hpp"
-#include "pathing/precompute/hierarchy/sector_search.hpp"
 #include "pathing/error.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/map_sync.hpp"
 #include "pathing/map/moves.hpp"
+#include "pathing/precompute/clearance_map.hpp"
+#include "pathing/precompute/hierarchy/cluster_work.hpp"
+#include "pathing/precompute/hierarchy/node_sets.hpp"
+#include "pathing/precompute/hierarchy/sector_search.hpp"
 
 namespace pathing {
 

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/map_sync.hpp"
@@ -109,7 +109,8 @@ class JpsMap {
            cols_ == grid.cols() && rows_ == grid.rows();
   }
   /// The former name of `is_current(grid)`, kept for one release.
-  [[deprecated("use is_current(grid)")]] [[nodiscard]] bool matches(const Grid& grid) const noexcept {
+  [[deprecated("use is_current(grid)")]] [[nodiscard]] bool matches(
+      const Grid& grid) const noexcept {
     return is_current(grid);
   }
 

@@ -13,14 +13,14 @@
 #include <string>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/detail/reserve.hpp"
 #include "pathing/detail/test_access.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
 #include "pathing/map/map_sync.hpp"
 #include "pathing/precompute/jps_map.hpp"
-#include "pathing/map/layer.hpp"
 
 namespace pathing {
 
@@ -92,7 +92,8 @@ class JpsPlusMap {
   /// layer (what `JpsPlus::find_path(grid, map, ...)` checks). O(1).
   [[nodiscard]] bool is_current(const Grid& grid) const noexcept { return bits_.is_current(grid); }
   /// The former name of `is_current(grid)`, kept for one release.
-  [[deprecated("use is_current(grid)")]] [[nodiscard]] bool matches(const Grid& grid) const noexcept {
+  [[deprecated("use is_current(grid)")]] [[nodiscard]] bool matches(
+      const Grid& grid) const noexcept {
     return is_current(grid);
   }
   /// The layer the table was built with.

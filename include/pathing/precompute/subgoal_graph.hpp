@@ -17,16 +17,16 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/nodes/cell_key.hpp"
 #include "pathing/detail/reserve.hpp"
-#include "pathing/precompute/subgoal/direct_scan.hpp"
 #include "pathing/error.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
-#include "pathing/precompute/jps_map.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/map_sync.hpp"
 #include "pathing/map/moves.hpp"
+#include "pathing/precompute/jps_map.hpp"
+#include "pathing/precompute/subgoal/direct_scan.hpp"
 
 namespace pathing {
 
@@ -155,7 +155,8 @@ class SubgoalGraph {
   /// `SubgoalSearch::find_path(grid, graph, ...)` checks). O(1).
   [[nodiscard]] bool is_current(const Grid& grid) const noexcept { return bits_.is_current(grid); }
   /// The former name of `is_current(grid)`, kept for one release.
-  [[deprecated("use is_current(grid)")]] [[nodiscard]] bool matches(const Grid& grid) const noexcept {
+  [[deprecated("use is_current(grid)")]] [[nodiscard]] bool matches(
+      const Grid& grid) const noexcept {
     return is_current(grid);
   }
   /// The layer the graph was built with.

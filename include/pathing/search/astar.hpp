@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "pathing/detail/compiler.hpp"
+#include "pathing/detail/moves/cell_reader.hpp"
 #include "pathing/detail/nodes/index_space.hpp"
 #include "pathing/detail/nodes/node_table.hpp"
-#include "pathing/detail/moves/cell_reader.hpp"
 #include "pathing/detail/queue/binary_heap.hpp"
 #include "pathing/detail/queue/level_queue.hpp"
 #include "pathing/detail/queue/two_level_queue.hpp"

@@ -13,16 +13,16 @@
 #include <span>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
+#include "pathing/detail/queue/binary_heap.hpp"
+#include "pathing/map/coord.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/map/moves.hpp"
 #include "pathing/precompute/hierarchy/cluster_work.hpp"
 #include "pathing/precompute/hierarchy/sector_astar.hpp"
 #include "pathing/precompute/hierarchy/sector_search.hpp"
-#include "pathing/detail/queue/binary_heap.hpp"
-#include "pathing/map/grid.hpp"
 #include "pathing/precompute/hierarchy_map.hpp"
-#include "pathing/map/layer.hpp"
-#include "pathing/map/moves.hpp"
 #include "pathing/search/result.hpp"
 
 namespace pathing {
@@ -671,13 +671,11 @@ inline SearchStatus HpaStar::search(const SearchOptions& options, PathResult& r)
         if (e.id == start_id) {
           for (std::uint32_t k = 0; k < s_sec.count; ++k)
             if (start_cost_[k] != kNone && entry_costs[(s_sec.first + k) * cost_stride] != 0)
-              push(s_sec.first + k, start_cost_[k], start_id, map.node_cell_[s_sec.first + k],
-                   ss);
+              push(s_sec.first + k, start_cost_[k], start_id, map.node_cell_[s_sec.first + k], ss);
           if (direct != kNone) push(goal_id, direct, start_id, to_packed, gs);
           // A start on an impassable cell is on no transition: its moves out of its sector are
           // edges of their own, to the nodes the cell entered reaches inside its sector.
-          if (layer_.cost_at(grid, from_) == 0)
-            expanded += blocked_start_exits(push, gs, goal_id);
+          if (layer_.cost_at(grid, from_) == 0) expanded += blocked_start_exits(push, gs, goal_id);
           return;
         }
         const std::uint32_t t = e.sector;
@@ -697,8 +695,7 @@ inline SearchStatus HpaStar::search(const SearchOptions& options, PathResult& r)
           across_sector[across_count++] = u;
           PATHING_PREFETCH(&map.sectors_[u]);
         };
-        if (c.x == rect.x0 + rect.w - 1 && c.x + 1 < grid.cols())
-          add_across({c.x + 1, c.y}, t + 1);
+        if (c.x == rect.x0 + rect.w - 1 && c.x + 1 < grid.cols()) add_across({c.x + 1, c.y}, t + 1);
         if (c.y == rect.y0 + rect.h - 1 && c.y + 1 < grid.rows())
           add_across({c.x, c.y + 1}, t + row_of_sectors);
         if (c.x == rect.x0 && c.x > 0) add_across({c.x - 1, c.y}, t - 1);
@@ -823,45 +820,41 @@ inline SearchStatus HpaStar::search_clusters(const SearchOptions& options, PathR
   };
   push(start2, 0, kNone, kNone, start_cluster_);
   std::uint64_t abstract_expanded = 0;
-  const SearchStatus status =
-      run_astar(l2_records_, closed_mark, goal2, options, abstract_expanded,
-                [&](const OpenEntry& e) PATHING_ALWAYS_INLINE {
-                  if (e.id == start2) {
-                    for (std::uint32_t i = 0; i < s_cl.count; ++i)
-                      if (start_l2_[i] != kNoDistance)
-                        push(s_cl.first + i, start_l2_[i], start2, map.l2_node_[s_cl.first + i],
-                             start_cluster_);
-                    if (start_goal != kNoDistance) push(goal2, start_goal, start2, kNone, kg);
-                    return;
-                  }
-                  const std::uint32_t k = e.sector;
-                  const HierarchyMap::Cluster& cl = map.clusters_[k];
-                  const std::uint32_t i = e.id - cl.first;
-                  const std::uint64_t* row =
-                      map.l2_dist_.data() + cl.dist_first + std::size_t{i} * cl.count;
-                  for (std::uint32_t j = 0; j < cl.count; ++j)
-                    if (j != i && row[j] != HierarchyMap::kNoClusterPath)
-                      push(cl.first + j, e.g + row[j], e.id, map.l2_node_[cl.first + j], k);
-                  if (k == kg && goal_l2_[i] != kNoDistance)
-                    push(goal2, e.g + goal_l2_[i], e.id, kNone, kg);
-                  const std::uint32_t u = map.l2_node_[e.id];
-                  const GridCoord c = HierarchyMap::cell_of(map.node_cell_[u]);
-                  map.for_each_transition<false>(
-                      u, c, map.sector_of(c),
-                      [&](std::uint32_t other) { return map.cluster_of_sector(other) != k; },
-                      [&](std::uint32_t v, std::uint64_t cost) {
-                        const std::uint32_t v2 = map.l1_to_l2_[v];
-                        if (v2 == kNone)
-                          return;  // (never on a map built or synced by HierarchyMap)
-                        push(v2, e.g + cost, e.id, v,
-                             map.cluster_of(HierarchyMap::cell_of(map.node_cell_[v])));
-                      });
-                });
+  const SearchStatus status = run_astar(
+      l2_records_, closed_mark, goal2, options, abstract_expanded,
+      [&](const OpenEntry& e) PATHING_ALWAYS_INLINE {
+        if (e.id == start2) {
+          for (std::uint32_t i = 0; i < s_cl.count; ++i)
+            if (start_l2_[i] != kNoDistance)
+              push(s_cl.first + i, start_l2_[i], start2, map.l2_node_[s_cl.first + i],
+                   start_cluster_);
+          if (start_goal != kNoDistance) push(goal2, start_goal, start2, kNone, kg);
+          return;
+        }
+        const std::uint32_t k = e.sector;
+        const HierarchyMap::Cluster& cl = map.clusters_[k];
+        const std::uint32_t i = e.id - cl.first;
+        const std::uint64_t* row = map.l2_dist_.data() + cl.dist_first + std::size_t{i} * cl.count;
+        for (std::uint32_t j = 0; j < cl.count; ++j)
+          if (j != i && row[j] != HierarchyMap::kNoClusterPath)
+            push(cl.first + j, e.g + row[j], e.id, map.l2_node_[cl.first + j], k);
+        if (k == kg && goal_l2_[i] != kNoDistance) push(goal2, e.g + goal_l2_[i], e.id, kNone, kg);
+        const std::uint32_t u = map.l2_node_[e.id];
+        const GridCoord c = HierarchyMap::cell_of(map.node_cell_[u]);
+        map.for_each_transition<false>(
+            u, c, map.sector_of(c),
+            [&](std::uint32_t other) { return map.cluster_of_sector(other) != k; },
+            [&](std::uint32_t v, std::uint64_t cost) {
+              const std::uint32_t v2 = map.l1_to_l2_[v];
+              if (v2 == kNone) return;  // (never on a map built or synced by HierarchyMap)
+              push(v2, e.g + cost, e.id, v,
+                   map.cluster_of(HierarchyMap::cell_of(map.node_cell_[v])));
+            });
+      });
   r.stats.expanded = expanded + abstract_expanded;
   plan_status_ = status;
   if (status != SearchStatus::found) return status;
-  r.cost =
-      static_cast<double>(l2_records_[goal2].g) / static_cast<double>(detail::kSectorStraight);
+  r.cost = static_cast<double>(l2_records_[goal2].g) / static_cast<double>(detail::kSectorStraight);
   for (std::uint32_t id = goal2; id != kNone; id = l2_records_[id].parent) l2_path_.push_back(id);
   std::reverse(l2_path_.begin(), l2_path_.end());
   for (const std::uint32_t id : l2_path_)

@@ -28,14 +28,14 @@ namespace pathing {
 /// (zero allocations per warm query); any number may read one `const Grid&` at once.
 /// See docs/contract.md for the design.
 template <class S>
-concept GridSearcher =
-    requires(S& s, const S& cs, const Grid& grid, const GridLayer& layer, GridCoord from,
-             GridCoord to, std::vector<GridCoord>& out, const SearchOptions& options) {
-      { s.find_path(grid, layer, from, to, out, options) } -> std::same_as<PathResult>;
-      { s.find_path(grid, layer, from, to, out) } -> std::same_as<PathResult>;
-      s.reserve(1, 1);
-      { cs.memory_bytes() } -> std::convertible_to<std::size_t>;
-    };
+concept GridSearcher = requires(S& s, const S& cs, const Grid& grid, const GridLayer& layer,
+                                GridCoord from, GridCoord to, std::vector<GridCoord>& out,
+                                const SearchOptions& options) {
+  { s.find_path(grid, layer, from, to, out, options) } -> std::same_as<PathResult>;
+  { s.find_path(grid, layer, from, to, out) } -> std::same_as<PathResult>;
+  s.reserve(1, 1);
+  { cs.memory_bytes() } -> std::convertible_to<std::size_t>;
+};
 
 /// A search with the seeds' bounded mode: `s.build_path(grid, layer, from, to) ->
 /// BoundedResult`, 4-connected, at most 56 moves in a 16-byte `GridPath`, constant memory

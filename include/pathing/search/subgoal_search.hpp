@@ -1,6 +1,7 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// Subgoal search: exact A* over a `SubgoalGraph` (simple subgoal graphs, Uras, Koenig and Hernandez 2013).
+// Subgoal search: exact A* over a `SubgoalGraph` (simple subgoal graphs, Uras, Koenig and Hernandez
+// 2013).
 #pragma once
 
 #include <algorithm>
@@ -17,22 +18,21 @@
 #include <utility>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
-#include "pathing/search/jump/jump_contract.hpp"
-#include "pathing/search/jump/jump_search.hpp"
 #include "pathing/detail/nodes/cell_key.hpp"
 #include "pathing/detail/reserve.hpp"
-#include "pathing/precompute/subgoal/direct_scan.hpp"
 #include "pathing/error.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
-#include "pathing/precompute/jps_map.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/map_sync.hpp"
-#include "pathing/search/result.hpp"
+#include "pathing/precompute/jps_map.hpp"
+#include "pathing/precompute/subgoal/direct_scan.hpp"
 #include "pathing/precompute/subgoal_graph.hpp"
+#include "pathing/search/jump/jump_contract.hpp"
+#include "pathing/search/jump/jump_search.hpp"
+#include "pathing/search/result.hpp"
 
 namespace pathing {
-
 
 /// Exact search over a `SubgoalGraph` (T. Uras, S. Koenig and C. Hernandez, ICAPS 2013): the
 /// start is connected to the subgoals (and the goal) it reaches directly by the graph's scan, the

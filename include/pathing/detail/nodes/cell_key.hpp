@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
+#include "pathing/map/coord.hpp"
 
 namespace pathing::detail {
 

@@ -7,8 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/moves.hpp"
 #include "pathing/map/path.hpp"
 

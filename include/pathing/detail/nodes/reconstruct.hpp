@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/nodes/node_table.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/moves.hpp"

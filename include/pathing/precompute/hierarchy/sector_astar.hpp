@@ -9,12 +9,12 @@
 #include <functional>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/precompute/hierarchy/sector_search.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/moves.hpp"
+#include "pathing/precompute/hierarchy/sector_search.hpp"
 
 namespace pathing::detail {
 

@@ -11,8 +11,8 @@
 #include <span>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/moves.hpp"
@@ -69,8 +69,8 @@ PATHING_ALWAYS_INLINE inline void for_each_sector_move(int w, int h, int ux, int
   if (r_open && u_open) relax(ux + 1, uy - 1, kSectorDiagonal);
 }
 
-/// A source of a multi-source search (`SectorSearch::run_multi_source`): a cell of the rectangle and the cost
-/// the search starts with there (1/256 cost units, below 2^49).
+/// A source of a multi-source search (`SectorSearch::run_multi_source`): a cell of the rectangle
+/// and the cost the search starts with there (1/256 cost units, below 2^49).
 struct SectorSource {
   GridCoord cell;
   std::uint64_t cost = 0;
@@ -160,14 +160,14 @@ class SectorSearch {
   }
 
   /// The multi-source form of `run` (no target): every source starts at its own cost (any number of
-  /// sources, duplicates allowed: the lowest cost counts), and each cell gets the cheapest seed cost
-  /// plus path cost, in 64 bits (`multi_source_dist`; source costs plus paths must stay below 2^49).
-  /// Backward, a source on an impassable cell keeps its cost but is never left (no move enters it).
-  /// Same moves, ties and memory as `run` (plus 8 bytes a cell for the 64-bit costs); `parent`
-  /// keeps describing the last `run`. Returns the number of cells expanded. O(n log n).
+  /// sources, duplicates allowed: the lowest cost counts), and each cell gets the cheapest seed
+  /// cost plus path cost, in 64 bits (`multi_source_dist`; source costs plus paths must stay below
+  /// 2^49). Backward, a source on an impassable cell keeps its cost but is never left (no move
+  /// enters it). Same moves, ties and memory as `run` (plus 8 bytes a cell for the 64-bit costs);
+  /// `parent` keeps describing the last `run`. Returns the number of cells expanded. O(n log n).
   template <bool Backward>
   std::uint32_t run_multi_source(const Grid& grid, const GridLayer& layer, Connectivity conn,
-                           SectorRect rect, std::span<const SectorSource> sources) {
+                                 SectorRect rect, std::span<const SectorSource> sources) {
     source_rect_ = rect;
     const std::size_t n = static_cast<std::size_t>(rect.w) * static_cast<std::size_t>(rect.h);
     if (cost_.size() < n) {
@@ -184,8 +184,8 @@ class SectorSearch {
     heap_.clear();
     const auto greater = std::greater<std::uint64_t>{};
     for (const SectorSource& source : sources) {
-      const auto v =
-          static_cast<std::uint32_t>((source.cell.y - rect.y0) * rect.w + (source.cell.x - rect.x0));
+      const auto v = static_cast<std::uint32_t>((source.cell.y - rect.y0) * rect.w +
+                                                (source.cell.x - rect.x0));
       if (source.cost >= dist64_[v]) continue;
       dist64_[v] = source.cost;
       heap_.push_back((source.cost << kLocalBits) | v);
@@ -225,19 +225,20 @@ class SectorSearch {
     return expanded;
   }
 
-  /// The cost found for `c` (inside the rectangle) by the last `run_multi_source`: the cheapest seed
-  /// cost plus path cost, `kSectorNoPath64` when no source reaches it.
+  /// The cost found for `c` (inside the rectangle) by the last `run_multi_source`: the cheapest
+  /// seed cost plus path cost, `kSectorNoPath64` when no source reaches it.
   [[nodiscard]] std::uint64_t multi_source_dist(GridCoord c) const noexcept {
     return dist64_[static_cast<std::size_t>((c.y - source_rect_.y0) * source_rect_.w +
                                             (c.x - source_rect_.x0))];
   }
-  /// All the costs of the last `run_multi_source`, row-major in its rectangle (index y * w + x, local).
+  /// All the costs of the last `run_multi_source`, row-major in its rectangle (index y * w + x,
+  /// local).
   [[nodiscard]] std::span<const std::uint64_t> multi_source_dists() const noexcept {
     return {dist64_.data(),
             static_cast<std::size_t>(source_rect_.w) * static_cast<std::size_t>(source_rect_.h)};
   }
-  /// The layer costs (0: impassable) of the cells of the last `run_multi_source`'s rectangle, row-major
-  /// and local as `multi_source_dists`; valid until the next search.
+  /// The layer costs (0: impassable) of the cells of the last `run_multi_source`'s rectangle,
+  /// row-major and local as `multi_source_dists`; valid until the next search.
   [[nodiscard]] std::span<const std::uint8_t> multi_source_cell_costs() const noexcept {
     return {cost_.data(),
             static_cast<std::size_t>(source_rect_.w) * static_cast<std::size_t>(source_rect_.h)};

@@ -12,12 +12,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
-#include "pathing/search/bit_bfs/bit_bfs.hpp"
-#include "pathing/search/bit_bfs/bit_bfs_kernels.hpp"
-#include "pathing/search/bit_bfs/passable_bits_avx2.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/search/query/grid_query.hpp"
 #include "pathing/detail/moves/cell_reader.hpp"
 #include "pathing/detail/moves/neighbors.hpp"
 #include "pathing/detail/nodes/cell_key.hpp"
@@ -28,14 +23,19 @@
 #include "pathing/detail/queue/level_queue.hpp"
 #include "pathing/detail/queue/two_level_queue.hpp"
 #include "pathing/detail/reserve.hpp"
-#include "pathing/search/query/sliced_query.hpp"
 #include "pathing/detail/test_access.hpp"
-#include "pathing/search/query/unit_query.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
-#include "pathing/precompute/landmark_map.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/moves.hpp"
 #include "pathing/map/path.hpp"
+#include "pathing/precompute/landmark_map.hpp"
+#include "pathing/search/bit_bfs/bit_bfs.hpp"
+#include "pathing/search/bit_bfs/bit_bfs_kernels.hpp"
+#include "pathing/search/bit_bfs/passable_bits_avx2.hpp"
+#include "pathing/search/query/grid_query.hpp"
+#include "pathing/search/query/sliced_query.hpp"
+#include "pathing/search/query/unit_query.hpp"
 #include "pathing/search/result.hpp"
 #include "pathing/search/searcher.hpp"
 
@@ -446,8 +446,8 @@ PATHING_FUNC BoundedResult AStar::bounded_query(const Grid& grid, const GridLaye
 }
 
 PATHING_FUNC PathResult AStar::find_path(const Grid& given_grid, const GridLayer& given_layer,
-                                   GridCoord from, GridCoord to, std::vector<GridCoord>& out,
-                                   const SearchOptions& options) {
+                                         GridCoord from, GridCoord to, std::vector<GridCoord>& out,
+                                         const SearchOptions& options) {
   cancel_query();
   const detail::UnitSearch u = detail::unit_search(given_grid, &given_layer, options);
   if (u.status != SearchStatus::found) [[unlikely]] {
@@ -468,7 +468,7 @@ PATHING_FUNC PathResult AStar::find_path(const Grid& given_grid, const GridLayer
 }
 
 PATHING_FUNC SearchStatus AStar::check_landmarks(const Grid& grid, const GridLayer& layer,
-                                           const SearchOptions& options) noexcept {
+                                                 const SearchOptions& options) noexcept {
   const LandmarkMap* lm = options.landmarks;
   if (lm == nullptr) return SearchStatus::found;
   if (!lm->serves(options.connectivity)) return SearchStatus::unsupported;
@@ -477,7 +477,8 @@ PATHING_FUNC SearchStatus AStar::check_landmarks(const Grid& grid, const GridLay
 }
 
 PATHING_FUNC PathResult AStar::start_query(const Grid& given_grid, const GridLayer& given_layer,
-                                     GridCoord from, GridCoord to, const SearchOptions& options) {
+                                           GridCoord from, GridCoord to,
+                                           const SearchOptions& options) {
   sliced_.begin(given_grid, given_layer, from, to, options);
   cursor_.started = false;
   const detail::UnitSearch us = detail::unit_search(given_grid, &given_layer, options);

@@ -18,9 +18,8 @@
 #include "pathing/map/path.hpp"
 #include "pathing/search/result.hpp"
 
-#include "pathing/search/bit_bfs/passable_bits.hpp"
 #include "pathing/detail/compiler.hpp"
-
+#include "pathing/search/bit_bfs/passable_bits.hpp"
 
 namespace pathing::detail {
 
@@ -359,7 +358,8 @@ class BitBfs {
                          std::uint64_t& in_b) const noexcept;  // bit_bfs_kernels.hpp
 
   // Set bits in words w[0 .. n-1].
-  [[nodiscard]] std::uint64_t count_bits(const Word* w, int n) const noexcept;  // bit_bfs_kernels.hpp
+  [[nodiscard]] std::uint64_t count_bits(const Word* w,
+                                         int n) const noexcept;  // bit_bfs_kernels.hpp
 
   friend struct BitBfsKernels;  // the loops of `run_layers` and `count_bits` (bit_bfs_kernels.hpp)
 #if PATHING_BIT_BFS_AVX2

@@ -423,7 +423,7 @@ inline int BitBfs::run_layers(const Layers& job) noexcept {
 }
 
 inline void BitBfs::count_bits_of_two(const Word* a, const Word* b, int n, std::uint64_t& in_a,
-                                    std::uint64_t& in_b) const noexcept {
+                                      std::uint64_t& in_b) const noexcept {
 #if PATHING_BIT_BFS_AVX2
   if (simd_ != Simd::none) return BitBfsKernels::count_bits_of_two_avx2(a, b, n, in_a, in_b);
 #endif

@@ -13,11 +13,11 @@
 #include <span>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
-#include "pathing/search/bit_bfs/nibble_classifier.hpp"
 #include "pathing/detail/compiler.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/map_sync.hpp"
+#include "pathing/search/bit_bfs/nibble_classifier.hpp"
 
 namespace pathing::detail {
 

@@ -20,15 +20,15 @@ namespace pathing::detail {
 // nibbles' answers put back in cell order (the 8-byte quarters permuted once so that the
 // unpacks within the 128-bit halves give cells 0-31 and 32-63) and packed by vpmovmskb.
 [[gnu::target("avx2")]] inline void PassableBits::build_avx2(const Grid& grid, Tile& t,
-                                                          Word missing) noexcept {
+                                                             Word missing) noexcept {
   const __m256i table = _mm256_broadcastsi128_si256(
       _mm_loadu_si128(reinterpret_cast<const __m128i*>(classifier_.lookup())));
   const __m256i low4 = _mm256_set1_epi8(0x0F);
   build_with(
       grid, t, missing, [&](const std::uint8_t* p, Word& w) __attribute__((target("avx2"))) {
         // Byte j holds cells 2j (low nibble) and 2j + 1; quarters 0, 2, 1, 3.
-        const __m256i b = _mm256_permute4x64_epi64(
-            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), 0xD8);
+        const __m256i b =
+            _mm256_permute4x64_epi64(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), 0xD8);
         const __m256i even = _mm256_shuffle_epi8(table, _mm256_and_si256(b, low4));
         const __m256i odd =
             _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(b, 4), low4));
@@ -40,7 +40,6 @@ namespace pathing::detail {
         return true;
       });
 }
-
 
 }  // namespace pathing::detail
 #endif

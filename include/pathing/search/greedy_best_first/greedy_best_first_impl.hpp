@@ -8,12 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
-#include "pathing/search/bit_bfs/bit_bfs.hpp"
-#include "pathing/search/bit_bfs/bit_bfs_kernels.hpp"
-#include "pathing/search/bit_bfs/passable_bits_avx2.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/search/query/grid_query.hpp"
 #include "pathing/detail/moves/cell_reader.hpp"
 #include "pathing/detail/nodes/cell_key.hpp"
 #include "pathing/detail/nodes/index_space.hpp"
@@ -23,11 +18,16 @@
 #include "pathing/detail/queue/hot_stack.hpp"
 #include "pathing/detail/reserve.hpp"
 #include "pathing/detail/test_access.hpp"
-#include "pathing/search/query/unit_query.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/moves.hpp"
 #include "pathing/map/path.hpp"
+#include "pathing/search/bit_bfs/bit_bfs.hpp"
+#include "pathing/search/bit_bfs/bit_bfs_kernels.hpp"
+#include "pathing/search/bit_bfs/passable_bits_avx2.hpp"
+#include "pathing/search/query/grid_query.hpp"
+#include "pathing/search/query/unit_query.hpp"
 #include "pathing/search/result.hpp"
 #include "pathing/search/searcher.hpp"
 
@@ -37,9 +37,9 @@ namespace pathing {
 
 template <Connectivity C, class Space, bool Bounded>
 inline void GreedyBestFirst::search(const Grid& grid, GridCoord from, GridCoord to,
-                              const GridLayer& layer, detail::ParentWorkspace& ws,
-                              const Space& space, const SearchLimits& limits, SearchStatus& status,
-                              GridCoord& finish, SearchStats& stats) {
+                                    const GridLayer& layer, detail::ParentWorkspace& ws,
+                                    const Space& space, const SearchLimits& limits,
+                                    SearchStatus& status, GridCoord& finish, SearchStats& stats) {
   const detail::CellReader cells(grid, layer);
   std::ptrdiff_t delta[8];
   for (unsigned d = 0; d < 8; ++d) delta[d] = space.delta(static_cast<Direction8>(d));
@@ -174,8 +174,8 @@ PATHING_FUNC BoundedResult GreedyBestFirst::build_path(const Grid& grid, const G
 }
 
 PATHING_FUNC BoundedResult GreedyBestFirst::build_path(const Grid& grid, const GridLayer& layer,
-                                            GridCoord from, GridCoord to,
-                                            const SearchOptions& options) {
+                                                       GridCoord from, GridCoord to,
+                                                       const SearchOptions& options) {
   const SearchStatus refusal = detail::check_bounded_options(options);
   if (refusal != SearchStatus::found) return detail::refused_bounded_query(from, refusal);
   const detail::UnitSearch u = detail::unit_search(grid, &layer, options);
@@ -184,8 +184,8 @@ PATHING_FUNC BoundedResult GreedyBestFirst::build_path(const Grid& grid, const G
 }
 
 PATHING_FUNC BoundedResult GreedyBestFirst::bounded_query(const Grid& grid, const GridLayer& layer,
-                                              GridCoord from, GridCoord to,
-                                              const RegionMap* regions) {
+                                                          GridCoord from, GridCoord to,
+                                                          const RegionMap* regions) {
   return detail::run_bounded_query(
       grid, layer, from, to, bit_bfs_, bit_parallel_, false, window_,
       [&](const detail::WindowSpace& space, GridCoord target, BoundedResult& r) {

@@ -6,11 +6,11 @@
 
 #include <cstdint>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
-#include "pathing/search/jump/jump_search.hpp"
 #include "pathing/detail/nodes/node_table.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/precompute/jps_map.hpp"
+#include "pathing/search/jump/jump_search.hpp"
 
 namespace pathing::detail {
 

@@ -8,8 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/search/jump/jps_expand.hpp"
 #include "pathing/search/jump/jump_search.hpp"
 

@@ -7,12 +7,12 @@
 #include <vector>
 #include "pathing/map/coord.hpp"
 
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
+#include "pathing/precompute/jps_map.hpp"
 #include "pathing/search/jump/jump_search.hpp"
 #include "pathing/search/query/region_check.hpp"
 #include "pathing/search/query/unit_query.hpp"
-#include "pathing/map/grid.hpp"
-#include "pathing/precompute/jps_map.hpp"
-#include "pathing/map/layer.hpp"
 #include "pathing/search/result.hpp"
 
 namespace pathing::detail {

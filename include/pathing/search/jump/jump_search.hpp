@@ -10,12 +10,12 @@
 #include <cstdlib>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/detail/nodes/cell_key.hpp"
 #include "pathing/detail/nodes/node_table.hpp"
 #include "pathing/detail/queue/hot_stack.hpp"
 #include "pathing/detail/queue/radix_heap.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/moves.hpp"
@@ -222,7 +222,7 @@ class JumpPointSearch {
     std::size_t pool_limit = static_cast<std::size_t>(cols) * static_cast<std::size_t>(rows);
     if (debug_pool_limit_ != 0 && debug_pool_limit_ < pool_limit) pool_limit = debug_pool_limit_;
     std::uint32_t* hot = hot_.data();  // the hot stack: hot_[0 .. hot_top - 1] (a local count,
-    std::size_t hot_top = 0;            // kept in a register)
+    std::size_t hot_top = 0;           // kept in a register)
     if (!resume) {
       nodes[index(from.x, from.y)] = Node{kNoParent, open, cell_key(from.x, from.y)};
       hot[hot_top++] = cell_key(from.x, from.y);

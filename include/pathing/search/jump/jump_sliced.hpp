@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "pathing/map/coord.hpp"
+#include "pathing/map/grid.hpp"
+#include "pathing/map/layer.hpp"
 #include "pathing/search/jump/jump_contract.hpp"
 #include "pathing/search/jump/jump_search.hpp"
 #include "pathing/search/query/sliced_query.hpp"
-#include "pathing/map/grid.hpp"
-#include "pathing/map/layer.hpp"
 #include "pathing/search/result.hpp"
 
 namespace pathing::detail {

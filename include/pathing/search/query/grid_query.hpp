@@ -1,20 +1,21 @@
 // pathing: fast grid path-finding. MIT licensed.
 //
-// The query skeleton the cell-by-cell grid searches (AStar, GreedyBestFirst) share: argument checks,
-// workspace sizing, connectivity dispatch and path output around a search loop of their own.
+// The query skeleton the cell-by-cell grid searches (AStar, GreedyBestFirst) share: argument
+// checks, workspace sizing, connectivity dispatch and path output around a search loop of their
+// own.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include "pathing/map/coord.hpp"
-#include "pathing/search/bit_bfs/bit_bfs.hpp"
 #include "pathing/detail/nodes/index_space.hpp"
 #include "pathing/detail/nodes/reconstruct.hpp"
-#include "pathing/search/query/region_check.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/moves.hpp"
+#include "pathing/search/bit_bfs/bit_bfs.hpp"
+#include "pathing/search/query/region_check.hpp"
 #include "pathing/search/result.hpp"
 
 namespace pathing::detail {

@@ -6,8 +6,8 @@
 
 #include <cstdint>
 
-#include "pathing/map/coord.hpp"
 #include "pathing/detail/compiler.hpp"
+#include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/moves.hpp"

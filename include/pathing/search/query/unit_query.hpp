@@ -4,10 +4,10 @@
 // for a unit of k x k cells is the one-cell query on the clearance map's unit grid of size k.
 #pragma once
 
-#include "pathing/precompute/clearance_map.hpp"
 #include "pathing/detail/compiler.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
+#include "pathing/precompute/clearance_map.hpp"
 #include "pathing/search/result.hpp"
 
 namespace pathing::detail {
