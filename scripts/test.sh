@@ -67,7 +67,9 @@ extra() {  # configure, build the test binaries, run their tests (each test at m
   cmake --preset "$1" >/dev/null
   # shellcheck disable=SC2046
   cmake --build --preset "$1" -j "$jobs" --target $(extra_targets "$1")
-  local skip='^(fuzz_replay|compile_fail|consumer|example|cli|gppc)[.]'
+  # (pathing_compiled_tests and pathing_throw_override_tests, test binaries of their own, are not
+  # built here either: dev and release run them.)
+  local skip='^(fuzz_replay|compile_fail|consumer|example|cli|gppc)[.]|^pathing_(compiled|throw_override)_tests'
   local filter='*'  # GoogleTest filter (GTEST_FILTER) for every test binary
   if [ "$1" = mingw ]; then
     skip="${skip}|^pathing_io_tests\$"
