@@ -375,8 +375,8 @@ struct BitBfsKernels {
   }
   // Four words a vector counted by nibble lookups (vpshufb) into byte sums, added up once at the
   // end (vpsadbw): at most 8 a byte a vector and n <= kStride words (18 vectors), so a byte
-  // holds at most 144. Two arrays in one pass: the two popcnt loops it replaces took about
-  // twice the instructions. (W. Mula, N. Kurz, D. Lemire, "Faster population counts using
+  // holds at most 144. Two arrays in one pass (docs/benchmarks.md has its instruction counts).
+  // (W. Mula, N. Kurz, D. Lemire, "Faster population counts using
   // AVX2 instructions", 2016.)
   [[gnu::target("avx2,popcnt")]] static void count_bits_of_two_avx2(const Word* a, const Word* b,
                                                                     int n, std::uint64_t& in_a,
