@@ -23,6 +23,7 @@
 #include "pathing/precompute/hierarchy/sector_astar.hpp"
 #include "pathing/precompute/hierarchy/sector_search.hpp"
 #include "pathing/precompute/hierarchy_map.hpp"
+#include "pathing/search/query/query_start.hpp"
 #include "pathing/search/result.hpp"
 
 namespace pathing {
@@ -111,9 +112,11 @@ class HpaStar {
   /// @return `found` with `cost` = the abstract path's cost (the refined path costs the same
   ///   within 1/256 of a unit a move; `moves` 0) and `finish = to`; `unreachable` (no path),
   ///   `expansion_limit`, `cost_limit` with `finish = from` (refinement then gives {from});
-  ///   nothing searched: `stale` (map not current), `unsupported` (other connectivity or an
-  ///   unsupported option), `invalid_argument` (weight below 1 or NaN, a unit size outside [1,
-  ///   `map.max_unit_size()`]), `invalid_endpoint`
+  ///   nothing searched, the first check that fails deciding, in the order of every grid
+  ///   search's front-end (`detail::start_grid_query`: unit size, options, endpoints):
+  ///   `invalid_argument` (a unit size outside [1, `map.max_unit_size()`]), `stale` (the map's
+  ///   unit grids not current), `invalid_argument` (weight below 1 or NaN), `stale` (map not
+  ///   current), `unsupported` (other connectivity or an unsupported option), `invalid_endpoint`
   ///   (`from` or `to` off the grid). `stats`: expanded = abstract nodes expanded plus the cells
   ///   the two insertion searches expanded (with clusters: level-2 nodes expanded, plus the
   ///   cells and the abstract nodes the insertion searches expanded); generated = abstract (or
@@ -127,17 +130,18 @@ class HpaStar {
     l2_cells_.clear();
     l2_next_ = 0;
     first_ready_ = false;
-    PathResult r;
-    r.finish = from;
-    r.status = check(grid, layer, map, from, to, options);
-    if (r.status != SearchStatus::found) return r;
+    // A unit of size k moves as one cell on the map's unit grid k (body costs, body corner rule).
+    const detail::QueryStart q = detail::start_grid_query(
+        grid, layer, from, to, nullptr, options, detail::UnitSource{&map.clearance(), false},
+        [&](const Grid&, const GridLayer&) { return check(grid, layer, map, options); });
+    PathResult r = detail::refused_query(from, q.status);
+    if (q.status != SearchStatus::found) return r;
     base_grid_ = &grid;
     base_layer_ = layer;
     plan_version_ = grid.version();
     unit_ = options.unit_size;
-    // A unit of size k moves as one cell on the map's unit grid k (body costs, body corner rule).
-    grid_ = unit_ > 1 ? map.clearance().unit_grid(unit_) : &grid;
-    layer_ = unit_ > 1 ? map.clearance().unit_layer() : layer;
+    grid_ = q.grid;
+    layer_ = *q.layer;
     map_ = &map;
     conn_ = options.connectivity;
     from_ = from;
@@ -311,15 +315,16 @@ class HpaStar {
   static constexpr std::uint32_t kNone = HierarchyMap::kNoPath;
   static constexpr std::uint32_t kLastGeneration = 0xFFFFFFF0u;
 
+  // The options step of the front-end (`detail::start_grid_query`, which checks the weight, the
+  // unit size against the map's clearance map, the endpoints): `stale` unless the map is current
+  // for the caller's (grid, layer); `unsupported` for another connectivity than the map's, region
+  // or landmark maps, or `nearest_if_unreachable`.
   static SearchStatus check(const Grid& grid, const GridLayer& layer, const HierarchyMap& map,
-                            GridCoord from, GridCoord to, const SearchOptions& o) noexcept {
-    if (!(o.weight >= 1.0)) return SearchStatus::invalid_argument;
-    if (o.unit_size < 1 || o.unit_size > map.max_unit_size()) return SearchStatus::invalid_argument;
+                            const SearchOptions& o) noexcept {
     if (!map.is_current(grid, layer)) return SearchStatus::stale;
     if (o.connectivity != map.options().connectivity || o.regions != nullptr ||
         o.landmarks != nullptr || o.nearest_if_unreachable)
       return SearchStatus::unsupported;
-    if (!grid.in_bounds(from) || !grid.in_bounds(to)) return SearchStatus::invalid_endpoint;
     return SearchStatus::found;
   }
 

@@ -74,12 +74,7 @@ class JumpPointSearcher {
   /// O(n log n + n * cols / 64) for n jump points.
   PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options = {}) {
-    sliced_.cancel();
-    const detail::JumpSearchCheck c = detail::start_jump_query<Map>(
-        search_, &own_map_, &last_sync_, nullptr, grid, layer, from, to, &out, options);
-    if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
-    return detail::finish_jump_query(
-        search(own_map_, c.unit_cost, from, c.target, out, options.limits), c);
+    return query(&own_map_, nullptr, grid, layer, from, to, out, options, false);
   }
 
   /// Same, on a caller-owned `map` (many searchers may share it), under the layer it was built
@@ -89,12 +84,7 @@ class JumpPointSearcher {
   /// Starting a query is O(1).
   PathResult find_path(const Grid& grid, const Map& map, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options = {}) {
-    sliced_.cancel();
-    const detail::JumpSearchCheck c = detail::start_jump_query<Map>(
-        search_, nullptr, nullptr, &map, grid, map.layer(), from, to, &out, options);
-    if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
-    return detail::finish_jump_query(search(map, c.unit_cost, from, c.target, out, options.limits),
-                                     c);
+    return query(nullptr, &map, grid, map.layer(), from, to, out, options, false);
   }
 
   /// As `find_path`, but `out` receives only the turning points of the same path: the start,
@@ -108,23 +98,13 @@ class JumpPointSearcher {
   PathResult find_turning_points(const Grid& grid, const GridLayer& layer, GridCoord from,
                                  GridCoord to, std::vector<GridCoord>& out,
                                  const SearchOptions& options = {}) {
-    sliced_.cancel();
-    const detail::JumpSearchCheck c = detail::start_jump_query<Map>(
-        search_, &own_map_, &last_sync_, nullptr, grid, layer, from, to, &out, options);
-    if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
-    return detail::finish_jump_query(
-        search(own_map_, c.unit_cost, from, c.target, out, options.limits, true), c);
+    return query(&own_map_, nullptr, grid, layer, from, to, out, options, true);
   }
 
   /// Same, on a caller-owned `map`, as `find_path(grid, map, ...)`.
   PathResult find_turning_points(const Grid& grid, const Map& map, GridCoord from, GridCoord to,
                                  std::vector<GridCoord>& out, const SearchOptions& options = {}) {
-    sliced_.cancel();
-    const detail::JumpSearchCheck c = detail::start_jump_query<Map>(
-        search_, nullptr, nullptr, &map, grid, map.layer(), from, to, &out, options);
-    if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
-    return detail::finish_jump_query(
-        search(map, c.unit_cost, from, c.target, out, options.limits, true), c);
+    return query(nullptr, &map, grid, map.layer(), from, to, out, options, true);
   }
 
   /// Sliced queries (Detour's `initSlicedFindPath` / `updateSlicedFindPath` /
@@ -196,6 +176,20 @@ class JumpPointSearcher {
  private:
   friend struct detail::TestAccess;
   void force_generation(std::uint32_t g) noexcept { search_.debug_force_generation(g); }
+  // One query on the searcher's own map (`own`) or a caller-owned one (`shared`): the front-end
+  // (`detail::start_jump_query`), then the search and its output.
+  PathResult query(Map* own, const Map* shared, const Grid& grid, const GridLayer& layer,
+                   GridCoord from, GridCoord to, std::vector<GridCoord>& out,
+                   const SearchOptions& options, bool turning_points) {
+    sliced_.cancel();
+    const detail::JumpQueryStart q = detail::start_jump_query<Map>(
+        search_, own, &last_sync_, shared, grid, layer, from, to, &out, options);
+    if (q.status != SearchStatus::found) return detail::refused_query(from, q.status);
+    return detail::finish_jump_query(search(own != nullptr ? *own : *shared, q.unit_cost, from,
+                                            q.target, out, options.limits, turning_points),
+                                     q);
+  }
+
   PathResult search(const Map& map, std::uint8_t unit_cost, GridCoord from, GridCoord to,
                     std::vector<GridCoord>& out, const SearchLimits& limits,
                     bool turning_points = false);

@@ -97,22 +97,14 @@ class SubgoalSearch {
   /// `JpsPlus::find_path(grid, layer, ...)`.
   PathResult find_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options = {}) {
-    const detail::JumpSearchCheck c = detail::start_jump_query<SubgoalGraph>(
-        search_, &own_graph_, &last_sync_, nullptr, grid, layer, from, to, &out, options);
-    if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
-    return detail::finish_jump_query(
-        search(own_graph_, c.unit_cost, from, c.target, out, options.limits), c);
+    return query(&own_graph_, nullptr, grid, layer, from, to, out, options);
   }
 
   /// Same, on a caller-owned graph (shared by any number of searchers), under the layer it was
   /// built with. Returns `stale` (nothing searched, `out` unchanged) unless `graph.matches(grid)`.
   PathResult find_path(const Grid& grid, const SubgoalGraph& graph, GridCoord from, GridCoord to,
                        std::vector<GridCoord>& out, const SearchOptions& options = {}) {
-    const detail::JumpSearchCheck c = detail::start_jump_query<SubgoalGraph>(
-        search_, nullptr, nullptr, &graph, grid, graph.layer(), from, to, &out, options);
-    if (c.status != SearchStatus::found) return detail::refused_jump_query(from, c.status);
-    return detail::finish_jump_query(
-        search(graph, c.unit_cost, from, c.target, out, options.limits), c);
+    return query(nullptr, &graph, grid, graph.layer(), from, to, out, options);
   }
 
   /// What the last `find_path(grid, layer, ...)` that searched did to its internal graph.
@@ -132,6 +124,19 @@ class SubgoalSearch {
   }
 
  private:
+  // One query on the searcher's own graph (`own`) or a caller-owned one (`shared`): the
+  // front-end (`detail::start_jump_query`), then the search.
+  PathResult query(SubgoalGraph* own, const SubgoalGraph* shared, const Grid& grid,
+                   const GridLayer& layer, GridCoord from, GridCoord to,
+                   std::vector<GridCoord>& out, const SearchOptions& options) {
+    const detail::JumpQueryStart q = detail::start_jump_query<SubgoalGraph>(
+        search_, own, &last_sync_, shared, grid, layer, from, to, &out, options);
+    if (q.status != SearchStatus::found) return detail::refused_query(from, q.status);
+    return detail::finish_jump_query(
+        search(own != nullptr ? *own : *shared, q.unit_cost, from, q.target, out, options.limits),
+        q);
+  }
+
   PathResult search(const SubgoalGraph& graph, std::uint8_t unit_cost, GridCoord from, GridCoord to,
                     std::vector<GridCoord>& out, const SearchLimits& limits);
 

@@ -445,26 +445,20 @@ PATHING_FUNC BoundedResult AStar::bounded_query(const Grid& grid, const GridLaye
       regions);
 }
 
-PATHING_FUNC PathResult AStar::find_path(const Grid& given_grid, const GridLayer& given_layer,
-                                         GridCoord from, GridCoord to, std::vector<GridCoord>& out,
+PATHING_FUNC PathResult AStar::find_path(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                         GridCoord to, std::vector<GridCoord>& out,
                                          const SearchOptions& options) {
   cancel_query();
-  const detail::UnitSearch u = detail::unit_search(given_grid, &given_layer, options);
-  if (u.status != SearchStatus::found) [[unlikely]] {
-    last_query_ = {};
-    return detail::refused_unit_query(from, u.status);
-  }
-  const Grid& grid = *u.grid;
-  const GridLayer& layer = *u.layer;
   return detail::run_unbounded_query(
       grid, layer, from, to, out, options, full_, last_query_,
-      [&]<Connectivity C>(const detail::GridSpace& space, GridCoord target, PathResult& r) {
+      [&](const Grid& g, const GridLayer& l) { return check_landmarks(g, l, options); },
+      [&]<Connectivity C>(const Grid& g, const GridLayer& l, const detail::GridSpace& space,
+                          GridCoord target, PathResult& r) {
         weight_ = options.weight;
         landmarks_ = options.landmarks;
-        dispatch<C, detail::GridSpace, false>(grid, from, target, layer, full_, space,
-                                              options.limits, r.status, r.finish, r.stats);
-      },
-      check_landmarks(grid, layer, options));
+        dispatch<C, detail::GridSpace, false>(g, from, target, l, full_, space, options.limits,
+                                              r.status, r.finish, r.stats);
+      });
 }
 
 PATHING_FUNC SearchStatus AStar::check_landmarks(const Grid& grid, const GridLayer& layer,
@@ -476,25 +470,14 @@ PATHING_FUNC SearchStatus AStar::check_landmarks(const Grid& grid, const GridLay
   return SearchStatus::found;
 }
 
-PATHING_FUNC PathResult AStar::start_query(const Grid& given_grid, const GridLayer& given_layer,
-                                           GridCoord from, GridCoord to,
-                                           const SearchOptions& options) {
-  sliced_.begin(given_grid, given_layer, from, to, options);
+PATHING_FUNC PathResult AStar::start_query(const Grid& grid, const GridLayer& layer, GridCoord from,
+                                           GridCoord to, const SearchOptions& options) {
+  sliced_.begin(grid, layer, from, to, options);
   cursor_.started = false;
-  const detail::UnitSearch us = detail::unit_search(given_grid, &given_layer, options);
-  if (us.status != SearchStatus::found) {
-    last_query_ = {};
-    return sliced_.refuse(detail::refused_unit_query(from, us.status), false);
-  }
-  const Grid& grid = *us.grid;
-  const GridLayer& layer = *us.layer;
-  sliced_.search_on(grid, layer);
-  const detail::UnboundedStart u =
-      detail::start_unbounded_query(grid, layer, from, to, nullptr, options, full_, last_query_,
-                                    check_landmarks(grid, layer, options));
-  if (!u.go) return sliced_.refuse(u.result, u.from_only);
-  sliced_.target = u.target;
-  sliced_.partial = u.partial;
+  const PathResult r = sliced_.start(detail::start_unbounded_query(
+      grid, layer, from, to, nullptr, options, full_, last_query_,
+      [&](const Grid& g, const GridLayer& l) { return check_landmarks(g, l, options); }));
+  if (r.status != SearchStatus::in_progress) return r;
   // The start node on the open list, nothing expanded: a call of the loop with no budget.
   return step_query(0);
 }
@@ -515,40 +498,23 @@ PATHING_FUNC PathResult AStar::step_query(std::uint64_t budget) {
         grid, sliced_.from, sliced_.target, sliced_.layer, full_, space, sliced_.limits, r.status,
         r.finish, r.stats);
   }
-  if (r.status != SearchStatus::in_progress) {
-    sliced_.phase = detail::SlicedQuery::Phase::done;
-    sliced_.searched = true;
-    if (sliced_.partial && r.status == SearchStatus::found) r.status = SearchStatus::unreachable;
-  }
-  return r;
+  return sliced_.end_slice();
 }
 
 PATHING_FUNC PathResult AStar::continue_query(int max_expansions) {
-  using Phase = detail::SlicedQuery::Phase;
-  if (sliced_.phase == Phase::idle) return detail::SlicedQuery::no_query();
-  if (sliced_.phase == Phase::done) return sliced_.result;
-  if (sliced_.grid_changed()) return sliced_.make_stale();
-  if (max_expansions <= 0) return sliced_.result;
-  return step_query(static_cast<std::uint64_t>(max_expansions));
+  return sliced_.resume(
+      max_expansions, [&] { return sliced_.grid_changed(); },
+      [&](std::uint64_t budget) { return step_query(budget); });
 }
 
 PATHING_FUNC PathResult AStar::finish_query(std::vector<GridCoord>& out) {
-  using Phase = detail::SlicedQuery::Phase;
-  if (sliced_.phase == Phase::idle) return detail::SlicedQuery::no_query();
-  if (sliced_.searched || sliced_.phase == Phase::searching) {
-    if (sliced_.grid_changed()) {
-      const PathResult r = sliced_.make_stale();
-      sliced_.phase = Phase::idle;
-      return r;
-    }
-    if (sliced_.phase == Phase::searching) step_query(~std::uint64_t{0});
-    PathResult& r = sliced_.result;
-    // `partial` was applied when the search ended.
-    detail::finish_unbounded_query(full_, *sliced_.grid, sliced_.layer, false, r, out);
-    sliced_.phase = Phase::idle;
-    return r;
-  }
-  return sliced_.finish_unsearched(out);
+  return sliced_.finish(
+      out, [&] { return sliced_.grid_changed(); },
+      [&](std::uint64_t budget) { return step_query(budget); },
+      [&](PathResult& r, std::vector<GridCoord>& o) {
+        // `partial` was applied when the search ended.
+        detail::finish_unbounded_query(full_, *sliced_.grid, sliced_.layer, false, r, o);
+      });
 }
 
 }  // namespace pathing

@@ -196,17 +196,10 @@ PATHING_FUNC BoundedResult GreedyBestFirst::bounded_query(const Grid& grid, cons
       regions);
 }
 
-PATHING_FUNC PathResult GreedyBestFirst::find_path(const Grid& given_grid,
-                                                   const GridLayer& given_layer, GridCoord from,
-                                                   GridCoord to, std::vector<GridCoord>& out,
+PATHING_FUNC PathResult GreedyBestFirst::find_path(const Grid& grid, const GridLayer& layer,
+                                                   GridCoord from, GridCoord to,
+                                                   std::vector<GridCoord>& out,
                                                    const SearchOptions& options) {
-  const detail::UnitSearch u = detail::unit_search(given_grid, &given_layer, options);
-  if (u.status != SearchStatus::found) [[unlikely]] {
-    last_query_ = {};
-    return detail::refused_unit_query(from, u.status);
-  }
-  const Grid& grid = *u.grid;
-  const GridLayer& layer = *u.layer;
   // No g is kept: a cost limit cannot be honoured; nor landmark heuristics (A* only).
   const SearchStatus refusal =
       (cost::from_units(options.limits.max_cost) != cost::kInfinite || options.landmarks != nullptr)
@@ -214,11 +207,12 @@ PATHING_FUNC PathResult GreedyBestFirst::find_path(const Grid& given_grid,
           : SearchStatus::found;
   return detail::run_unbounded_query(
       grid, layer, from, to, out, options, full_, last_query_,
-      [&]<Connectivity C>(const detail::GridSpace& space, GridCoord target, PathResult& r) {
-        search<C, detail::GridSpace, false>(grid, from, target, layer, full_, space, options.limits,
+      [refusal](const Grid&, const GridLayer&) { return refusal; },
+      [&]<Connectivity C>(const Grid& g, const GridLayer& l, const detail::GridSpace& space,
+                          GridCoord target, PathResult& r) {
+        search<C, detail::GridSpace, false>(g, from, target, l, full_, space, options.limits,
                                             r.status, r.finish, r.stats);
-      },
-      refusal);
+      });
 }
 
 }  // namespace pathing

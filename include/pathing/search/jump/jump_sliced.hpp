@@ -35,17 +35,13 @@ class SlicedJumpQuery {
                    const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                    const SearchOptions& options) {
     q_.begin(grid, layer, from, to, options);
-    const JumpSearchCheck c = start_jump_query<Map>(state, own, last_sync, shared, grid, layer,
-                                                    from, to, nullptr, options);
-    if (c.status != SearchStatus::found) {
-      return q_.refuse(refused_jump_query(from, c.status), c.status == SearchStatus::unreachable);
-    }
+    const JumpQueryStart j = start_jump_query<Map>(state, own, last_sync, shared, grid, layer, from,
+                                                   to, nullptr, options);
     map_ = own != nullptr ? own : shared;
+    const PathResult r = q_.start(j);
+    if (r.status != SearchStatus::in_progress) return r;
     layer_ = map_->layer();
-    q_.search_on(*c.grid, layer_);
-    q_.target = c.target;
-    q_.partial = c.partial;
-    unit_cost_ = c.unit_cost;
+    unit_cost_ = j.unit_cost;
     state.ensure(static_cast<std::size_t>(map_->cols()) * static_cast<std::size_t>(map_->rows()));
     state.start_slices();
     return step(state, 0);  // the start node pushed, nothing expanded
@@ -54,29 +50,16 @@ class SlicedJumpQuery {
   /// Runs at most `max_expansions` more expansions (0 or negative: none). `stale` when the grid,
   /// or the map's grid or layer, changed since `start`.
   PathResult resume(JumpPointSearch& state, int max_expansions) {
-    if (q_.phase == SlicedQuery::Phase::idle) return SlicedQuery::no_query();
-    if (q_.phase == SlicedQuery::Phase::done) return q_.result;
-    if (changed()) return q_.make_stale();
-    if (max_expansions <= 0) return q_.result;
-    return step(state, static_cast<std::uint64_t>(max_expansions));
+    return q_.resume(
+        max_expansions, [&] { return changed(); },
+        [&](std::uint64_t budget) { return step(state, budget); });
   }
 
   /// Runs the rest of the search, then writes the path (`write_path`); the query ends.
   PathResult finish(JumpPointSearch& state, std::vector<GridCoord>& out) {
-    using Phase = SlicedQuery::Phase;
-    if (q_.phase == Phase::idle) return SlicedQuery::no_query();
-    if (q_.searched || q_.phase == Phase::searching) {
-      if (changed()) {
-        const PathResult r = q_.make_stale();
-        q_.phase = Phase::idle;
-        return r;
-      }
-      if (q_.phase == Phase::searching) step(state, ~std::uint64_t{0});
-      state.write_path(q_.result, out, unit_cost_);
-      q_.phase = Phase::idle;
-      return q_.result;
-    }
-    return q_.finish_unsearched(out);
+    return q_.finish(
+        out, [&] { return changed(); }, [&](std::uint64_t budget) { return step(state, budget); },
+        [&](PathResult& r, std::vector<GridCoord>& o) { state.write_path(r, o, unit_cost_); });
   }
 
   /// Ends the query (later calls: `invalid_argument`). O(1).
@@ -92,18 +75,12 @@ class SlicedJumpQuery {
   PathResult step(JumpPointSearch& state, std::uint64_t budget) {
     const Map& map = *map_;
     const GridCoord to = q_.target;
-    PathResult& r = q_.result;
     state.run_slice(
         map.cols(), map.rows(), q_.from, to, q_.limits, unit_cost_, budget,
         [&](int x, int y, std::uint8_t travel, auto& gen)
             PATHING_ALWAYS_INLINE { Expand{}(map, x, y, travel, to, gen); },
-        r);
-    if (r.status != SearchStatus::in_progress) {
-      q_.phase = SlicedQuery::Phase::done;
-      q_.searched = true;
-      if (q_.partial && r.status == SearchStatus::found) r.status = SearchStatus::unreachable;
-    }
-    return r;
+        q_.result);
+    return q_.end_slice();
   }
 
   SlicedQuery q_;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "pathing/detail/compiler.hpp"
 #include "pathing/detail/nodes/index_space.hpp"
 #include "pathing/detail/nodes/reconstruct.hpp"
 #include "pathing/map/coord.hpp"
@@ -15,67 +16,34 @@
 #include "pathing/map/layer.hpp"
 #include "pathing/map/moves.hpp"
 #include "pathing/search/bit_bfs/bit_bfs.hpp"
+#include "pathing/search/query/query_start.hpp"
 #include "pathing/search/query/region_check.hpp"
 #include "pathing/search/result.hpp"
 
 namespace pathing::detail {
 
-/// The first half of an unbounded query (`find_path`, `start_query`) of a grid search:
-/// 1. `refusal` other than `found` (a search's own "cannot honour this option" check), a weight
-///    below 1 or NaN (`invalid_argument`), or `from` / `to` off the grid (`invalid_endpoint`)
-///    end the query with `finish = from`, `out` unchanged and `last_query` cleared;
-/// 2. with `options.regions` set (`check_regions`): a map not current for (grid, layer) gives
-///    `stale` (as 1.); a goal no path reaches gives `unreachable` at once (0 expansions, `finish =
-///    from`, `last_query` cleared, and `out` = {from}: written here when `out` is not null, else
-///    `from_only` tells the caller to), or with `options.nearest_if_unreachable` the search runs
-///    toward the nearest reachable cell instead (`partial`: a `found` becomes `unreachable`);
-/// 3. else (`go`) `ws` grows to the grid's cell count (allocates only on a larger grid than
-///    before) and `last_query` records the grid's size: search toward `target`.
+/// The first half of an unbounded query (`find_path`, `start_query`) of a cell-by-cell grid
+/// search: the front-end (`start_grid_query`: unit grid -> options, with `check_options` the
+/// search's own -> endpoints -> regions, with `options.clearance` giving the unit grids); a query
+/// it ends clears `last_query` (its answer is `refused_query(from, q.status)`, and `out` =
+/// {from} was written for the region map's `unreachable` when `out` is not null). Else `ws`
+/// grows to the searched grid's cell count (allocates only on a larger grid than before) and
+/// `last_query` records its size: search `*q.grid` under `*q.layer` toward `q.target`.
 /// O(1) without regions. Allocates only when `ws` grows (or `out` for the {from} answer).
-struct UnboundedStart {
-  PathResult result;  // the answer unless `go`
-  GridCoord target{};
-  bool go = false;
-  bool partial = false;
-  bool from_only = false;
-};
-template <class Workspace>
-[[nodiscard]] inline UnboundedStart start_unbounded_query(
+template <class Workspace, class CheckOptions>
+[[nodiscard]] PATHING_ALWAYS_INLINE inline QueryStart start_unbounded_query(
     const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
     std::vector<GridCoord>* out, const SearchOptions& options, Workspace& ws,
-    LastQueryArea& last_query, SearchStatus refusal = SearchStatus::found) {
-  UnboundedStart u;
-  u.result.finish = from;
-  u.target = to;
-  if (!(options.weight >= 1.0)) {  // also NaN
-    refusal = SearchStatus::invalid_argument;
-  } else if (refusal == SearchStatus::found && (!grid.in_bounds(from) || !grid.in_bounds(to))) {
-    refusal = SearchStatus::invalid_endpoint;
-  }
-  if (refusal != SearchStatus::found) {
-    u.result.status = refusal;
+    LastQueryArea& last_query, CheckOptions&& check_options) {
+  const QueryStart q = start_grid_query(grid, layer, from, to, out, options,
+                                        UnitSource{options.clearance, false}, check_options);
+  if (q.status != SearchStatus::found) {
     last_query = {};
-    return u;
+    return q;
   }
-  if (options.regions != nullptr) {
-    const RegionCheck rc = check_regions(*options.regions, grid, layer, from, to,
-                                         options.connectivity, options.nearest_if_unreachable);
-    if (rc.status != SearchStatus::found) {
-      u.result.status = rc.status;
-      last_query = {};
-      if (rc.status == SearchStatus::unreachable) {
-        u.from_only = true;
-        if (out != nullptr) out->assign(1, from);
-      }
-      return u;
-    }
-    u.target = rc.target;
-    u.partial = rc.partial;
-  }
-  ws.ensure(grid.cell_count());
-  last_query = {grid.cols(), grid.rows()};
-  u.go = true;
-  return u;
+  ws.ensure(q.grid->cell_count());
+  last_query = {q.grid->cols(), q.grid->rows()};
+  return q;
 }
 
 /// The second half of an unbounded query, after its search ended with `r.status`, `r.finish`
@@ -92,31 +60,33 @@ inline void finish_unbounded_query(const Workspace& ws, const Grid& grid, const 
   r.moves = pc.steps;
 }
 
-/// Runs one unbounded query (`find_path`) of a grid search around its search loop:
-/// `start_unbounded_query` (1.-3. there: the argument and region checks, answering at once when
-/// they decide), then `run.template operator()<C>(space, target, r)` searches toward `target`
-/// with C the options' connectivity and a row-major `GridSpace` (it sets `r.status`, `r.finish`,
-/// `r.stats`), then `finish_unbounded_query` writes the path into `out` with its cost and moves.
-/// Complexity: that of `run`, plus O(path length); without regions the check is one branch.
-/// Allocates only when `ws` or `out` grow.
-template <class Workspace, class Run>
+/// Runs one unbounded query (`find_path`) of a cell-by-cell grid search around its search loop:
+/// `start_unbounded_query` (the front-end, answering at once when it decides), then
+/// `run.template operator()<C>(grid, layer, space, target, r)` searches the grid and layer the
+/// front-end chose (a unit grid for a unit size above 1) toward `target`, with C the options'
+/// connectivity and a row-major `GridSpace` (it sets `r.status`, `r.finish`, `r.stats`), then
+/// `finish_unbounded_query` writes the path into `out` with its cost and moves.
+/// Complexity: that of `run`, plus O(path length); without regions the checks are a few
+/// branches. Allocates only when `ws` or `out` grow.
+template <class Workspace, class CheckOptions, class Run>
 [[nodiscard]] inline PathResult run_unbounded_query(const Grid& grid, const GridLayer& layer,
                                                     GridCoord from, GridCoord to,
                                                     std::vector<GridCoord>& out,
                                                     const SearchOptions& options, Workspace& ws,
-                                                    LastQueryArea& last_query, Run&& run,
-                                                    SearchStatus refusal = SearchStatus::found) {
-  UnboundedStart u =
-      start_unbounded_query(grid, layer, from, to, &out, options, ws, last_query, refusal);
-  if (!u.go) return u.result;
-  PathResult& r = u.result;
-  const GridSpace space(grid.cols());
+                                                    LastQueryArea& last_query,
+                                                    CheckOptions&& check_options, Run&& run) {
+  const QueryStart q =
+      start_unbounded_query(grid, layer, from, to, &out, options, ws, last_query, check_options);
+  if (q.status != SearchStatus::found) return refused_query(from, q.status);
+  PathResult r;
+  r.finish = from;
+  const GridSpace space(q.grid->cols());
   if (options.connectivity == Connectivity::four) {
-    run.template operator()<Connectivity::four>(space, u.target, r);
+    run.template operator()<Connectivity::four>(*q.grid, *q.layer, space, q.target, r);
   } else {
-    run.template operator()<Connectivity::eight>(space, u.target, r);
+    run.template operator()<Connectivity::eight>(*q.grid, *q.layer, space, q.target, r);
   }
-  finish_unbounded_query(ws, grid, layer, u.partial, r, out);
+  finish_unbounded_query(ws, *q.grid, *q.layer, q.partial, r, out);
   return r;
 }
 

@@ -10,6 +10,7 @@
 #include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
 #include "pathing/map/layer.hpp"
+#include "pathing/search/query/query_start.hpp"
 #include "pathing/search/result.hpp"
 
 namespace pathing::detail {
@@ -79,6 +80,66 @@ struct SlicedQuery {
     grid_id = g.instance_id();
     grid_version = g.version();
     layer = l;
+  }
+
+  /// Continues `begin` with the front-end's decision `q` (`start_grid_query`): a query it ended
+  /// is refused (`refused_query(from, q.status)`; `finish_query` writes {from} when `q.from_only`)
+  /// and that answer returned; else the query searches `*q.grid` under `*q.layer` toward
+  /// `q.target` (`search_on`) and the result so far (`in_progress`) is returned. O(1).
+  PathResult start(const QueryStart& q) noexcept {
+    if (q.status != SearchStatus::found) return refuse(refused_query(from, q.status), q.from_only);
+    search_on(*q.grid, *q.layer);
+    target = q.target;
+    partial = q.partial;
+    return result;
+  }
+
+  /// Bookkeeping after a slice of the search loop wrote `result`: a search that ended (status
+  /// not `in_progress`) makes the query `done` (`searched`), a `found` toward a stand-in target
+  /// (`partial`) becoming `unreachable`. Returns `result`. O(1).
+  PathResult end_slice() noexcept {
+    if (result.status != SearchStatus::in_progress) {
+      phase = Phase::done;
+      searched = true;
+      if (partial && result.status == SearchStatus::found)
+        result.status = SearchStatus::unreachable;
+    }
+    return result;
+  }
+
+  /// The `continue_query` of every sliced query: `invalid_argument` with no query (`no_query`),
+  /// the final result when `done`, `stale` (`make_stale`) when `changed()` (the grid, or a
+  /// structure the search reads, changed since the start), the result so far for a budget of 0
+  /// or less, else `step(budget)`: at most `max_expansions` more expansions of the loop, which
+  /// returns the result after them (`end_slice`). O(1) besides `step`.
+  template <class Changed, class Step>
+  PathResult resume(int max_expansions, Changed&& changed, Step&& step) {
+    if (phase == Phase::idle) return no_query();
+    if (phase == Phase::done) return result;
+    if (changed()) return make_stale();
+    if (max_expansions <= 0) return result;
+    return step(static_cast<std::uint64_t>(max_expansions));
+  }
+
+  /// The `finish_query` of every sliced query: `invalid_argument` with no query; a query that
+  /// searched, or is searching, answers `stale` when `changed()`, else runs the rest of the
+  /// search (`step` with an unlimited budget) and `write_path(result, out)` writes its path; a
+  /// query refused at its start writes what `finish_unsearched` writes. The query becomes `idle`.
+  /// Returns the final result. O(1) besides `step` and `write_path`.
+  template <class Changed, class Step, class WritePath>
+  PathResult finish(std::vector<GridCoord>& out, Changed&& changed, Step&& step,
+                    WritePath&& write_path) {
+    if (phase == Phase::idle) return no_query();
+    if (!searched && phase != Phase::searching) return finish_unsearched(out);
+    if (changed()) {
+      const PathResult r = make_stale();
+      phase = Phase::idle;
+      return r;
+    }
+    if (phase == Phase::searching) step(~std::uint64_t{0});
+    write_path(result, out);
+    phase = Phase::idle;
+    return result;
   }
 
   /// Ends the query at its start with `r` (a refusal, or `unreachable` from the region map:

@@ -21,29 +21,38 @@ struct UnitSearch {
   SearchStatus status;
 };
 
-/// The unit-size check for a size above 1 (see `unit_search`).
+/// The unit-size check for a size above 1 (see `unit_search`), with the unit grids of `cm`.
 [[nodiscard]] inline UnitSearch sized_unit_search(const Grid& grid, const GridLayer* layer,
-                                                  const SearchOptions& options) noexcept {
-  const ClearanceMap* cm = options.clearance;
+                                                  int unit_size, const ClearanceMap* cm) noexcept {
   if (grid.empty()) return {&grid, layer, SearchStatus::found};  // every endpoint is off it
-  if (options.unit_size < 1 || cm == nullptr || options.unit_size > cm->max_unit_size())
+  if (unit_size < 1 || cm == nullptr || unit_size > cm->max_unit_size())
     return {&grid, layer, SearchStatus::invalid_argument};
   if (layer != nullptr ? !cm->is_current(grid, *layer) : !cm->is_current(grid))
     return {&grid, layer, SearchStatus::stale};
-  return {cm->unit_grid(options.unit_size), layer != nullptr ? &cm->unit_layer() : nullptr,
+  return {cm->unit_grid(unit_size), layer != nullptr ? &cm->unit_layer() : nullptr,
           SearchStatus::found};
 }
 
-/// The grid and layer a query with `options` searches (`SearchOptions::unit_size`): unit size 1
-/// (one predictable branch), `grid` and `layer` themselves; above 1, the clearance map's unit grid
-/// and unit layer, after checking the size (`invalid_argument`) and that the map is current for
-/// (grid, layer) (`stale`). `layer` null: a search on a jump-point map, which carries its own
-/// (unit) layer; only the grid is checked and replaced. O(1), never throws.
+/// The grid and layer a query for a unit of `unit_size` x `unit_size` cells searches, with the
+/// unit grids of the clearance map `cm`: unit size 1 (one predictable branch), `grid` and `layer`
+/// themselves; above 1, `cm`'s unit grid and unit layer, after checking the size
+/// (`invalid_argument`: below 1, above `cm->max_unit_size()`, or no `cm`) and that `cm` is
+/// current for (grid, layer) (`stale`). `layer` null: a search on a jump-point map, which carries
+/// its own (unit) layer; only the grid is checked and replaced. O(1), never throws.
+[[nodiscard]] PATHING_ALWAYS_INLINE inline UnitSearch unit_search(const Grid& grid,
+                                                                  const GridLayer* layer,
+                                                                  int unit_size,
+                                                                  const ClearanceMap* cm) noexcept {
+  if (unit_size == 1) [[likely]]
+    return {&grid, layer, SearchStatus::found};
+  return sized_unit_search(grid, layer, unit_size, cm);
+}
+
+/// The grid and layer a query with `options` searches: `unit_search` with
+/// `options.unit_size` and the unit grids of `options.clearance`. O(1), never throws.
 [[nodiscard]] PATHING_ALWAYS_INLINE inline UnitSearch unit_search(
     const Grid& grid, const GridLayer* layer, const SearchOptions& options) noexcept {
-  if (options.unit_size == 1) [[likely]]
-    return {&grid, layer, SearchStatus::found};
-  return sized_unit_search(grid, layer, options);
+  return unit_search(grid, layer, options.unit_size, options.clearance);
 }
 
 /// The unit-size step of a bounded query (`build_path(..., clearance, unit_size)`): the unit grid
@@ -51,11 +60,7 @@ struct UnitSearch {
 [[nodiscard]] inline UnitSearch bounded_unit_search(const Grid& grid, const GridLayer& layer,
                                                     const ClearanceMap& clearance,
                                                     int unit_size) noexcept {
-  SearchOptions o;
-  o.unit_size = unit_size;
-  o.clearance = &clearance;
-  return unit_size == 1 ? UnitSearch{&grid, &layer, SearchStatus::found}
-                        : sized_unit_search(grid, &layer, o);
+  return unit_search(grid, &layer, unit_size, &clearance);
 }
 
 /// The answer of a bounded query that `bounded_unit_search` refused: `status`, an empty path,
@@ -82,14 +87,6 @@ struct UnitSearch {
     return SearchStatus::unsupported;
   }
   return SearchStatus::found;
-}
-
-/// The answer of a query that `unit_search` refused: `status`, `finish = from`, nothing else.
-[[nodiscard]] inline PathResult refused_unit_query(GridCoord from, SearchStatus status) noexcept {
-  PathResult r;
-  r.status = status;
-  r.finish = from;
-  return r;
 }
 
 }  // namespace pathing::detail
