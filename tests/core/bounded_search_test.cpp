@@ -130,6 +130,8 @@ TYPED_TEST(BoundedTest, OptionsFormRefusesWhatItCannotHonour) {
   o.unit_size = 3;
   o.clearance = &cm;
   refused(o, SearchStatus::invalid_argument, "unit size 3 of a map of 2");
+  o.weight = 2;  // the unit grid is checked before the options, as in every query's front-end
+  refused(o, SearchStatus::invalid_argument, "unit size 3 and weight 2");
   Grid written = g;
   const RegionMap stale_regions(written, kWalk);
   written.set_blocked({5, 5}, true);

@@ -167,7 +167,8 @@ class AStar {
   /// unit grid and unit layer, as in `find_path`). A bounded path (`GridPath`) is 4-connected:
   /// `connectivity` is not read. Refused with `unsupported` (empty path, `finish = from`, nothing
   /// searched): a weight above 1, `landmarks`, `nearest_if_unreachable`, limits other than the
-  /// defaults; with `invalid_argument`: a weight below 1 or NaN. O(1) before the search.
+  /// defaults; with `invalid_argument`: a weight below 1 or NaN. The unit size is checked first
+  /// (`invalid_argument`, `stale`), then the options, as in `find_path`. O(1) before the search.
   BoundedResult build_path(const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
                            const SearchOptions& options);
 

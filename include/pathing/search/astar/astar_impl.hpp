@@ -418,12 +418,10 @@ PATHING_FUNC BoundedResult AStar::build_path(const Grid& grid, const GridLayer& 
 PATHING_FUNC BoundedResult AStar::build_path(const Grid& grid, const GridLayer& layer,
                                              GridCoord from, GridCoord to,
                                              const SearchOptions& options) {
-  SearchStatus refusal = detail::check_bounded_options(options);
-  const detail::UnitSearch u = detail::unit_search(grid, &layer, options);
-  if (refusal == SearchStatus::found) refusal = u.status;
-  if (refusal != SearchStatus::found) {
+  const detail::UnitSearch u = detail::start_bounded_query(grid, layer, options);
+  if (u.status != SearchStatus::found) {
     cancel_query();  // as every other query of this object
-    return detail::refused_bounded_query(from, refusal);
+    return detail::refused_bounded_query(from, u.status);
   }
   return bounded_query(*u.grid, *u.layer, from, to, options.regions);
 }

@@ -176,9 +176,7 @@ PATHING_FUNC BoundedResult GreedyBestFirst::build_path(const Grid& grid, const G
 PATHING_FUNC BoundedResult GreedyBestFirst::build_path(const Grid& grid, const GridLayer& layer,
                                                        GridCoord from, GridCoord to,
                                                        const SearchOptions& options) {
-  const SearchStatus refusal = detail::check_bounded_options(options);
-  if (refusal != SearchStatus::found) return detail::refused_bounded_query(from, refusal);
-  const detail::UnitSearch u = detail::unit_search(grid, &layer, options);
+  const detail::UnitSearch u = detail::start_bounded_query(grid, layer, options);
   if (u.status != SearchStatus::found) return detail::refused_bounded_query(from, u.status);
   return bounded_query(*u.grid, *u.layer, from, to, options.regions);
 }

@@ -89,4 +89,15 @@ struct UnitSearch {
   return SearchStatus::found;
 }
 
+/// The front-end of a bounded query given `SearchOptions` (`build_path(..., options)`), in the
+/// order of every query's front-end (`start_grid_query`): the unit grid (`unit_search`), then
+/// the options (`check_bounded_options`). `status` other than `found` refuses the query
+/// (`refused_bounded_query`). O(1), never throws.
+[[nodiscard]] inline UnitSearch start_bounded_query(const Grid& grid, const GridLayer& layer,
+                                                    const SearchOptions& options) noexcept {
+  UnitSearch u = unit_search(grid, &layer, options);
+  if (u.status == SearchStatus::found) u.status = check_bounded_options(options);
+  return u;
+}
+
 }  // namespace pathing::detail
