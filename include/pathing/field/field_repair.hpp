@@ -470,20 +470,28 @@ class FieldRepair {
     changed_.clear();
   }
 
-  // Marks the cells around (x, y) (and itself): the cells whose moves an edit there changes.
-  void check_around(int x, int y, int cols, int rows, const std::uint64_t* g) {
+  // Calls f(nx, ny) for (x, y) and each of its 8 neighbours that lies on a cols x rows grid, row
+  // by row from the top left. O(1).
+  template <class F>
+  static void for_each_around(int x, int y, int cols, int rows, F&& f) {
     for (int dy = -1; dy <= 1; ++dy) {
       for (int dx = -1; dx <= 1; ++dx) {
         const int nx = x + dx, ny = y + dy;
-        if (static_cast<unsigned>(nx) >= static_cast<unsigned>(cols) ||
-            static_cast<unsigned>(ny) >= static_cast<unsigned>(rows)) {
-          continue;
+        if (static_cast<unsigned>(nx) < static_cast<unsigned>(cols) &&
+            static_cast<unsigned>(ny) < static_cast<unsigned>(rows)) {
+          f(nx, ny);
         }
-        check(static_cast<std::size_t>(ny) * static_cast<std::size_t>(cols) +
-                  static_cast<std::size_t>(nx),
-              g);
       }
     }
+  }
+
+  // Marks the cells around (x, y) (and itself): the cells whose moves an edit there changes.
+  void check_around(int x, int y, int cols, int rows, const std::uint64_t* g) {
+    for_each_around(x, y, cols, rows, [&](int nx, int ny) {
+      check(static_cast<std::size_t>(ny) * static_cast<std::size_t>(cols) +
+                static_cast<std::size_t>(nx),
+            g);
+    });
   }
 
   detail::GenerationCounter gen_;
@@ -554,20 +562,13 @@ void FieldRepair::run(const CostFn& cost, DistanceField& field, std::uint64_t& i
       ++*spawns_left;
     }
     // Any neighbour of higher value may have taken its value from this cell.
-    for (int dy = -1; dy <= 1; ++dy) {
-      for (int dx = -1; dx <= 1; ++dx) {
-        const int nx = x + dx, ny = y + dy;
-        if (static_cast<unsigned>(nx) >= static_cast<unsigned>(cols) ||
-            static_cast<unsigned>(ny) >= static_cast<unsigned>(rows)) {
-          continue;
-        }
-        const std::size_t j = index(nx, ny);
-        const std::uint64_t gj = g[j];
-        if (gj == kUnreached || gj <= k || (flags(j) & kQueued) != 0) continue;
-        set_flag(j, kQueued);
-        heap_.push(gj, static_cast<std::uint32_t>(j));
-      }
-    }
+    for_each_around(x, y, cols, rows, [&](int nx, int ny) {
+      const std::size_t j = index(nx, ny);
+      const std::uint64_t gj = g[j];
+      if (gj == kUnreached || gj <= k || (flags(j) & kQueued) != 0) return;
+      set_flag(j, kQueued);
+      heap_.push(gj, static_cast<std::uint32_t>(j));
+    });
   }
   if (spawns_left != nullptr && *spawns_left == 0) return;  // every spawn kept its value
 
