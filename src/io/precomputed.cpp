@@ -500,9 +500,9 @@ struct PrecomputedAccess {
     LandmarkMap m;
     m.options_.count = static_cast<int>(asked);
     m.options_.connectivity = conn == 4 ? Connectivity::four : Connectivity::eight;
-    m.layer_ = layer;
-    m.cols_ = grid.cols();
-    m.rows_ = grid.rows();
+    m.stamp_.layer = layer;
+    m.stamp_.cols = grid.cols();
+    m.stamp_.rows = grid.rows();
     m.count_ = static_cast<int>(placed);
     m.fraction_bits_ = static_cast<int>(bits);
     m.storage_ = narrow ? LandmarkStorage::bits16 : LandmarkStorage::bits32;
@@ -510,8 +510,8 @@ struct PrecomputedAccess {
     const auto n = static_cast<std::size_t>(cells);
     m.costs_.resize(n);
     bool any_passable = false;
-    for (int y = 0; y < m.rows_; ++y) {
-      for (int x = 0; x < m.cols_; ++x) {
+    for (int y = 0; y < m.stamp_.rows; ++y) {
+      for (int x = 0; x < m.stamp_.cols; ++x) {
         const std::uint8_t c = layer.cost_of_cell(grid.cell_unchecked(x, y));
         m.costs_[m.index(GridCoord{x, y})] = c;
         any_passable = any_passable || c != 0;
@@ -525,7 +525,8 @@ struct PrecomputedAccess {
     for (std::uint32_t i = 0; i < placed; ++i) {
       const std::uint32_t x = r.u32();
       const std::uint32_t y = r.u32();
-      if (x >= static_cast<std::uint32_t>(m.cols_) || y >= static_cast<std::uint32_t>(m.rows_)) {
+      if (x >= static_cast<std::uint32_t>(m.stamp_.cols) ||
+          y >= static_cast<std::uint32_t>(m.stamp_.rows)) {
         bad_payload(name, lm_at + 8 * i,
                     "landmark " + std::to_string(i) + " at (" + std::to_string(x) + ", " +
                         std::to_string(y) + ") is off the grid");
@@ -583,8 +584,8 @@ struct PrecomputedAccess {
       for (std::size_t i = 0; i < k; ++i) {
         const bool reached = dist(v, i) != LandmarkMap::kUnreached;
         if (reached != (area[v] != 0)) {
-          const int x = static_cast<int>(v % static_cast<std::size_t>(m.cols_));
-          const int y = static_cast<int>(v / static_cast<std::size_t>(m.cols_));
+          const int x = static_cast<int>(v % static_cast<std::size_t>(m.stamp_.cols));
+          const int y = static_cast<int>(v / static_cast<std::size_t>(m.stamp_.cols));
           bad_payload(name, dist_byte(v, i),
                       std::string(m.costs_[v] == 0 ? "impassable " : "") + "cell " +
                           cell_text(x, y) + (reached ? " has distance " : " is unreached from ") +
@@ -598,8 +599,8 @@ struct PrecomputedAccess {
     const std::uint64_t su = std::uint64_t{1} << bits;
     const std::uint64_t du = cost::kDiagonal >> (cost::kFractionBits - static_cast<int>(bits));
     for (std::size_t v = 0; v < n; ++v) {
-      const int x = static_cast<int>(v % static_cast<std::size_t>(m.cols_));
-      const int y = static_cast<int>(v / static_cast<std::size_t>(m.cols_));
+      const int x = static_cast<int>(v % static_cast<std::size_t>(m.stamp_.cols));
+      const int y = static_cast<int>(v / static_cast<std::size_t>(m.stamp_.cols));
       if (area[v] == 0) continue;  // unreached from every landmark (checked above)
       const std::uint64_t cv = m.costs_[v];
       m.for_each_move(v, [&](std::size_t u, bool diagonal) {
@@ -609,8 +610,8 @@ struct PrecomputedAccess {
           const std::uint64_t b = dist(u, i);
           const std::uint64_t gap = a > b ? a - b : b - a;
           if (gap > w) {
-            const int ux = static_cast<int>(u % static_cast<std::size_t>(m.cols_));
-            const int uy = static_cast<int>(u / static_cast<std::size_t>(m.cols_));
+            const int ux = static_cast<int>(u % static_cast<std::size_t>(m.stamp_.cols));
+            const int uy = static_cast<int>(u / static_cast<std::size_t>(m.stamp_.cols));
             bad_payload(name, dist_byte(v, i),
                         "the distances of neighbours " + cell_text(x, y) + " and " +
                             cell_text(ux, uy) + " from landmark " + std::to_string(i) + " (" +
@@ -621,21 +622,19 @@ struct PrecomputedAccess {
         }
       });
     }
-    m.grid_id_ = grid.instance_id();
-    m.grid_version_ = grid.version();
-    m.built_ = true;
+    m.stamp_.record(grid, layer);
     return m;
   }
 
   // The file's number of node `id`'s cell: y * cols + x (whatever the map's own packing).
   static std::uint32_t cell_index(const HierarchyMap& map, std::uint32_t id) noexcept {
     const GridCoord c = map.cell_of(map.node_cell_[id]);
-    return static_cast<std::uint32_t>(c.y) * static_cast<std::uint32_t>(map.cols_) +
+    return static_cast<std::uint32_t>(c.y) * static_cast<std::uint32_t>(map.stamp_.cols) +
            static_cast<std::uint32_t>(c.x);
   }
 
   static std::string save(const HierarchyMap& map, const Grid& grid) {
-    if (!map.is_current(grid, map.layer_)) {
+    if (!map.is_current(grid, map.stamp_.layer)) {
       throw std::invalid_argument(
           "pathing::io::serialize_hierarchy: the map is not current for this grid (built for "
           "another grid object or version, or never built): sync it first");
@@ -666,7 +665,7 @@ struct PrecomputedAccess {
         4 * unit_entries;
     Writer w;
     w.reserve(static_cast<std::size_t>(payload) + kMinFile);
-    write_header(w, PrecomputedKind::hierarchy, grid, map.layer_, payload,
+    write_header(w, PrecomputedKind::hierarchy, grid, map.stamp_.layer, payload,
                  units > 1 ? 3 : (extended ? 2 : 1));
     w.u32(static_cast<std::uint32_t>(map.options_.sector_size));
     w.u32(static_cast<std::uint32_t>(map.options_.connectivity));
@@ -782,12 +781,12 @@ struct PrecomputedAccess {
     m.options_.sector_size = static_cast<int>(side);
     m.options_.connectivity = conn == 4 ? Connectivity::four : Connectivity::eight;
     m.options_.max_unit_size = static_cast<int>(units);
-    m.layer_ = layer;
-    m.cols_ = grid.cols();
-    m.rows_ = grid.rows();
+    m.stamp_.layer = layer;
+    m.stamp_.cols = grid.cols();
+    m.stamp_.rows = grid.rows();
     const int s = static_cast<int>(side);
-    m.sectors_x_ = (m.cols_ + s - 1) / s;
-    m.sectors_y_ = (m.rows_ + s - 1) / s;
+    m.sectors_x_ = (m.stamp_.cols + s - 1) / s;
+    m.sectors_y_ = (m.stamp_.rows + s - 1) / s;
     const std::size_t sectors =
         static_cast<std::size_t>(m.sectors_x_) * static_cast<std::size_t>(m.sectors_y_);
     m.sectors_.assign(sectors, HierarchyMap::Sector{});
@@ -929,9 +928,7 @@ struct PrecomputedAccess {
       }
       check_unit_matrices(m, name, unit_at);
     }
-    m.grid_id_ = grid.instance_id();
-    m.grid_version_ = grid.version();
-    m.built_ = true;
+    m.stamp_.record(grid, layer);
     return m;
   }
 
@@ -1206,9 +1203,9 @@ struct PrecomputedAccess {
       const std::uint64_t x0 = (k % static_cast<std::uint32_t>(m.clusters_x_)) * side;
       const std::uint64_t y0 = (k / static_cast<std::uint32_t>(m.clusters_x_)) * side;
       const std::uint64_t w =
-          std::min<std::uint64_t>(side, static_cast<std::uint64_t>(m.cols_) - x0);
+          std::min<std::uint64_t>(side, static_cast<std::uint64_t>(m.stamp_.cols) - x0);
       const std::uint64_t h =
-          std::min<std::uint64_t>(side, static_cast<std::uint64_t>(m.rows_) - y0);
+          std::min<std::uint64_t>(side, static_cast<std::uint64_t>(m.stamp_.rows) - y0);
       const std::uint64_t most = (w * h - 1) * (eight ? diagonal : straight) * cmax;
       for (std::uint32_t i = 0; i < cl.count; ++i) {
         const std::uint32_t u = m.l2_node_[cl.first + i];

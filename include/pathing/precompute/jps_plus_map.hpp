@@ -105,12 +105,9 @@ class JpsPlusMap {
   /// diagonal entries that change; may allocate its scratch the first time: `updated`); otherwise
   /// a full `build` (O(cells): `rebuilt`).
   MapSync sync(const Grid& grid, const GridLayer& layer) {
-    if (is_current(grid, layer)) return MapSync::current;
-    return detail::replay_edits_or_rebuild(
-        grid,
-        bits_.built_ && bits_.layer_ == layer && bits_.grid_id_ == grid.instance_id() &&
-            cols_ == grid.cols() && rows_ == grid.rows(),
-        bits_.grid_version_, [&](std::span<const GridCoord> cells) { apply_cells(grid, cells); },
+    return detail::sync_stamped(
+        grid, layer, bits_.stamp_,
+        [&](std::span<const GridCoord> cells) { apply_cells(grid, cells); },
         [&] { build(grid, layer); });
   }
 
