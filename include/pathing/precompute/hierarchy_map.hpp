@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "pathing/detail/compiler.hpp"
+#include "pathing/detail/payload_fwd.hpp"
 #include "pathing/error.hpp"
 #include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
@@ -31,10 +32,6 @@
 #include "pathing/precompute/hierarchy/sector_search.hpp"
 
 namespace pathing {
-
-namespace io::detail {
-struct PrecomputedAccess;  // pathing::io's loader (io/precomputed.hpp)
-}  // namespace io::detail
 
 /// How a `HierarchyMap` is built.
 struct HierarchyOptions {
@@ -421,6 +418,23 @@ class HierarchyMap {
            l2_dist_.capacity() * 8 + l1_to_l2_.capacity() * 4;
   }
 
+  /// Appends this map's payload to a precomputed file being written (pathing::io's format,
+  /// docs/precomputed.md; `io::serialize_hierarchy` writes the container around it and checks first
+  /// that the map is current for the file's grid). O(nodes + matrix entries); sets the file's
+  /// format version (1 to 3) by what the map holds. Defined in the compiled pathing_io library
+  /// (src/io/hierarchy_map_io.cpp), like `load_payload`: only code that links pathing::io calls
+  /// them.
+  /// @throws std::bad_alloc.
+  void save_payload(io::detail::PayloadWriter& out) const;
+  /// The map held by the payload of a file whose container was checked for `grid` under
+  /// `layer` (the nodes recomputed from the grid and every matrix, landmark table and cluster
+  /// matrix checked against the graph they give, as io::parse_hierarchy documents), current for
+  /// `grid`. O(as build).
+  /// @throws io::PrecomputedError naming the byte of the first field that does not fit;
+  /// std::bad_alloc.
+  [[nodiscard]] static HierarchyMap load_payload(const io::detail::PayloadReader& in,
+                                                 const Grid& grid, const GridLayer& layer);
+
   /// The sector holding cell `c` (on the grid), row-major.
   [[nodiscard]] std::uint32_t sector_of(GridCoord c) const noexcept {
     const int s = options_.sector_size;
@@ -475,7 +489,7 @@ class HierarchyMap {
 
  private:
   friend class HpaStar;
-  friend struct io::detail::PrecomputedAccess;  // restores a saved map
+  struct Payload;  // save_payload's and load_payload's parts and checks (src/io)
   struct Sector {
     std::uint32_t first = 0;       // first node in node_cell_
     std::uint32_t dist_first = 0;  // first entry of its matrix in dist_

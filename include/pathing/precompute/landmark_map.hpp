@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "pathing/detail/compiler.hpp"
+#include "pathing/detail/payload_fwd.hpp"
 #include "pathing/detail/queue/radix_heap.hpp"
 #include "pathing/error.hpp"
 #include "pathing/map/coord.hpp"
@@ -25,10 +26,6 @@
 #include "pathing/map/moves.hpp"
 
 namespace pathing {
-
-namespace io::detail {
-struct PrecomputedAccess;  // pathing::io's loader (io/precomputed.hpp)
-}  // namespace io::detail
 
 /// The width of a `LandmarkMap`'s stored distances (`LandmarkOptions::storage`; docs/landmarks.md,
 /// "Storage").
@@ -166,8 +163,6 @@ namespace detail {
 /// the value for a count outside [1, kMaxLandmarks] (`create` is the non-throwing form; without
 /// exceptions such a call changes nothing); queries never throw.
 class LandmarkMap {
-  friend struct io::detail::PrecomputedAccess;  // restores a saved map
-
  public:
   /// The most landmarks a map may hold.
   static constexpr int kMaxLandmarks = 32;
@@ -339,6 +334,22 @@ class LandmarkMap {
     return dist_.capacity() * sizeof(std::uint32_t) + dist16_.capacity() * sizeof(std::uint16_t) +
            costs_.capacity() + landmarks_.capacity() * sizeof(GridCoord);
   }
+
+  /// Appends this map's payload to a precomputed file being written (pathing::io's format,
+  /// docs/precomputed.md; `io::serialize_landmarks` writes the container around it and checks first
+  /// that the map is current for the file's grid). O(cells x count()). Defined in the compiled
+  /// pathing_io library (src/io/landmark_map_io.cpp), like `load_payload`: only code that links
+  /// pathing::io calls them.
+  /// @throws std::bad_alloc.
+  void save_payload(io::detail::PayloadWriter& out) const;
+  /// The map held by the payload of a file whose container was checked for `grid` under
+  /// `layer` (the options and landmarks checked, every distance checked against the bound's
+  /// contract on the grid: the bound stays admissible and consistent), current for `grid`. O(cells
+  /// x count()).
+  /// @throws io::PrecomputedError naming the byte of the first field that does not fit;
+  /// std::bad_alloc.
+  [[nodiscard]] static LandmarkMap load_payload(const io::detail::PayloadReader& in,
+                                                const Grid& grid, const GridLayer& layer);
 
  private:
   [[nodiscard]] static bool validate(const LandmarkOptions& o, Error* error) noexcept {
