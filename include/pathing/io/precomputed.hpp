@@ -343,10 +343,4 @@ enum class PrecomputedKind : std::uint32_t {
 [[nodiscard]] std::optional<std::string> try_serialize_subgoal_graph(
     const SubgoalGraph& graph, const Grid& grid, Error* error = nullptr) noexcept;
 
-namespace detail {
-/// The loaders' access to the private members of the structures they restore (each class names
-/// it as a friend). Not part of the API.
-struct PrecomputedAccess;
-}  // namespace detail
-
 }  // namespace pathing::io

@@ -11,10 +11,12 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "pathing/detail/compiler.hpp"
 #include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
+#include "pathing/map/grid_stamp.hpp"
 #include "pathing/map/layer.hpp"
 
 namespace pathing {
@@ -67,6 +69,19 @@ MapSync replay_edits_or_rebuild(const Grid& grid, bool same_source, std::uint64_
   }
   rebuild();
   return MapSync::rebuilt;
+}
+
+/// The whole `sync(grid, layer)` of a derived structure that keeps a `GridStamp`: `current`
+/// (calling nothing) when `stamp.is_current(grid, layer)`; otherwise `replay_edits_or_rebuild`
+/// with `same_source` = `stamp.same_source(grid, layer)` from `stamp.grid_version` (the callbacks
+/// record the new stamp). O(1) plus what the callbacks cost; no allocation of its own.
+template <class ApplyCells, class Rebuild>
+MapSync sync_stamped(const Grid& grid, const GridLayer& layer, const GridStamp& stamp,
+                     ApplyCells&& apply_cells, Rebuild&& rebuild) {
+  if (stamp.is_current(grid, layer)) return MapSync::current;
+  return replay_edits_or_rebuild(grid, stamp.same_source(grid, layer), stamp.grid_version,
+                                 std::forward<ApplyCells>(apply_cells),
+                                 std::forward<Rebuild>(rebuild));
 }
 
 /// The argument check of a derived structure's `update_cells` (`RegionMap`, `ClearanceMap`):

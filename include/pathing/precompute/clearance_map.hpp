@@ -17,6 +17,7 @@
 #include "pathing/error.hpp"
 #include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
+#include "pathing/map/grid_stamp.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/map_sync.hpp"
 
@@ -121,53 +122,48 @@ class ClearanceMap {
       return;
     }
     set_layer(layer);
-    const bool same_shape = cols_ == grid.cols() && rows_ == grid.rows() &&
+    const bool same_shape = stamp_.cols == grid.cols() && stamp_.rows == grid.rows() &&
                             static_cast<int>(units_.size()) == max_unit_size;
-    cols_ = grid.cols();
-    rows_ = grid.rows();
+    stamp_.cols = grid.cols();
+    stamp_.rows = grid.rows();
     max_size_ = max_unit_size;
     if (!same_shape) {
       units_.clear();
       units_.reserve(static_cast<std::size_t>(max_unit_size));
       for (int k = 0; k < max_unit_size; ++k)
-        units_.emplace_back(std::max(cols_, 1), std::max(rows_, 1));
+        units_.emplace_back(std::max(stamp_.cols, 1), std::max(stamp_.rows, 1));
     }
     clearance_.assign(grid.cell_count(), 0);
     if (grid.empty()) {
-      cols_ = rows_ = 0;
+      stamp_.cols = stamp_.rows = 0;
     } else {
-      for (int y = 0; y < rows_; ++y) {
-        for (int x = 0; x < cols_; ++x)
+      for (int y = 0; y < stamp_.rows; ++y) {
+        for (int x = 0; x < stamp_.cols; ++x)
           units_[0].unlogged_write(x, y, code_[grid.cell_unchecked(x, y)]);
       }
       for (int k = 2; k <= max_size_; ++k) {
         Grid& u = units_[static_cast<std::size_t>(k - 1)];
-        for (int y = 0; y < rows_; ++y) {
-          for (int x = 0; x < cols_; ++x) u.unlogged_write(x, y, combine(k, x, y));
+        for (int y = 0; y < stamp_.rows; ++y) {
+          for (int x = 0; x < stamp_.cols; ++x) u.unlogged_write(x, y, combine(k, x, y));
         }
       }
-      for (int y = rows_ - 1; y >= 0; --y) {
-        for (int x = cols_ - 1; x >= 0; --x) clearance_[index(x, y)] = clearance_at(x, y);
+      for (int y = stamp_.rows - 1; y >= 0; --y) {
+        for (int x = stamp_.cols - 1; x >= 0; --x) clearance_[index(x, y)] = clearance_at(x, y);
       }
     }
     for (Grid& u : units_) u.end_unlogged();
-    grid_id_ = grid.instance_id();
-    grid_version_ = grid.version();
-    built_ = true;
+    stamp_.record(grid, layer);
   }
 
   /// True when the map was built (or synced) from this very grid object at its current
   /// `version()` and with `layer`. O(1).
   [[nodiscard]] bool is_current(const Grid& grid, const GridLayer& layer) const noexcept {
-    return is_current(grid) && layer_ == layer;
+    return stamp_.is_current(grid, layer);
   }
   /// True when the map was built (or synced) from this very grid object at its current
   /// `version()`, whatever the layer (the check of a search given a jump-point map built on a
   /// unit grid, which carries the unit layer). O(1).
-  [[nodiscard]] bool is_current(const Grid& grid) const noexcept {
-    return built_ && grid_id_ == grid.instance_id() && grid_version_ == grid.version() &&
-           cols_ == grid.cols() && rows_ == grid.rows();
-  }
+  [[nodiscard]] bool is_current(const Grid& grid) const noexcept { return stamp_.is_current(grid); }
   /// The former name of `is_current(grid)`, kept for one release.
   [[deprecated("use is_current(grid)")]] [[nodiscard]] bool is_current_grid(
       const Grid& grid) const noexcept {
@@ -183,15 +179,11 @@ class ClearanceMap {
   /// sizes, as the constructor's default). No allocation once warm (same grid size).
   /// @throws std::invalid_argument as `build` (only when rebuilding with another layer).
   MapSync sync(const Grid& grid, const GridLayer& layer) {
-    if (is_current(grid, layer)) return MapSync::current;
-    return detail::replay_edits_or_rebuild(
-        grid,
-        built_ && layer_ == layer && grid_id_ == grid.instance_id() && cols_ == grid.cols() &&
-            rows_ == grid.rows(),
-        grid_version_,
+    return detail::sync_stamped(
+        grid, layer, stamp_,
         [&](std::span<const GridCoord> cells) {
           for (const GridCoord c : cells) update_around(grid, c.x, c.y);
-          grid_version_ = grid.version();
+          stamp_.record_version(grid);
         },
         [&] { build(grid, layer, max_size_ > 0 ? max_size_ : 3); });
   }
@@ -205,12 +197,11 @@ class ClearanceMap {
   ///         object (`instance_id()` or size differ) or a cell lies off the grid (named).
   ///         Without exceptions such a call changes nothing.
   void update_cells(const Grid& grid, std::span<const GridCoord> cells) {
-    const bool same =
-        built_ && grid_id_ == grid.instance_id() && cols_ == grid.cols() && rows_ == grid.rows();
-    if (!detail::check_update_cells("pathing::ClearanceMap::update_cells", same, grid, cells))
+    if (!detail::check_update_cells("pathing::ClearanceMap::update_cells", stamp_.same_grid(grid),
+                                    grid, cells))
       return;
     for (const GridCoord c : cells) update_around(grid, c.x, c.y);
-    grid_version_ = grid.version();
+    stamp_.record_version(grid);
   }
 
   /// The largest unit size that fits with its anchor at `c` (see the class comment), capped at
@@ -230,7 +221,7 @@ class ClearanceMap {
   /// pointer stays valid until the next `build` that changes the grid's size or the number of
   /// sizes (or a rebuild by `sync` doing so), and its object keeps its identity across `sync`.
   [[nodiscard]] const Grid* unit_grid(int unit_size) const noexcept {
-    if (unit_size < 1 || unit_size > max_size_ || !built_) return nullptr;
+    if (unit_size < 1 || unit_size > max_size_ || !stamp_.built) return nullptr;
     return &units_[static_cast<std::size_t>(unit_size - 1)];
   }
 
@@ -240,22 +231,19 @@ class ClearanceMap {
   [[nodiscard]] const GridLayer& unit_layer() const noexcept { return unit_layer_; }
 
   /// The layer the map was built with.
-  [[nodiscard]] const GridLayer& layer() const noexcept { return layer_; }
+  [[nodiscard]] const GridLayer& layer() const noexcept { return stamp_.layer; }
   /// Largest unit size served (0 for a map never built).
   [[nodiscard]] int max_unit_size() const noexcept { return max_size_; }
   /// Columns (cells along x).
-  [[nodiscard]] int cols() const noexcept { return cols_; }
+  [[nodiscard]] int cols() const noexcept { return stamp_.cols; }
   /// Rows (cells along y).
-  [[nodiscard]] int rows() const noexcept { return rows_; }
+  [[nodiscard]] int rows() const noexcept { return stamp_.rows; }
   /// True when `c` lies on the map.
-  [[nodiscard]] bool in_bounds(GridCoord c) const noexcept {
-    return static_cast<unsigned>(c.x) < static_cast<unsigned>(cols_) &&
-           static_cast<unsigned>(c.y) < static_cast<unsigned>(rows_);
-  }
+  [[nodiscard]] bool in_bounds(GridCoord c) const noexcept { return stamp_.in_bounds(c); }
   /// The `instance_id()` of the grid the map was built from (0: never built).
-  [[nodiscard]] std::uint64_t grid_id() const noexcept { return built_ ? grid_id_ : 0; }
+  [[nodiscard]] std::uint64_t grid_id() const noexcept { return stamp_.id(); }
   /// The `version()` of that grid when the map was last built or synced.
-  [[nodiscard]] std::uint64_t grid_version() const noexcept { return grid_version_; }
+  [[nodiscard]] std::uint64_t grid_version() const noexcept { return stamp_.grid_version; }
 
   /// Whether `build(grid, layer, max_unit_size)` would accept these arguments: false, with
   /// `*error` (when not null) as `create` reports it, for a size outside [1, `kMaxUnitSize`] or a
@@ -299,7 +287,7 @@ class ClearanceMap {
 
   // The codes of the 16 cell values and the unit layer (see the class comment).
   void set_layer(const GridLayer& layer) noexcept {
-    layer_ = layer;
+    stamp_.layer = layer;
     std::array<std::uint8_t, 16> distinct{};
     int m = 0;
     for (unsigned v = 0; v < 16; ++v) {
@@ -327,7 +315,7 @@ class ClearanceMap {
   }
 
   [[nodiscard]] std::size_t index(int x, int y) const noexcept {
-    return static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+    return static_cast<std::size_t>(y) * static_cast<std::size_t>(stamp_.cols) +
            static_cast<std::size_t>(x);
   }
 
@@ -335,7 +323,7 @@ class ClearanceMap {
   // (x, y), (x+1, y), (x, y+1), (x+1, y+1), whose squares cover the k x k square; off the grid:
   // kNoFit.
   [[nodiscard]] std::uint8_t combine(int k, int x, int y) const noexcept {
-    if (x + k > cols_ || y + k > rows_) return kNoFit;
+    if (x + k > stamp_.cols || y + k > stamp_.rows) return kNoFit;
     const Grid& p = units_[static_cast<std::size_t>(k - 2)];
     const std::uint8_t a = std::max(p.cell_unchecked(x, y), p.cell_unchecked(x + 1, y));
     const std::uint8_t b = std::max(p.cell_unchecked(x, y + 1), p.cell_unchecked(x + 1, y + 1));
@@ -346,7 +334,7 @@ class ClearanceMap {
   // recurrence), capped at max_size_.
   [[nodiscard]] std::uint8_t clearance_at(int x, int y) const noexcept {
     if (units_[0].cell_unchecked(x, y) == kNoFit) return 0;
-    if (x + 1 >= cols_ || y + 1 >= rows_) return 1;
+    if (x + 1 >= stamp_.cols || y + 1 >= stamp_.rows) return 1;
     const std::uint8_t m = std::min({clearance_[index(x + 1, y)], clearance_[index(x, y + 1)],
                                      clearance_[index(x + 1, y + 1)]});
     return static_cast<std::uint8_t>(std::min(m + 1, max_size_));
@@ -370,17 +358,12 @@ class ClearanceMap {
     }
   }
 
-  int cols_ = 0;
-  int rows_ = 0;
+  detail::GridStamp stamp_;  // the grid, version, size and layer it was built from
   int max_size_ = 0;
-  bool built_ = false;
   std::vector<std::uint8_t> clearance_;  // per cell, row-major
   std::vector<Grid> units_;              // size k at index k - 1
   std::array<std::uint8_t, 16> code_{};
-  GridLayer layer_;
   GridLayer unit_layer_;
-  std::uint64_t grid_id_ = 0;
-  std::uint64_t grid_version_ = 0;
 };
 
 static_assert(GridDerived<ClearanceMap>);

@@ -18,9 +18,11 @@
 #include <vector>
 
 #include "pathing/detail/compiler.hpp"
+#include "pathing/detail/payload_fwd.hpp"
 #include "pathing/error.hpp"
 #include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
+#include "pathing/map/grid_stamp.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/map_sync.hpp"
 #include "pathing/map/moves.hpp"
@@ -30,10 +32,6 @@
 #include "pathing/precompute/hierarchy/sector_search.hpp"
 
 namespace pathing {
-
-namespace io::detail {
-struct PrecomputedAccess;  // pathing::io's loader (io/precomputed.hpp)
-}  // namespace io::detail
 
 /// How a `HierarchyMap` is built.
 struct HierarchyOptions {
@@ -156,14 +154,11 @@ class HierarchyMap {
   /// True when the map was built (or synced) from this very grid object at its current
   /// `version()` and with `layer`. O(1).
   [[nodiscard]] bool is_current(const Grid& grid, const GridLayer& layer) const noexcept {
-    return is_current(grid) && layer_ == layer;
+    return stamp_.is_current(grid, layer);
   }
   /// True when built (or synced) from this very grid object at its current `version()`, whatever
   /// the layer. O(1).
-  [[nodiscard]] bool is_current(const Grid& grid) const noexcept {
-    return built_ && grid_id_ == grid.instance_id() && grid_version_ == grid.version() &&
-           cols_ == grid.cols() && rows_ == grid.rows();
-  }
+  [[nodiscard]] bool is_current(const Grid& grid) const noexcept { return stamp_.is_current(grid); }
 
   /// Brings the map up to date with `grid` under `layer`: nothing when `is_current` (`current`);
   /// when it was built from this grid object with this layer and the grid's edit log holds every
@@ -172,15 +167,10 @@ class HierarchyMap {
   /// (`rebuilt`). Afterwards `is_current(grid, layer)` holds and the map equals a fresh `build`
   /// (same nodes, same edges; node numbers may differ). @throws std::bad_alloc only.
   MapSync sync(const Grid& grid, const GridLayer& layer) {
-    if (is_current(grid, layer)) {
-      last_sync_sectors_ = 0;
-      last_sync_clusters_ = 0;
-      return MapSync::current;
-    }
-    const bool same = built_ && layer_ == layer && grid_id_ == grid.instance_id() &&
-                      cols_ == grid.cols() && rows_ == grid.rows();
-    return detail::replay_edits_or_rebuild(
-        grid, same, grid_version_,
+    last_sync_sectors_ = 0;  // (what a sync that finds the map current reports)
+    last_sync_clusters_ = 0;
+    return detail::sync_stamped(
+        grid, layer, stamp_,
         [&](std::span<const GridCoord> cells) {
           dirty_.clear();
           const int k = options_.max_unit_size;
@@ -199,7 +189,7 @@ class HierarchyMap {
               drop_landmarks();
             }
           }
-          grid_version_ = grid.version();
+          stamp_.record_version(grid);
           last_sync_sectors_ = dirty_.size();
           last_sync_clusters_ = 0;
           if (cluster_sectors_ > 0) sync_clusters();
@@ -406,15 +396,15 @@ class HierarchyMap {
     return n;
   }
   /// Columns of the grid it was built from.
-  [[nodiscard]] int cols() const noexcept { return cols_; }
+  [[nodiscard]] int cols() const noexcept { return stamp_.cols; }
   /// Rows of the grid it was built from.
-  [[nodiscard]] int rows() const noexcept { return rows_; }
+  [[nodiscard]] int rows() const noexcept { return stamp_.rows; }
   /// The layer it was built with.
-  [[nodiscard]] const GridLayer& layer() const noexcept { return layer_; }
+  [[nodiscard]] const GridLayer& layer() const noexcept { return stamp_.layer; }
   /// `instance_id()` of the grid it was built (or last synced) from; 0 before the first build.
-  [[nodiscard]] std::uint64_t grid_id() const noexcept { return grid_id_; }
+  [[nodiscard]] std::uint64_t grid_id() const noexcept { return stamp_.grid_id; }
   /// `version()` of that grid when it was built or last synced.
-  [[nodiscard]] std::uint64_t grid_version() const noexcept { return grid_version_; }
+  [[nodiscard]] std::uint64_t grid_version() const noexcept { return stamp_.grid_version; }
   /// Bytes held by the map (sectors, nodes, edge matrices, landmarks, the clearance map of a map
   /// for big units; not the build scratch).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
@@ -428,6 +418,23 @@ class HierarchyMap {
            l2_dist_.capacity() * 8 + l1_to_l2_.capacity() * 4;
   }
 
+  /// Appends this map's payload to a precomputed file being written (pathing::io's format,
+  /// docs/precomputed.md; `io::serialize_hierarchy` writes the container around it and checks first
+  /// that the map is current for the file's grid). O(nodes + matrix entries); sets the file's
+  /// format version (1 to 3) by what the map holds. Defined in the compiled pathing_io library
+  /// (src/io/hierarchy_map_io.cpp), like `load_payload`: only code that links pathing::io calls
+  /// them.
+  /// @throws std::bad_alloc.
+  void save_payload(io::detail::PayloadWriter& out) const;
+  /// The map held by the payload of a file whose container was checked for `grid` under
+  /// `layer` (the nodes recomputed from the grid and every matrix, landmark table and cluster
+  /// matrix checked against the graph they give, as io::parse_hierarchy documents), current for
+  /// `grid`. O(as build).
+  /// @throws io::PrecomputedError naming the byte of the first field that does not fit;
+  /// std::bad_alloc.
+  [[nodiscard]] static HierarchyMap load_payload(const io::detail::PayloadReader& in,
+                                                 const Grid& grid, const GridLayer& layer);
+
   /// The sector holding cell `c` (on the grid), row-major.
   [[nodiscard]] std::uint32_t sector_of(GridCoord c) const noexcept {
     const int s = options_.sector_size;
@@ -438,8 +445,8 @@ class HierarchyMap {
     const int side = options_.sector_size;
     const int sx = static_cast<int>(s % static_cast<std::uint32_t>(sectors_x_));
     const int sy = static_cast<int>(s / static_cast<std::uint32_t>(sectors_x_));
-    return {sx * side, sy * side, std::min(side, cols_ - sx * side),
-            std::min(side, rows_ - sy * side)};
+    return {sx * side, sy * side, std::min(side, stamp_.cols - sx * side),
+            std::min(side, stamp_.rows - sy * side)};
   }
   /// The nodes of sector `s`: their cells, in row-major order.
   [[nodiscard]] std::vector<GridCoord> sector_nodes(std::uint32_t s) const {
@@ -482,7 +489,7 @@ class HierarchyMap {
 
  private:
   friend class HpaStar;
-  friend struct io::detail::PrecomputedAccess;  // restores a saved map
+  struct Payload;  // save_payload's and load_payload's parts and checks (src/io)
   struct Sector {
     std::uint32_t first = 0;       // first node in node_cell_
     std::uint32_t dist_first = 0;  // first entry of its matrix in dist_
@@ -544,16 +551,16 @@ class HierarchyMap {
   }
 
   void mark_dirty(GridCoord c) {
-    if (!(c.x >= 0 && c.y >= 0 && c.x < cols_ && c.y < rows_)) return;
+    if (!(c.x >= 0 && c.y >= 0 && c.x < stamp_.cols && c.y < stamp_.rows)) return;
     const int side = options_.sector_size;
     const std::uint32_t s = sector_of(c);
     dirty_.push_back(s);
     const int lx = c.x % side;
     const int ly = c.y % side;
     if (lx == 0 && c.x > 0) dirty_.push_back(s - 1);
-    if (lx == side - 1 && c.x + 1 < cols_) dirty_.push_back(s + 1);
+    if (lx == side - 1 && c.x + 1 < stamp_.cols) dirty_.push_back(s + 1);
     if (ly == 0 && c.y > 0) dirty_.push_back(s - static_cast<std::uint32_t>(sectors_x_));
-    if (ly == side - 1 && c.y + 1 < rows_)
+    if (ly == side - 1 && c.y + 1 < stamp_.rows)
       dirty_.push_back(s + static_cast<std::uint32_t>(sectors_x_));
   }
 
@@ -575,12 +582,12 @@ class HierarchyMap {
     b.vertical = dx != 0;
     if (dx != 0) {
       b.x = dx > 0 ? r.x0 + r.w - 1 : r.x0;
-      if ((dx > 0 && b.x + 1 >= cols_) || (dx < 0 && b.x == 0)) return b;
+      if ((dx > 0 && b.x + 1 >= stamp_.cols) || (dx < 0 && b.x == 0)) return b;
       b.len = r.h;
       b.y = r.y0;
     } else {
       b.y = dy > 0 ? r.y0 + r.h - 1 : r.y0;
-      if ((dy > 0 && b.y + 1 >= rows_) || (dy < 0 && b.y == 0)) return b;
+      if ((dy > 0 && b.y + 1 >= stamp_.rows) || (dy < 0 && b.y == 0)) return b;
       b.len = r.w;
       b.x = r.x0;
     }
@@ -619,7 +626,7 @@ class HierarchyMap {
   // shorter than kLongEntrance pairs gets its middle pair, a longer one its two end pairs.
   void border_nodes(const Grid& grid, std::uint32_t s, int dx, int dy) {
     const Border b = border_of(s, dx, dy);
-    border_runs(grid, layer_, b, dx, dy, [&](int i, int j) {
+    border_runs(grid, stamp_.layer, b, dx, dy, [&](int i, int j) {
       if (j - i + 1 < kLongEntrance) {
         scratch_nodes_.push_back(pack(b.at(i + (j - i) / 2)));
       } else {
@@ -710,11 +717,11 @@ class HierarchyMap {
     if (node_cost_.size() < node_cell_.size()) node_cost_.resize(node_cell_.size(), 0);
     for (std::uint32_t k = 0; k < count; ++k) {
       const GridCoord c = cell_of(scratch_nodes_[k]);
-      node_cost_[sec.first + k] = layer_.cost_of_cell(grid.cell_unchecked(c.x, c.y));
+      node_cost_[sec.first + k] = stamp_.layer.cost_of_cell(grid.cell_unchecked(c.x, c.y));
     }
     const detail::SectorRect r = sector_rect(s);
     for (std::uint32_t i = 0; i < count; ++i) {
-      search_.run<false>(grid, layer_, options_.connectivity, r, cell_of(scratch_nodes_[i]));
+      search_.run<false>(grid, stamp_.layer, options_.connectivity, r, cell_of(scratch_nodes_[i]));
       for (std::uint32_t j = 0; j < count; ++j)
         dist_[sec.dist_first + i * count + j] = search_.dist(cell_of(scratch_nodes_[j]));
     }
@@ -786,12 +793,12 @@ class HierarchyMap {
 
   void compute(const Grid& grid, const GridLayer& layer, const HierarchyOptions& options) {
     options_ = options;
-    layer_ = layer;
-    cols_ = grid.cols();
-    rows_ = grid.rows();
+    stamp_.layer = layer;
+    stamp_.cols = grid.cols();
+    stamp_.rows = grid.rows();
     const int side = options.sector_size;
-    sectors_x_ = (cols_ + side - 1) / side;
-    sectors_y_ = (rows_ + side - 1) / side;
+    sectors_x_ = (stamp_.cols + side - 1) / side;
+    sectors_y_ = (stamp_.rows + side - 1) / side;
     sectors_.assign(static_cast<std::size_t>(sectors_x_) * static_cast<std::size_t>(sectors_y_),
                     Sector{});
     node_cell_.clear();
@@ -819,9 +826,7 @@ class HierarchyMap {
     unit_pos_.shrink_to_fit();
     unit_list_.shrink_to_fit();
     unit_sectors_.shrink_to_fit();
-    grid_id_ = grid.instance_id();
-    grid_version_ = grid.version();
-    built_ = true;
+    stamp_.record(grid, layer);
   }
 
   // Rebuilds sector `s` for a sync with landmarks; true when the landmarks stay valid: the same
@@ -888,7 +893,7 @@ class HierarchyMap {
     // One table serves both directions when the graph is symmetric: uniform costs (a transition
     // costs the same both ways) and symmetric sector matrices (always so when built; a loaded
     // file's are checked, not assumed).
-    lm_symmetric_ = layer_.uniform_cost() != 0;
+    lm_symmetric_ = stamp_.layer.uniform_cost() != 0;
     for (const Sector& sec : sectors_) {
       for (std::uint32_t i = 0; lm_symmetric_ && i < sec.count; ++i)
         for (std::uint32_t j = i + 1; j < sec.count; ++j)
@@ -968,7 +973,7 @@ class HierarchyMap {
                          std::to_string(lo) + ", " + std::to_string(hi) + "]");
       return false;
     }
-    if (!is_current(grid, layer_)) {
+    if (!is_current(grid, stamp_.layer)) {
       detail::report(error, ErrorCode::invalid_argument,
                      prefix + "the map is not current for this grid (sync it first)");
       return false;
@@ -997,8 +1002,8 @@ class HierarchyMap {
       if (v == kNoPath) return;
       visit(v, std::uint64_t{Backward ? node_cost_[u] : node_cost_[v]} * detail::kSectorStraight);
     };
-    if (c.x == r.x0 + r.w - 1 && c.x + 1 < cols_) across({c.x + 1, c.y}, t + 1);
-    if (c.y == r.y0 + r.h - 1 && c.y + 1 < rows_) across({c.x, c.y + 1}, t + row_of_sectors);
+    if (c.x == r.x0 + r.w - 1 && c.x + 1 < stamp_.cols) across({c.x + 1, c.y}, t + 1);
+    if (c.y == r.y0 + r.h - 1 && c.y + 1 < stamp_.rows) across({c.x, c.y + 1}, t + row_of_sectors);
     if (c.x == r.x0 && c.x > 0) across({c.x - 1, c.y}, t - 1);
     if (c.y == r.y0 && c.y > 0) across({c.x, c.y - 1}, t - row_of_sectors);
   }
@@ -1151,9 +1156,7 @@ class HierarchyMap {
   static constexpr int kLongEntrance = 6;  // Botea et al.: runs of 6 or more get two transitions
 
   HierarchyOptions options_;
-  GridLayer layer_;
-  int cols_ = 0;
-  int rows_ = 0;
+  detail::GridStamp stamp_;  // the grid, version, size and layer it was built from
   int sectors_x_ = 0;
   int sectors_y_ = 0;
   std::vector<Sector> sectors_;
@@ -1190,9 +1193,6 @@ class HierarchyMap {
   std::vector<std::uint64_t> l2_dist_;   // per cluster: count x count matrix, row = from
   std::vector<std::uint32_t> l1_to_l2_;  // per node slot: its level-2 slot, or kNoPath
   std::size_t last_sync_clusters_ = 0;
-  std::uint64_t grid_id_ = 0;
-  std::uint64_t grid_version_ = 0;
-  bool built_ = false;
   std::size_t last_sync_sectors_ = 0;
   // Build scratch.
   std::vector<std::uint32_t> scratch_nodes_;

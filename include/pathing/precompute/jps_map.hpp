@@ -16,6 +16,7 @@
 #include "pathing/detail/compiler.hpp"
 #include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
+#include "pathing/map/grid_stamp.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/map_sync.hpp"
 
@@ -56,12 +57,12 @@ class JpsMap {
   /// Rebuilds from `grid` under `layer` (a cell is passable when its layer cost is non-zero).
   /// O(cells); allocates only when the grid is larger than any built before.
   void build(const Grid& grid, const GridLayer& layer) {
-    cols_ = grid.cols();
-    rows_ = grid.rows();
-    row_words_ = line_words(cols_);
-    col_words_ = line_words(rows_);
-    rows_bits_.assign(row_words_ * static_cast<std::size_t>(rows_ + 2), 0);
-    cols_bits_.assign(col_words_ * static_cast<std::size_t>(cols_ + 2), 0);
+    const int cols = grid.cols();
+    const int rows = grid.rows();
+    row_words_ = line_words(cols);
+    col_words_ = line_words(rows);
+    rows_bits_.assign(row_words_ * static_cast<std::size_t>(rows + 2), 0);
+    cols_bits_.assign(col_words_ * static_cast<std::size_t>(cols + 2), 0);
     // Two cells a byte of the grid: a 256-entry table gives their two passability bits.
     std::uint8_t pair_bits[256];
     for (unsigned b = 0; b < 256; ++b) {
@@ -71,14 +72,14 @@ class JpsMap {
     }
     const std::uint8_t* cells = grid.data();
     const std::size_t stride = grid.stride_bytes();
-    const std::size_t pairs = (static_cast<std::size_t>(cols_) + 1) / 2;
-    for (int y = 0; y < rows_; ++y) {
+    const std::size_t pairs = (static_cast<std::size_t>(cols) + 1) / 2;
+    for (int y = 0; y < rows; ++y) {
       const std::uint8_t* src = cells + static_cast<std::size_t>(y) * stride;
       std::uint64_t* line = row_line(y);
       for (std::size_t i = 0; i < pairs; ++i) {
         std::uint64_t bits = pair_bits[src[i]];
         const std::size_t x = 2 * i;
-        if (x + 1 >= static_cast<std::size_t>(cols_)) bits &= 1u;  // odd width: no cell x + 1
+        if (x + 1 >= static_cast<std::size_t>(cols)) bits &= 1u;  // odd width: no cell x + 1
         if (bits == 0) continue;
         const std::size_t p = x + kPadBits;
         line[p >> 6] |= bits << (p & 63);  // p is even: both bits land in one word
@@ -88,26 +89,19 @@ class JpsMap {
         }
       }
     }
-    layer_ = layer;
-    grid_id_ = grid.instance_id();
-    grid_version_ = grid.version();
-    built_ = true;
+    stamp_.record(grid, layer);
   }
 
   /// True when the map was built (or updated) from this very grid object at its current
   /// `version()` and with `layer`. O(1).
   [[nodiscard]] bool is_current(const Grid& grid, const GridLayer& layer) const noexcept {
-    return built_ && grid_id_ == grid.instance_id() && grid_version_ == grid.version() &&
-           layer_ == layer && cols_ == grid.cols() && rows_ == grid.rows();
+    return stamp_.is_current(grid, layer);
   }
 
   /// True when the map was built (or updated) from this very grid object at its current
   /// `version()`, whatever the layer: what a search handed this map checks (it then reads the
   /// map's `layer()`). O(1).
-  [[nodiscard]] bool is_current(const Grid& grid) const noexcept {
-    return built_ && grid_id_ == grid.instance_id() && grid_version_ == grid.version() &&
-           cols_ == grid.cols() && rows_ == grid.rows();
-  }
+  [[nodiscard]] bool is_current(const Grid& grid) const noexcept { return stamp_.is_current(grid); }
   /// The former name of `is_current(grid)`, kept for one release.
   [[deprecated("use is_current(grid)")]] [[nodiscard]] bool matches(
       const Grid& grid) const noexcept {
@@ -120,12 +114,8 @@ class JpsMap {
   /// cells (O(k), no allocation: `updated`); otherwise rebuilds (O(cells), allocating only for a
   /// larger grid: `rebuilt`). Afterwards `is_current(grid, layer)` holds.
   MapSync sync(const Grid& grid, const GridLayer& layer) {
-    if (is_current(grid, layer)) return MapSync::current;
-    return detail::replay_edits_or_rebuild(
-        grid,
-        built_ && layer_ == layer && grid_id_ == grid.instance_id() && cols_ == grid.cols() &&
-            rows_ == grid.rows(),
-        grid_version_, [&](std::span<const GridCoord> cells) { apply_cells(grid, cells); },
+    return detail::sync_stamped(
+        grid, layer, stamp_, [&](std::span<const GridCoord> cells) { apply_cells(grid, cells); },
         [&] { build(grid, layer); });
   }
 
@@ -141,20 +131,17 @@ class JpsMap {
   }
 
   /// Columns (cells along x).
-  [[nodiscard]] int cols() const noexcept { return cols_; }
+  [[nodiscard]] int cols() const noexcept { return stamp_.cols; }
   /// Rows (cells along y).
-  [[nodiscard]] int rows() const noexcept { return rows_; }
+  [[nodiscard]] int rows() const noexcept { return stamp_.rows; }
   /// True when `c` lies on the map.
-  [[nodiscard]] bool in_bounds(GridCoord c) const noexcept {
-    return static_cast<unsigned>(c.x) < static_cast<unsigned>(cols_) &&
-           static_cast<unsigned>(c.y) < static_cast<unsigned>(rows_);
-  }
+  [[nodiscard]] bool in_bounds(GridCoord c) const noexcept { return stamp_.in_bounds(c); }
   /// The layer the map was built with.
-  [[nodiscard]] const GridLayer& layer() const noexcept { return layer_; }
+  [[nodiscard]] const GridLayer& layer() const noexcept { return stamp_.layer; }
   /// The `version()` of the grid when the map was last built or updated.
-  [[nodiscard]] std::uint64_t grid_version() const noexcept { return grid_version_; }
+  [[nodiscard]] std::uint64_t grid_version() const noexcept { return stamp_.grid_version; }
   /// The `instance_id()` of the grid the map was built from (0: never built).
-  [[nodiscard]] std::uint64_t grid_id() const noexcept { return built_ ? grid_id_ : 0; }
+  [[nodiscard]] std::uint64_t grid_id() const noexcept { return stamp_.id(); }
 
   /// Whether (x, y) is passable; false for the padding, so x may range over [-128, cols + 127]
   /// and y over [-1, rows] without a bounds check. O(1).
@@ -277,9 +264,7 @@ class JpsMap {
 
   /// Same bitmaps, layer and grid identity.
   friend bool operator==(const JpsMap& a, const JpsMap& b) noexcept {
-    return a.cols_ == b.cols_ && a.rows_ == b.rows_ && a.built_ == b.built_ &&
-           a.layer_ == b.layer_ && a.grid_id_ == b.grid_id_ && a.grid_version_ == b.grid_version_ &&
-           a.rows_bits_ == b.rows_bits_ && a.cols_bits_ == b.cols_bits_;
+    return a.stamp_ == b.stamp_ && a.rows_bits_ == b.rows_bits_ && a.cols_bits_ == b.cols_bits_;
   }
 
  private:
@@ -396,11 +381,11 @@ class JpsMap {
   // update_cells without the checks: every cell on the grid, the map built from it.
   void apply_cells(const Grid& grid, std::span<const GridCoord> cells) noexcept {
     for (const GridCoord c : cells) {
-      const bool open = layer_.cost_of_cell(grid.cell_unchecked(c.x, c.y)) != 0;
+      const bool open = stamp_.layer.cost_of_cell(grid.cell_unchecked(c.x, c.y)) != 0;
       assign_bit(row_line(c.y), c.x, open);
       assign_bit(col_line(c.x), c.y, open);
     }
-    grid_version_ = grid.version();
+    stamp_.record_version(grid);
   }
 
   /// True when `cells` may update this map from `grid`; otherwise throws (exceptions on) or
@@ -408,7 +393,7 @@ class JpsMap {
   [[nodiscard]] bool check_update(const Grid& grid, std::span<const GridCoord> cells,
                                   const char* who) const {
     static_cast<void>(who);  // unused without exceptions
-    if (!built_ || grid_id_ != grid.instance_id() || cols_ != grid.cols() || rows_ != grid.rows()) {
+    if (!stamp_.same_grid(grid)) {
       PATHING_THROW(
           std::invalid_argument(std::string("pathing::") + who +
                                 "::update_cells: the map was not built from this grid object "
@@ -419,24 +404,19 @@ class JpsMap {
       if (!grid.in_bounds(c)) {
         PATHING_THROW(std::invalid_argument(
             std::string("pathing::") + who + "::update_cells: cell (" + std::to_string(c.x) + ", " +
-            std::to_string(c.y) + ") is outside the " + std::to_string(cols_) + " x " +
-            std::to_string(rows_) + " grid"));
+            std::to_string(c.y) + ") is outside the " + std::to_string(stamp_.cols) + " x " +
+            std::to_string(stamp_.rows) + " grid"));
         return false;
       }
     }
     return true;
   }
 
-  int cols_ = 0;
-  int rows_ = 0;
+  detail::GridStamp stamp_;  // the grid, version, size and layer it was built from
   std::size_t row_words_ = 0;
   std::size_t col_words_ = 0;
   std::vector<std::uint64_t> rows_bits_;
   std::vector<std::uint64_t> cols_bits_;
-  GridLayer layer_;
-  std::uint64_t grid_id_ = 0;
-  std::uint64_t grid_version_ = 0;
-  bool built_ = false;
 };
 
 static_assert(GridDerived<JpsMap>);

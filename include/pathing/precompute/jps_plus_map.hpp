@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "pathing/detail/compiler.hpp"
+#include "pathing/detail/payload_fwd.hpp"
 #include "pathing/detail/reserve.hpp"
 #include "pathing/detail/test_access.hpp"
 #include "pathing/map/coord.hpp"
@@ -23,10 +24,6 @@
 #include "pathing/precompute/jps_map.hpp"
 
 namespace pathing {
-
-namespace io::detail {
-struct PrecomputedAccess;  // pathing::io's loader (io/precomputed.hpp)
-}  // namespace io::detail
 
 /// The preprocessed data of JPS+ (D. Harabor and A. Grastien, "Improving Jump Point Search",
 /// ICAPS 2014; S. Rabin, "JPS+: Over 100x Faster than A*", GDC 2015 / Game AI Pro 2 ch. 14):
@@ -50,8 +47,6 @@ struct PrecomputedAccess;  // pathing::io's loader (io/precomputed.hpp)
 /// Staying in sync, thread-safety: as `JpsMap` (records the grid's `instance_id()`, `version()`
 /// and the layer; const members may be used by many searchers at once).
 class JpsPlusMap {
-  friend struct io::detail::PrecomputedAccess;  // restores a saved map
-
  public:
   /// An empty map (0 x 0 cells). Allocates nothing.
   JpsPlusMap() = default;
@@ -105,12 +100,9 @@ class JpsPlusMap {
   /// diagonal entries that change; may allocate its scratch the first time: `updated`); otherwise
   /// a full `build` (O(cells): `rebuilt`).
   MapSync sync(const Grid& grid, const GridLayer& layer) {
-    if (is_current(grid, layer)) return MapSync::current;
-    return detail::replay_edits_or_rebuild(
-        grid,
-        bits_.built_ && bits_.layer_ == layer && bits_.grid_id_ == grid.instance_id() &&
-            cols_ == grid.cols() && rows_ == grid.rows(),
-        bits_.grid_version_, [&](std::span<const GridCoord> cells) { apply_cells(grid, cells); },
+    return detail::sync_stamped(
+        grid, layer, bits_.stamp_,
+        [&](std::span<const GridCoord> cells) { apply_cells(grid, cells); },
         [&] { build(grid, layer); });
   }
 
@@ -195,6 +187,21 @@ class JpsPlusMap {
     return dist_.capacity() * sizeof(Entry) + bits_.memory_bytes() +
            dirty_.capacity() * sizeof(std::uint64_t) + line_scratch_.capacity() * sizeof(int);
   }
+
+  /// Appends this table's payload to a precomputed file being written (pathing::io's format,
+  /// docs/precomputed.md; `io::serialize_jps_plus` writes the container around it and checks first
+  /// that the table is current for the file's grid). O(cells). Defined in the compiled pathing_io
+  /// library (src/io/jps_plus_map_io.cpp), like `load_payload`: only code that links pathing::io
+  /// calls them.
+  /// @throws std::bad_alloc.
+  void save_payload(io::detail::PayloadWriter& out) const;
+  /// The table held by the payload of a file whose container was checked for `grid` under
+  /// `layer` (every entry checked against the recurrence of `build`, so the table equals a build),
+  /// current for `grid`. O(cells).
+  /// @throws io::PrecomputedError naming the byte of the first field that does not fit;
+  /// std::bad_alloc.
+  [[nodiscard]] static JpsPlusMap load_payload(const io::detail::PayloadReader& in,
+                                               const Grid& grid, const GridLayer& layer);
 
   /// Same bitmaps, grid identity and table.
   friend bool operator==(const JpsPlusMap& a, const JpsPlusMap& b) noexcept {

@@ -15,19 +15,17 @@
 #include <vector>
 
 #include "pathing/detail/compiler.hpp"
+#include "pathing/detail/payload_fwd.hpp"
 #include "pathing/detail/queue/radix_heap.hpp"
 #include "pathing/error.hpp"
 #include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
+#include "pathing/map/grid_stamp.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/map_sync.hpp"
 #include "pathing/map/moves.hpp"
 
 namespace pathing {
-
-namespace io::detail {
-struct PrecomputedAccess;  // pathing::io's loader (io/precomputed.hpp)
-}  // namespace io::detail
 
 /// The width of a `LandmarkMap`'s stored distances (`LandmarkOptions::storage`; docs/landmarks.md,
 /// "Storage").
@@ -165,8 +163,6 @@ namespace detail {
 /// the value for a count outside [1, kMaxLandmarks] (`create` is the non-throwing form; without
 /// exceptions such a call changes nothing); queries never throw.
 class LandmarkMap {
-  friend struct io::detail::PrecomputedAccess;  // restores a saved map
-
  public:
   /// The most landmarks a map may hold.
   static constexpr int kMaxLandmarks = 32;
@@ -215,14 +211,11 @@ class LandmarkMap {
   /// True when the map was built (or synced) from this very grid object at its current
   /// `version()` and with `layer`. O(1).
   [[nodiscard]] bool is_current(const Grid& grid, const GridLayer& layer) const noexcept {
-    return is_current(grid) && layer_ == layer;
+    return stamp_.is_current(grid, layer);
   }
   /// True when built (or synced) from this very grid object at its current `version()`, whatever
   /// the layer. O(1).
-  [[nodiscard]] bool is_current(const Grid& grid) const noexcept {
-    return built_ && grid_id_ == grid.instance_id() && grid_version_ == grid.version() &&
-           cols_ == grid.cols() && rows_ == grid.rows();
-  }
+  [[nodiscard]] bool is_current(const Grid& grid) const noexcept { return stamp_.is_current(grid); }
 
   /// Brings the map up to date with `grid` under `layer`: nothing when `is_current` (O(1):
   /// `current`); when it was built from this grid object with this layer and no cell's cost
@@ -233,21 +226,19 @@ class LandmarkMap {
   /// layer)` holds. @throws std::bad_alloc only (a rebuild).
   MapSync sync(const Grid& grid, const GridLayer& layer) {
     if (is_current(grid, layer)) return MapSync::current;
-    const bool same = built_ && layer_ == layer && grid_id_ == grid.instance_id() &&
-                      cols_ == grid.cols() && rows_ == grid.rows();
-    if (same) {
+    if (stamp_.same_source(grid, layer)) {
       std::array<GridCoord, Grid::kEditLogCapacity> edits;
-      const std::size_t n = grid.edits_since(grid_version_, edits);
+      const std::size_t n = grid.edits_since(stamp_.grid_version, edits);
       bool lowered = false;
       if (n != Grid::kEditsUnknown) {
         for (std::size_t i = 0; i < n && !lowered; ++i)
           lowered = cost_went_down(grid, edits[i].x, edits[i].y);
       } else {
-        for (int y = 0; y < rows_ && !lowered; ++y)
-          for (int x = 0; x < cols_ && !lowered; ++x) lowered = cost_went_down(grid, x, y);
+        for (int y = 0; y < stamp_.rows && !lowered; ++y)
+          for (int x = 0; x < stamp_.cols && !lowered; ++x) lowered = cost_went_down(grid, x, y);
       }
       if (!lowered) {
-        grid_version_ = grid.version();
+        stamp_.record_version(grid);
         return MapSync::updated;
       }
     }
@@ -332,17 +323,33 @@ class LandmarkMap {
     return connectivity == options_.connectivity || connectivity == Connectivity::four;
   }
   /// The `instance_id()` of the grid the map was built from (0: never built).
-  [[nodiscard]] std::uint64_t grid_id() const noexcept { return built_ ? grid_id_ : 0; }
+  [[nodiscard]] std::uint64_t grid_id() const noexcept { return stamp_.id(); }
   /// Columns of the grid the map was built from.
-  [[nodiscard]] int cols() const noexcept { return cols_; }
+  [[nodiscard]] int cols() const noexcept { return stamp_.cols; }
   /// Rows of the grid the map was built from.
-  [[nodiscard]] int rows() const noexcept { return rows_; }
+  [[nodiscard]] int rows() const noexcept { return stamp_.rows; }
   /// Bytes held: the distances (4 or 2 bytes each, `storage()`), the cost copy and the landmark
   /// cells. O(1).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return dist_.capacity() * sizeof(std::uint32_t) + dist16_.capacity() * sizeof(std::uint16_t) +
            costs_.capacity() + landmarks_.capacity() * sizeof(GridCoord);
   }
+
+  /// Appends this map's payload to a precomputed file being written (pathing::io's format,
+  /// docs/precomputed.md; `io::serialize_landmarks` writes the container around it and checks first
+  /// that the map is current for the file's grid). O(cells x count()). Defined in the compiled
+  /// pathing_io library (src/io/landmark_map_io.cpp), like `load_payload`: only code that links
+  /// pathing::io calls them.
+  /// @throws std::bad_alloc.
+  void save_payload(io::detail::PayloadWriter& out) const;
+  /// The map held by the payload of a file whose container was checked for `grid` under
+  /// `layer` (the options and landmarks checked, every distance checked against the bound's
+  /// contract on the grid: the bound stays admissible and consistent), current for `grid`. O(cells
+  /// x count()).
+  /// @throws io::PrecomputedError naming the byte of the first field that does not fit;
+  /// std::bad_alloc.
+  [[nodiscard]] static LandmarkMap load_payload(const io::detail::PayloadReader& in,
+                                                const Grid& grid, const GridLayer& layer);
 
  private:
   [[nodiscard]] static bool validate(const LandmarkOptions& o, Error* error) noexcept {
@@ -371,14 +378,14 @@ class LandmarkMap {
 
   [[nodiscard]] int shift() const noexcept { return cost::kFractionBits - fraction_bits_; }
   [[nodiscard]] bool in_map(GridCoord c) const noexcept {
-    return c.x >= 0 && c.y >= 0 && c.x < cols_ && c.y < rows_;
+    return c.x >= 0 && c.y >= 0 && c.x < stamp_.cols && c.y < stamp_.rows;
   }
   [[nodiscard]] std::size_t index(GridCoord c) const noexcept {
-    return static_cast<std::size_t>(c.y) * static_cast<std::size_t>(cols_) +
+    return static_cast<std::size_t>(c.y) * static_cast<std::size_t>(stamp_.cols) +
            static_cast<std::size_t>(c.x);
   }
   [[nodiscard]] bool cost_went_down(const Grid& grid, int x, int y) const noexcept {
-    const std::uint8_t now = layer_.cost_of_cell(grid.cell_unchecked(x, y));
+    const std::uint8_t now = stamp_.layer.cost_of_cell(grid.cell_unchecked(x, y));
     const std::uint8_t then = costs_[index(GridCoord{x, y})];
     return now != 0 && (then == 0 || now < then);
   }
@@ -389,11 +396,11 @@ class LandmarkMap {
   void for_each_move(std::size_t v, F&& f) const {
     constexpr int kDx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
     constexpr int kDy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-    const auto cols = static_cast<std::size_t>(cols_);
+    const auto cols = static_cast<std::size_t>(stamp_.cols);
     const int x = static_cast<int>(v % cols);
     const int y = static_cast<int>(v / cols);
     const auto passable = [&](int px, int py) {
-      return px >= 0 && py >= 0 && px < cols_ && py < rows_ &&
+      return px >= 0 && py >= 0 && px < stamp_.cols && py < stamp_.rows &&
              costs_[static_cast<std::size_t>(py) * cols + static_cast<std::size_t>(px)] != 0;
     };
     const int dirs = options_.connectivity == Connectivity::eight ? 8 : 4;
@@ -455,13 +462,13 @@ class LandmarkMap {
 
   void compute(const Grid& grid, const GridLayer& layer, const LandmarkOptions& options) {
     options_ = options;
-    layer_ = layer;
-    cols_ = grid.cols();
-    rows_ = grid.rows();
+    stamp_.layer = layer;
+    stamp_.cols = grid.cols();
+    stamp_.rows = grid.rows();
     const std::size_t n = grid.cell_count();
     costs_.resize(n);
-    for (int y = 0; y < rows_; ++y)
-      for (int x = 0; x < cols_; ++x)
+    for (int y = 0; y < stamp_.rows; ++y)
+      for (int x = 0; x < stamp_.cols; ++x)
         costs_[index(GridCoord{x, y})] = layer.cost_of_cell(grid.cell_unchecked(x, y));
     landmarks_.clear();
     count_ = 0;
@@ -529,9 +536,7 @@ class LandmarkMap {
     } else if (options.storage != LandmarkStorage::bits32) {
       storage_ = LandmarkStorage::bits16;  // no passable cell: nothing stored, any width fits
     }
-    grid_id_ = grid.instance_id();
-    grid_version_ = grid.version();
-    built_ = true;
+    stamp_.record(grid, layer);
   }
 
   // Farthest-point placement and the distance table (in `storage_`'s width), in units of
@@ -573,8 +578,9 @@ class LandmarkMap {
         }
         if (i > 0 && pick == n) break;  // every cell of the area is a landmark already
         if (pick == n) pick = seed;     // a one-cell area
-        landmarks_.push_back(GridCoord{static_cast<int>(pick % static_cast<std::size_t>(cols_)),
-                                       static_cast<int>(pick / static_cast<std::size_t>(cols_))});
+        landmarks_.push_back(
+            GridCoord{static_cast<int>(pick % static_cast<std::size_t>(stamp_.cols)),
+                      static_cast<int>(pick / static_cast<std::size_t>(stamp_.cols))});
         dijkstra(pick, su, du, dist);
         for (std::size_t c = 0; c < n; ++c) {
           if (dist[c] == kInf) continue;
@@ -630,7 +636,6 @@ class LandmarkMap {
   }
 
   LandmarkOptions options_{};
-  GridLayer layer_{};
   std::vector<std::uint32_t> dist_;    // 32-bit storage, cell-major: dist_[cell * count_ + i]
   std::vector<std::uint16_t> dist16_;  // 16-bit storage, the same layout
   LandmarkStorage storage_ = LandmarkStorage::bits32;
@@ -639,11 +644,7 @@ class LandmarkMap {
   detail::RadixHeap<std::uint32_t> heap_;
   int count_ = 0;
   int fraction_bits_ = cost::kFractionBits;
-  int cols_ = 0;
-  int rows_ = 0;
-  std::uint64_t grid_id_ = 0;
-  std::uint64_t grid_version_ = 0;
-  bool built_ = false;
+  detail::GridStamp stamp_;  // the grid, version, size and layer it was built from
 };
 
 static_assert(GridDerived<LandmarkMap>);

@@ -16,6 +16,7 @@
 #include "pathing/detail/compiler.hpp"
 #include "pathing/map/coord.hpp"
 #include "pathing/map/grid.hpp"
+#include "pathing/map/grid_stamp.hpp"
 #include "pathing/map/layer.hpp"
 #include "pathing/map/map_sync.hpp"
 
@@ -93,8 +94,8 @@ class RegionMap {
   /// unlabelled passable cell in row-major order (no recursion). O(cells); allocates only when
   /// the grid is larger than any built before. @throws std::bad_alloc only.
   void build(const Grid& grid, const GridLayer& layer) {
-    cols_ = grid.cols();
-    rows_ = grid.rows();
+    stamp_.cols = grid.cols();
+    stamp_.rows = grid.rows();
     const std::size_t n = grid.cell_count();
     ensure_scratch(n);
     labels_.assign(n, kNoRegion);
@@ -105,9 +106,9 @@ class RegionMap {
     mask_ = layer.passable_mask();
     // Passable cells first get kPending (one pass over the rows), then each flood turns the
     // pending cells it reaches into its label.
-    for (int y = 0; y < rows_; ++y) {
+    for (int y = 0; y < stamp_.rows; ++y) {
       std::uint32_t* row = labels_.data() + index(0, y);
-      for (int x = 0; x < cols_; ++x) row[x] = passable_in(grid, x, y) ? kPending : kNoRegion;
+      for (int x = 0; x < stamp_.cols; ++x) row[x] = passable_in(grid, x, y) ? kPending : kNoRegion;
     }
     for (std::size_t i = 0; i < n; ++i) {
       if (labels_[i] != kPending) continue;
@@ -116,23 +117,17 @@ class RegionMap {
       ++count_;
       sizes_[label] = relabel_region(i, kPending, label);
     }
-    layer_ = layer;
-    grid_id_ = grid.instance_id();
-    grid_version_ = grid.version();
-    built_ = true;
+    stamp_.record(grid, layer);
   }
 
   /// True when the map was built (or updated) from this very grid object at its current
   /// `version()` and with `layer`. O(1).
   [[nodiscard]] bool is_current(const Grid& grid, const GridLayer& layer) const noexcept {
-    return is_current(grid) && layer_ == layer;
+    return stamp_.is_current(grid, layer);
   }
   /// True when built (or synced) from this very grid object at its current `version()`, whatever
   /// the layer. O(1).
-  [[nodiscard]] bool is_current(const Grid& grid) const noexcept {
-    return built_ && grid_id_ == grid.instance_id() && grid_version_ == grid.version() &&
-           cols_ == grid.cols() && rows_ == grid.rows();
-  }
+  [[nodiscard]] bool is_current(const Grid& grid) const noexcept { return stamp_.is_current(grid); }
 
   /// Brings the map up to date with `grid` under `layer`: nothing when `is_current` (O(1):
   /// `current`); when it was built from this grid object with this layer and the grid's edit log
@@ -141,12 +136,8 @@ class RegionMap {
   /// (O(cells): `rebuilt`). Afterwards `is_current(grid, layer)` holds. No allocation once warm.
   /// @throws std::bad_alloc only.
   MapSync sync(const Grid& grid, const GridLayer& layer) {
-    if (is_current(grid, layer)) return MapSync::current;
-    return detail::replay_edits_or_rebuild(
-        grid,
-        built_ && layer_ == layer && grid_id_ == grid.instance_id() && cols_ == grid.cols() &&
-            rows_ == grid.rows(),
-        grid_version_, [&](std::span<const GridCoord> cells) { apply_cells(grid, cells); },
+    return detail::sync_stamped(
+        grid, layer, stamp_, [&](std::span<const GridCoord> cells) { apply_cells(grid, cells); },
         [&] { build(grid, layer); });
   }
 
@@ -158,9 +149,9 @@ class RegionMap {
   ///         object (`instance_id()` or size differ) or a cell lies outside the grid (named).
   ///         Without exceptions such a call changes nothing.
   void update_cells(const Grid& grid, std::span<const GridCoord> cells) {
-    const bool same =
-        built_ && grid_id_ == grid.instance_id() && cols_ == grid.cols() && rows_ == grid.rows();
-    if (!detail::check_update_cells("pathing::RegionMap::update_cells", same, grid, cells)) return;
+    if (!detail::check_update_cells("pathing::RegionMap::update_cells", stamp_.same_grid(grid),
+                                    grid, cells))
+      return;
     apply_cells(grid, cells);
   }
 
@@ -210,20 +201,17 @@ class RegionMap {
   }
 
   /// Columns (cells along x).
-  [[nodiscard]] int cols() const noexcept { return cols_; }
+  [[nodiscard]] int cols() const noexcept { return stamp_.cols; }
   /// Rows (cells along y).
-  [[nodiscard]] int rows() const noexcept { return rows_; }
+  [[nodiscard]] int rows() const noexcept { return stamp_.rows; }
   /// True when `c` lies on the map.
-  [[nodiscard]] bool in_bounds(GridCoord c) const noexcept {
-    return static_cast<unsigned>(c.x) < static_cast<unsigned>(cols_) &&
-           static_cast<unsigned>(c.y) < static_cast<unsigned>(rows_);
-  }
+  [[nodiscard]] bool in_bounds(GridCoord c) const noexcept { return stamp_.in_bounds(c); }
   /// The layer the map was built with.
-  [[nodiscard]] const GridLayer& layer() const noexcept { return layer_; }
+  [[nodiscard]] const GridLayer& layer() const noexcept { return stamp_.layer; }
   /// The `version()` of the grid when the map was last built or updated.
-  [[nodiscard]] std::uint64_t grid_version() const noexcept { return grid_version_; }
+  [[nodiscard]] std::uint64_t grid_version() const noexcept { return stamp_.grid_version; }
   /// The `instance_id()` of the grid the map was built from (0: never built).
-  [[nodiscard]] std::uint64_t grid_id() const noexcept { return built_ ? grid_id_ : 0; }
+  [[nodiscard]] std::uint64_t grid_id() const noexcept { return stamp_.id(); }
 
   /// Bytes held (labels, sizes, free labels, marks and queues, by capacity).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
@@ -239,7 +227,7 @@ class RegionMap {
   static constexpr std::uint32_t kPending = ~std::uint32_t{0};  // build: passable, unlabelled
 
   [[nodiscard]] std::size_t index(int x, int y) const noexcept {
-    return static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+    return static_cast<std::size_t>(y) * static_cast<std::size_t>(stamp_.cols) +
            static_cast<std::size_t>(x);
   }
   [[nodiscard]] bool passable_in(const Grid& grid, int x, int y) const noexcept {
@@ -260,12 +248,12 @@ class RegionMap {
   // Calls f(neighbour index) for the 4 orthogonal neighbours of cell i = (x, y) on the map.
   template <class F>
   PATHING_ALWAYS_INLINE void for_neighbors(std::size_t i, F&& f) const {
-    const int x = static_cast<int>(i % static_cast<std::size_t>(cols_));
-    const int y = static_cast<int>(i / static_cast<std::size_t>(cols_));
-    if (x + 1 < cols_) f(i + 1);
-    if (y + 1 < rows_) f(i + static_cast<std::size_t>(cols_));
+    const int x = static_cast<int>(i % static_cast<std::size_t>(stamp_.cols));
+    const int y = static_cast<int>(i / static_cast<std::size_t>(stamp_.cols));
+    if (x + 1 < stamp_.cols) f(i + 1);
+    if (y + 1 < stamp_.rows) f(i + static_cast<std::size_t>(stamp_.cols));
     if (x > 0) f(i - 1);
-    if (y > 0) f(i - static_cast<std::size_t>(cols_));
+    if (y > 0) f(i - static_cast<std::size_t>(stamp_.cols));
   }
 
   // Relabels the region of cell `start` (label `from`) to `to`; returns its number of cells.
@@ -312,7 +300,7 @@ class RegionMap {
         closed(i);
       }
     }
-    grid_version_ = grid.version();
+    stamp_.record_version(grid);
   }
 
   // Cell i became passable: join (merge) the regions around it.
@@ -438,8 +426,7 @@ class RegionMap {
     }
   }
 
-  int cols_ = 0;
-  int rows_ = 0;
+  detail::GridStamp stamp_;            // the grid, version, size and layer it was built from
   std::vector<std::uint32_t> labels_;  // per cell, row-major
   std::vector<std::uint32_t> sizes_;   // per label: cells (0: free or kNoRegion)
   std::vector<std::uint32_t> free_;    // labels freed by merges, reused first
@@ -448,10 +435,6 @@ class RegionMap {
   std::vector<std::uint32_t> marks_;  // split searches: mark_base_ + search
   std::uint32_t mark_base_ = kSearches;
   std::array<std::vector<std::uint32_t>, kSearches> queues_;
-  GridLayer layer_;
-  std::uint64_t grid_id_ = 0;
-  std::uint64_t grid_version_ = 0;
-  bool built_ = false;
 };
 
 static_assert(GridDerived<RegionMap>);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "pathing/detail/nodes/cell_key.hpp"
+#include "pathing/detail/payload_fwd.hpp"
 #include "pathing/detail/reserve.hpp"
 #include "pathing/error.hpp"
 #include "pathing/map/coord.hpp"
@@ -29,10 +30,6 @@
 #include "pathing/precompute/subgoal/direct_scan.hpp"
 
 namespace pathing {
-
-namespace io::detail {
-struct PrecomputedAccess;  // pathing::io's loader (io/precomputed.hpp)
-}  // namespace io::detail
 
 /// How a `SubgoalGraph` is built. The default is the simple subgoal graph, uncontracted.
 struct SubgoalOptions {
@@ -200,6 +197,22 @@ class SubgoalGraph {
            bits_.memory_bytes();
   }
 
+  /// Appends this graph's payload to a precomputed file being written (pathing::io's format,
+  /// docs/precomputed.md; `io::serialize_subgoal_graph` writes the container around it and checks
+  /// first that the graph is current for the file's grid). O(subgoals + contracted edges). Defined
+  /// in the compiled pathing_io library (src/io/subgoal_graph_io.cpp), like `load_payload`: only
+  /// code that links pathing::io calls them.
+  /// @throws std::bad_alloc.
+  void save_payload(io::detail::PayloadWriter& out) const;
+  /// The graph held by the payload of a file whose container was checked for `grid` under
+  /// `layer` (the subgoals and their edges recomputed from the grid, the contraction checked so
+  /// that every edge unpacks into a walk of its cost), current for `grid`. O(as build without the
+  /// contraction, plus the contracted edges).
+  /// @throws io::PrecomputedError naming the byte of the first field that does not fit;
+  /// std::bad_alloc.
+  [[nodiscard]] static SubgoalGraph load_payload(const io::detail::PayloadReader& in,
+                                                 const Grid& grid, const GridLayer& layer);
+
   // For `SubgoalSearch`: the padded class array, its pitch, a cell's padded index, a subgoal's
   // number and its edges (cell keys).
   /// The straight clearances (`detail::SubgoalClearance`), indexed like `classes()`.
@@ -262,7 +275,7 @@ class SubgoalGraph {
   }
   void compute(const Grid& grid, const GridLayer& layer, const SubgoalOptions& options);
   void contract();
-  friend struct io::detail::PrecomputedAccess;  // restores a saved graph
+  struct Payload;  // save_payload's and load_payload's parts and checks (src/io)
 
   SubgoalOptions options_;
   std::size_t core_count_ = 0;
