@@ -14,10 +14,7 @@ namespace pathing {
 
 using io::kPrecomputedHeaderBytes;
 using io::PrecomputedError;
-using io::detail::bad_payload;
-using io::detail::cell_text;
-using io::detail::kPayloadSizeAt;
-using io::detail::Reader;
+using namespace io::detail;  // the container: Reader, PayloadWriter, checks, messages
 
 void JpsPlusMap::save_payload(io::detail::PayloadWriter& w) const {
   w.reserve_payload(std::uint64_t{dist_.size()} * 16);

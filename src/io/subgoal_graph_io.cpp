@@ -16,10 +16,7 @@ namespace pathing {
 
 using io::kPrecomputedHeaderBytes;
 using io::PrecomputedError;
-using io::detail::bad_payload;
-using io::detail::cell_text;
-using io::detail::kPayloadSizeAt;
-using io::detail::Reader;
+using namespace io::detail;  // the container: Reader, PayloadWriter, checks, messages
 
 namespace {
 
