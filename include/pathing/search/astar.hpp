@@ -351,13 +351,6 @@ class AStar {
                 detail::NodeTable& table, const Space& space, const SearchLimits& limits,
                 SearchStatus& status, GridCoord& finish, SearchStats& stats);
 
-  [[nodiscard]] std::uint64_t weighted(std::uint64_t h) const noexcept {
-    if (weight_ == 1.0 || h == 0) return h;
-    // Saturates at 2^62 (any weight up to +inf), so f = g + h cannot overflow.
-    const double v = static_cast<double>(h) * weight_;
-    return v < 0x1p62 ? static_cast<std::uint64_t>(v) : std::uint64_t{1} << 62;
-  }
-
   detail::NodeTable full_;
   detail::NodeTable window_;
   std::vector<std::uint8_t> depth_;     // bounded mode: steps from the start per window node

@@ -41,6 +41,7 @@
 
 #include "pathing/search/astar.hpp"
 #include "pathing/search/astar/astar_heuristic.hpp"
+#include "pathing/search/astar/astar_loop.hpp"
 
 namespace pathing {
 
@@ -49,74 +50,16 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
                           detail::NodeTable& table, const Space& space, Queue& open_list,
                           const SearchLimits& limits, SearchStatus& status, GridCoord& finish,
                           SearchStats& stats) {
-  // Queue: LevelQueue (f = g + h), TwoLevelQueue (4-connected and every passable cell of the
-  // layer costs the same: f grows by 0 or 2 c), WeightedOpenList (f = g + w h).
-  constexpr bool kUniform = std::is_same_v<Queue, detail::TwoLevelQueue>;
-  constexpr bool kWeighted = std::is_same_v<Queue, WeightedOpenList>;
-  // LmBits: 0 no landmarks, 32 or 16 the landmark map's storage (`LandmarkMap::storage`).
-  static_assert(LmBits == 0 || LmBits == 16 || LmBits == 32);
-  constexpr bool Lm = LmBits != 0;
-  using LmWord = std::conditional_t<LmBits == 16, std::uint16_t, std::uint32_t>;
-  constexpr bool kIncremental = !kWeighted && !Lm && C == Connectivity::four;
-  static_assert(!Lm || (!Bounded && !kUniform));
-  static_assert(!kUniform || (C == Connectivity::four && Uni));
-  static_assert(!Bounded || C == Connectivity::four);
+  // The query's constants, the carried locals and the parts of an iteration:
+  // `detail::AStarLoop` (its members inlined here, its fields this loop's locals).
+  using Loop = detail::AStarLoop<C, Space, Bounded, Uni, LmBits,
+                                 std::is_same_v<Queue, WeightedOpenList>, Queue>;
   static_assert(!Sliced || !Bounded);
   // Sliced: a call after the first resumes the loop where the last one paused (the open list and
   // node records are as it left them; its carried locals come back from `cursor_`).
   bool resume = false;
   if constexpr (Sliced) resume = cursor_.started;
-  const std::uint64_t hscale = layer.min_passable_cost();
-  const std::uint64_t max_g = cost::from_units(limits.max_cost);  // NaN, < 0: 0; +inf: none
-  // Bounded mode: each step also costs 1 fixed-point unit (`eps`), and h counts the Manhattan
-  // steps left too (still admissible and consistent): among the cheapest paths the one with the
-  // fewest steps wins, and f stays constant along an ideal path.
-  constexpr std::uint64_t eps = Bounded ? 1 : 0;
-  // h: octile (Manhattan 4-connected) distance times hscale, plus eps a step
-  // (`detail::OctileHeuristic`); with landmarks the larger of that and the landmarks' bound
-  // (`detail::LandmarkBound`, 16- or 32-bit storage).
-  const detail::OctileHeuristic<C> octile_h(hscale, eps, to);
-  const std::uint64_t hs = octile_h.straight_step();
-  const int tx = to.x;
-  const int ty = to.y;
-  using Bound = std::conditional_t<Lm, detail::LandmarkBound<LmWord>, detail::NoLandmarkBound>;
-  const Bound lm_bound = [&] {
-    if constexpr (Lm) {
-      return Bound(*landmarks_, space.index(tx, ty), layer.cost_at(grid, to));
-    } else {
-      return Bound{};
-    }
-  }();
-  // h of cell (nx, ny), whose layer cost is `c` (landmarks only). Forced inline where landmarks
-  // call it (`h_body`: GCC otherwise calls it out of line from each of the 8 moves); without
-  // landmarks through `h_of`, inlined at the compiler's choice.
-  const auto h_body = [&](int nx, int ny, [[maybe_unused]] std::uint8_t c)
-                          PATHING_ALWAYS_INLINE -> std::uint64_t {
-    std::uint64_t h = octile_h(nx, ny);
-    if constexpr (Lm) {
-      const std::uint64_t hl = lm_bound(space.index(nx, ny), c);
-      h = hl > h ? hl : h;
-    }
-    if constexpr (kWeighted) h = weighted(h);
-    return h;
-  };
-  const auto h_of = [&](int nx, int ny, std::uint8_t c) -> std::uint64_t {
-    return h_body(nx, ny, c);
-  };
-  std::ptrdiff_t delta[8];
-  for (unsigned d = 0; d < 8; ++d) delta[d] = space.delta(static_cast<Direction8>(d));
-  constexpr std::uint64_t kUnit[8] = {cost::kStraight, cost::kStraight, cost::kStraight,
-                                      cost::kStraight, cost::kDiagonal, cost::kDiagonal,
-                                      cost::kDiagonal, cost::kDiagonal};
-  constexpr int kOx[8] = {1, 0, -1, 0, 1, -1, -1, 1};
-  constexpr int kOy[8] = {0, 1, 0, -1, 1, 1, -1, -1};
-  // The key of a neighbour is the cell's key plus kKeyStep[d] (`detail::cell_key_step`).
-  constexpr std::uint32_t kKeyStep[8] = {
-      detail::cell_key_step(kOx[0], kOy[0]), detail::cell_key_step(kOx[1], kOy[1]),
-      detail::cell_key_step(kOx[2], kOy[2]), detail::cell_key_step(kOx[3], kOy[3]),
-      detail::cell_key_step(kOx[4], kOy[4]), detail::cell_key_step(kOx[5], kOy[5]),
-      detail::cell_key_step(kOx[6], kOy[6]), detail::cell_key_step(kOx[7], kOy[7])};
-
+  const typename Loop::Bound lm_bound = Loop::make_bound(landmarks_, grid, layer, space, to);
   const detail::CellReader cells(grid, layer);
   const std::uint8_t* pass = nullptr;
   if constexpr (C == Connectivity::eight) {
@@ -124,95 +67,37 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
     pass = pass_table_.data();
   }
   if (!resume) table.next_generation();
-  const std::uint32_t open = table.open_stamp();
-  const std::uint32_t closed = table.closed_stamp();
-  detail::NodeRecord* const nodes = table.data();
-  std::uint8_t* const depth = Bounded ? depth_.data() : nullptr;
-
-  std::uint64_t h0 = 0;
-  if constexpr (Lm) {
-    // The start may lie outside every landmark's area (an impassable start: its own cost is
-    // ignored): `at_start` leaves out the landmarks that do not reach it.
-    std::uint64_t h = octile_h(from.x, from.y);
-    const std::uint64_t hl =
-        lm_bound.at_start(space.index(from.x, from.y), layer.cost_at(grid, from));
-    h = hl > h ? hl : h;
-    if constexpr (kWeighted) h = weighted(h);
-    h0 = h;
-  } else {
-    h0 = h_of(from.x, from.y, 0);
-  }
-  if (!resume) {
-    const auto s = static_cast<std::uint32_t>(space.index(from.x, from.y));
-    nodes[s] = detail::NodeRecord{0, open, detail::kNoParent};
-    if constexpr (Bounded && !kUniform) depth[s] = 0;
-    // 4-connected on a uniform layer every step costs hs: f grows by 0 or 2 hs (TwoLevelQueue).
-    open_list.start(h0, 2 * hs, detail::cell_key(from.x, from.y));
-  }
-
-  // Goal index; a goal off the grid, or (bounded mode) outside the search window, gets an index no
-  // node has: the window index of a cell outside the window aliases a cell inside it.
-  bool goal_indexed = grid.in_bounds(to);
-  if constexpr (Bounded) {
-    goal_indexed = goal_indexed && std::abs(to.x - from.x) <= detail::WindowSpace::kRadius &&
-                   std::abs(to.y - from.y) <= detail::WindowSpace::kRadius;
-  }
-  const std::uint32_t goal =
-      goal_indexed ? static_cast<std::uint32_t>(space.index(to.x, to.y)) : ~std::uint32_t{0};
-  // Bounded mode: a node deeper than 56 steps is not expanded (closed, and the search remembers
-  // it), and the search stops with too_far only once f exceeds the dearest path of 56 steps
-  // (`deep_cut`): before that a path of <= 56 steps to the goal may still be found.
-  std::uint64_t deep_cut = 0;
-  bool too_deep = false;
-  if constexpr (Bounded) {
-    const std::uint64_t max_step = layer.max_cost();
-    deep_cut = GridPath::kMaxSteps * (max_step * cost::kStraight + 1);
-  }
-  // Locals, not the caller's structs: stores to the node records could alias those.
-  const std::uint64_t max_expansions = limits.max_expansions;
-  std::uint64_t expanded = 0;
-  std::uint64_t generated = 1;
-  GridCoord best = from;
-  // Closest expanded cell so far, by h (unweighted: strictly increasing with the distance, so the
-  // same order); the earliest expanded on ties.
-  std::uint64_t best_dist = (kWeighted || Lm) ? distance_fixed(C, from, to) : h0;
-  std::uint64_t best_g = 0;
-  SearchStatus result = SearchStatus::unreachable;
-  bool pruned = false;
+  Loop loop(grid, layer, from, to, space, table, cells, lm_bound, open_list, pass,
+            Bounded ? depth_.data() : nullptr, weight_, limits);
+  if (!resume) loop.start(from);
   [[maybe_unused]] std::uint64_t stop_at = 0;  // sliced: pause once `expanded` reaches it
   if constexpr (Sliced) {
     if (resume) {
-      expanded = cursor_.expanded;
-      generated = cursor_.generated;
-      best = cursor_.best;
-      best_dist = cursor_.best_dist;
-      best_g = cursor_.best_g;
-      pruned = cursor_.pruned;
+      loop.expanded = cursor_.expanded;
+      loop.generated = cursor_.generated;
+      loop.best = cursor_.best;
+      loop.best_dist = cursor_.best_dist;
+      loop.best_g = cursor_.best_g;
+      loop.pruned = cursor_.pruned;
     }
-    const std::uint64_t room = ~std::uint64_t{0} - expanded;
-    stop_at = expanded + (cursor_.budget < room ? cursor_.budget : room);
+    const std::uint64_t room = ~std::uint64_t{0} - loop.expanded;
+    stop_at = loop.expanded + (cursor_.budget < room ? cursor_.budget : room);
   }
 
   while (!open_list.empty()) {
     if constexpr (Sliced) {
       // Out of budget: pause between two pops (nothing half done), keeping the carried locals.
-      if (expanded >= stop_at) {
-        cursor_ =
-            SliceCursor{cursor_.budget, true, pruned, expanded, generated, best_dist, best_g, best};
-        stats.expanded = expanded;
-        stats.generated = generated;
+      if (loop.expanded >= stop_at) {
+        cursor_ = SliceCursor{cursor_.budget, true,           loop.pruned, loop.expanded,
+                              loop.generated, loop.best_dist, loop.best_g, loop.best};
+        stats.expanded = loop.expanded;
+        stats.generated = loop.generated;
         status = SearchStatus::in_progress;
-        finish = best;
+        finish = loop.best;
         return;
       }
     }
-    // Stale duplicates (the node was improved or closed since) are dropped level by level by a
-    // queue that can (LevelQueue), else skipped below.
-    const std::uint32_t xy = open_list.pop([&](std::uint32_t v, std::uint64_t pushed_g) {
-      const detail::NodeRecord& r =
-          nodes[space.index(detail::cell_key_x(v), detail::cell_key_y(v))];
-      return r.stamp == open && r.g == pushed_g;
-    });
+    const std::uint32_t xy = loop.pop();
     if constexpr (Queue::kDropsStale) {
       if (xy == detail::LevelQueue::kNil) continue;
     }
@@ -220,132 +105,41 @@ inline void AStar::search(const Grid& grid, GridCoord from, GridCoord to, const 
     const int x = detail::cell_key_x(xy);
     const int y = detail::cell_key_y(xy);
     const auto node = static_cast<std::uint32_t>(space.index(x, y));
-    detail::NodeRecord& rec = nodes[node];
-    if (rec.stamp != open) continue;  // closed already: a stale duplicate
+    detail::NodeRecord& rec = loop.nodes[node];
+    if (rec.stamp != loop.open) continue;  // closed already: a stale duplicate
     if constexpr (Bounded) {
       // Steps from the start: uniform costs make g = steps * hs.
-      const std::uint64_t steps = kUniform ? rec.g / hs : depth[node];
+      const std::uint64_t steps = Loop::kUniform ? rec.g / loop.hs : loop.depth[node];
       if (steps > GridPath::kMaxSteps) {
-        if (f_cur > deep_cut) {
-          result = SearchStatus::too_far;
+        if (f_cur > loop.deep_cut) {
+          loop.result = SearchStatus::too_far;
           break;
         }
-        too_deep = true;
-        rec.stamp = closed;
+        loop.too_deep = true;
+        rec.stamp = loop.closed;
         rec.g = 0;
         continue;
       }
     }
-    if (node == goal) {
-      result = SearchStatus::found;
-      best = to;
+    if (node == loop.goal) {
+      loop.result = SearchStatus::found;
+      loop.best = to;
       break;
     }
-    if (expanded >= max_expansions) [[unlikely]] {
-      result = SearchStatus::expansion_limit;
+    if (loop.expanded >= loop.max_expansions) [[unlikely]] {
+      loop.result = SearchStatus::expansion_limit;
       break;
     }
-    const std::uint64_t g = rec.g;
-    // Closed records keep g = 0, so "ng < g" alone rejects them below.
-    rec.stamp = closed;
-    rec.g = 0;
-    ++expanded;
-    {
-      std::uint64_t d;
-      if constexpr (kWeighted || Lm) {
-        d = distance_fixed(C, GridCoord{x, y}, to);
-      } else {
-        d = f_cur - g;  // h of this node
-      }
-      if (d < best_dist) {
-        best_dist = d;
-        best = GridCoord{x, y};
-        best_g = g;
-      }
-    }
-
-    std::uint8_t cost[8];
-    unsigned mask;
-    if constexpr (C == Connectivity::eight) {
-      mask = cells.neighbors8(x, y, cost, pass);
-    } else {
-      mask = cells.neighbors<C>(x, y, cost);
-    }
-    // The neighbours' records: constant offsets from the records of this cell and of the cells
-    // below and above it (three addresses in registers instead of an offset a direction). A row
-    // off the grid is never read (no move leads there), but its address may lie off the node
-    // table: it is computed as an integer, not by pointer arithmetic.
-    detail::NodeRecord* const here = nodes + node;
-    const auto row_step = [here](std::ptrdiff_t d) {
-      return reinterpret_cast<detail::NodeRecord*>(
-          reinterpret_cast<std::uintptr_t>(here) +
-          static_cast<std::uintptr_t>(d * static_cast<std::ptrdiff_t>(sizeof(detail::NodeRecord))));
-    };
-    detail::NodeRecord* const below = row_step(delta[1]);
-    detail::NodeRecord* const above = row_step(delta[3]);
-    // The parent is closed: skip it (Direction8 d ^ 2 is the reverse of d).
-    const unsigned parent = rec.parent;
-    mask &= parent < 8 ? ~(1u << (parent ^ 2u)) : ~0u;
-    [[maybe_unused]] const std::uint8_t next_depth =
-        (Bounded && !kUniform) ? static_cast<std::uint8_t>(depth[node] + 1) : 0;
-    const auto relax = [&]<unsigned D>() PATHING_ALWAYS_INLINE {
-      // Uni: every passable cell costs hscale.
-      const std::uint64_t step = (Uni ? hscale * kUnit[D] : cost[D] * kUnit[D]) + eps;
-      const std::uint64_t ng = g + step;
-      constexpr int kRow = kOy[D];
-      detail::NodeRecord& nr = (kRow > 0 ? below : (kRow < 0 ? above : here))[kOx[D]];
-      // New (stamp of an older query), or open with a larger g; closed ones hold g = 0.
-      const bool better = (nr.stamp < open) | (ng < nr.g);
-      if (!better) return;
-      if (ng > max_g) [[unlikely]] {
-        pruned = true;
-        return;
-      }
-      nr = detail::NodeRecord{ng, open, static_cast<std::uint8_t>(D)};
-      if constexpr (Bounded && !kUniform)
-        depth[static_cast<std::ptrdiff_t>(node) + delta[D]] = next_depth;
-      const int nx = x + kOx[D];
-      const int ny = y + kOy[D];
-      std::uint64_t f;
-      if constexpr (kIncremental) {
-        // 4-connected, unweighted: the move changes the Manhattan h by -hs when it goes toward
-        // the goal on its axis, by +hs otherwise (2^64-modular sums; f stays positive).
-        bool toward;
-        if constexpr (D == 0) toward = x < tx;
-        if constexpr (D == 1) toward = y < ty;
-        if constexpr (D == 2) toward = x > tx;
-        if constexpr (D == 3) toward = y > ty;
-        f = f_cur + step + (toward ? -hs : hs);
-      } else {
-        if constexpr (Lm)
-          f = ng + h_body(nx, ny, cost[D]);  // weighted: w h
-        else
-          f = ng + h_of(nx, ny, cost[D]);  // weighted: h_of gives w h
-      }
-      open_list.push(f, xy + kKeyStep[D], ng);  // ties in f: larger g first
-      ++generated;
-    };
-    // Successors are pushed straight moves first, each kind by decreasing cell index (down,
-    // right, left, up; down-right, down-left, up-right, up-left): the last pushed pops first, so
-    // among successors of equal f and g the smallest index goes first, as the tie rule says.
-    if (mask & 2u) relax.template operator()<1>();
-    if (mask & 1u) relax.template operator()<0>();
-    if (mask & 4u) relax.template operator()<2>();
-    if (mask & 8u) relax.template operator()<3>();
-    if constexpr (C == Connectivity::eight) {
-      if (mask & 16u) relax.template operator()<4>();
-      if (mask & 32u) relax.template operator()<5>();
-      if (mask & 128u) relax.template operator()<7>();
-      if (mask & 64u) relax.template operator()<6>();
-    }
+    const std::uint64_t g = loop.close(rec, x, y, f_cur);
+    loop.expand(x, y, xy, node, g, f_cur);
   }
-  stats.expanded = expanded;
-  stats.generated = generated;
-  status = result;
-  if (status == SearchStatus::unreachable && too_deep) status = SearchStatus::too_far;
-  if (status == SearchStatus::unreachable && pruned) status = SearchStatus::cost_limit;
-  finish = best;
-  finish_g_ = result == SearchStatus::found ? nodes[goal].g : best_g;
+  stats.expanded = loop.expanded;
+  stats.generated = loop.generated;
+  status = loop.result;
+  if (status == SearchStatus::unreachable && loop.too_deep) status = SearchStatus::too_far;
+  if (status == SearchStatus::unreachable && loop.pruned) status = SearchStatus::cost_limit;
+  finish = loop.best;
+  finish_g_ = loop.result == SearchStatus::found ? loop.nodes[loop.goal].g : loop.best_g;
   if constexpr (Sliced) cursor_.started = false;
 }
 
