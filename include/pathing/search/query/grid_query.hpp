@@ -31,7 +31,7 @@ namespace pathing::detail {
 /// `last_query` records its size: search `*q.grid` under `*q.layer` toward `q.target`.
 /// O(1) without regions. Allocates only when `ws` grows (or `out` for the {from} answer).
 template <class Workspace, class CheckOptions>
-[[nodiscard]] inline QueryStart start_unbounded_query(
+[[nodiscard]] PATHING_ALWAYS_INLINE inline QueryStart start_unbounded_query(
     const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
     std::vector<GridCoord>* out, const SearchOptions& options, Workspace& ws,
     LastQueryArea& last_query, CheckOptions&& check_options) {

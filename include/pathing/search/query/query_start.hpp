@@ -69,7 +69,7 @@ struct UnitSource {
 /// O(1) besides the region check (O(1) without `nearest_if_unreachable`); no allocation but
 /// `*out`'s. Never throws.
 template <class CheckOptions>
-[[nodiscard]] inline QueryStart start_grid_query(
+[[nodiscard]] PATHING_ALWAYS_INLINE inline QueryStart start_grid_query(
     const Grid& grid, const GridLayer& layer, GridCoord from, GridCoord to,
     std::vector<GridCoord>* out, const SearchOptions& options, UnitSource units,
     CheckOptions&& check_options) {
