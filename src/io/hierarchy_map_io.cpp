@@ -71,8 +71,8 @@ struct HierarchyMap::Payload {
       nodes += sec.count;
       entries += std::uint64_t{sec.count} * sec.count;
     }
-    const auto k = static_cast<std::uint64_t>(map.lm_count_);
-    const bool symmetric = k == 0 || map.lm_symmetric_;
+    const auto k = static_cast<std::uint64_t>(map.landmarks_.count);
+    const bool symmetric = k == 0 || map.landmarks_.symmetric;
     std::uint64_t l2_entries = 0;
     for (const HierarchyMap::Cluster& cl : map.clusters_)
       l2_entries += std::uint64_t{cl.count} * cl.count;
@@ -113,10 +113,10 @@ struct HierarchyMap::Payload {
   // Format version 2's part of a hierarchy: landmarks and clusters, their nodes numbered as the
   // file numbers them (sector by sector, compactly, whatever slots a synced map's nodes sit in).
   static void save_hierarchy_extension(io::detail::PayloadWriter& w, const HierarchyMap& map) {
-    const auto k = static_cast<std::size_t>(map.lm_count_);
+    const auto k = static_cast<std::size_t>(map.landmarks_.count);
     w.u32(static_cast<std::uint32_t>(k));
-    w.u32(k == 0 || map.lm_symmetric_ ? 1u : 0u);
-    for (const std::uint32_t id : map.lm_nodes_) {
+    w.u32(k == 0 || map.landmarks_.symmetric ? 1u : 0u);
+    for (const std::uint32_t id : map.landmarks_.nodes) {
       std::uint32_t number = 0;
       const std::uint32_t t = map.sector_of(map.cell_of(map.node_cell_[id]));
       for (std::uint32_t s = 0; s < t; ++s) number += map.sectors_[s].count;
@@ -127,8 +127,8 @@ struct HierarchyMap::Payload {
         for (std::uint32_t i = 0; i < sec.count; ++i)
           for (std::size_t l = 0; l < k; ++l) w.u32(d[std::size_t{sec.first + i} * k + l]);
     };
-    if (k > 0) table(map.lm_from_);
-    if (k > 0 && !map.lm_symmetric_) table(map.lm_to_);
+    if (k > 0) table(map.landmarks_.from);
+    if (k > 0 && !map.landmarks_.symmetric) table(map.landmarks_.to);
     std::uint64_t l2_nodes = 0;
     std::uint64_t l2_entries = 0;
     for (const HierarchyMap::Cluster& cl : map.clusters_) {
@@ -466,11 +466,11 @@ struct HierarchyMap::Payload {
       const std::size_t from_at = nodes_at + 4 * std::size_t{k};
       const std::size_t to_at = symmetric == 1 ? from_at : from_at + 4 * n;
       check_landmarks(m, from, symmetric == 1 ? from : to, lm_nodes, name, from_at, to_at);
-      m.lm_count_ = static_cast<int>(k);
-      m.lm_symmetric_ = symmetric == 1;
-      m.lm_nodes_ = std::move(lm_nodes);
-      m.lm_from_ = std::move(from);
-      m.lm_to_ = std::move(to);
+      m.landmarks_.count = static_cast<int>(k);
+      m.landmarks_.symmetric = symmetric == 1;
+      m.landmarks_.nodes = std::move(lm_nodes);
+      m.landmarks_.from = std::move(from);
+      m.landmarks_.to = std::move(to);
     }
     // Clusters.
     if (sectors > 0) {

@@ -27,6 +27,7 @@
 #include "pathing/map/map_sync.hpp"
 #include "pathing/map/moves.hpp"
 #include "pathing/precompute/clearance_map.hpp"
+#include "pathing/precompute/hierarchy/abstract_landmarks.hpp"
 #include "pathing/precompute/hierarchy/cluster_work.hpp"
 #include "pathing/precompute/hierarchy/node_sets.hpp"
 #include "pathing/precompute/hierarchy/sector_search.hpp"
@@ -183,7 +184,7 @@ class HierarchyMap {
           std::sort(dirty_.begin(), dirty_.end());
           dirty_.erase(std::unique(dirty_.begin(), dirty_.end()), dirty_.end());
           for (const std::uint32_t s : dirty_) {
-            if (lm_count_ == 0) {
+            if (landmarks_.count == 0) {
               build_sector(grid, s);
             } else if (!rebuild_sector_keeps_landmarks(grid, s)) {
               drop_landmarks();
@@ -195,7 +196,7 @@ class HierarchyMap {
           if (cluster_sectors_ > 0) sync_clusters();
         },
         [&] {
-          const int landmarks = lm_count_;
+          const int landmarks = landmarks_.count;
           const int clusters = cluster_sectors_;
           compute(grid, layer, options_);
           if (landmarks > 0) compute_landmarks(landmarks);
@@ -249,18 +250,13 @@ class HierarchyMap {
   }
 
   /// Forgets the landmarks (`landmark_count()` 0) and frees their memory. O(1).
-  void drop_landmarks() noexcept {
-    lm_count_ = 0;
-    release(lm_from_);
-    release(lm_to_);
-    release(lm_nodes_);
-  }
+  void drop_landmarks() noexcept { landmarks_.drop(); }
 
   /// Landmarks held (0: none built, or dropped by `sync`).
-  [[nodiscard]] int landmark_count() const noexcept { return lm_count_; }
+  [[nodiscard]] int landmark_count() const noexcept { return landmarks_.count; }
   /// The cell of landmark `i` (< `landmark_count()`).
   [[nodiscard]] GridCoord landmark(int i) const noexcept {
-    return cell_of(node_cell_[lm_nodes_[static_cast<std::size_t>(i)]]);
+    return cell_of(node_cell_[landmarks_.nodes[static_cast<std::size_t>(i)]]);
   }
 
   /// The smallest cluster side, in sectors (`build_clusters`).
@@ -412,8 +408,7 @@ class HierarchyMap {
            node_cost_.capacity() + unit_dist_.capacity() * 4 + unit_cost_.capacity() +
            unit_pos_.capacity() * 2 + unit_list_.capacity() * 2 +
            unit_sectors_.capacity() * sizeof(UnitSector) +
-           (options_.max_unit_size > 1 ? clearance_.memory_bytes() : 0) +
-           (lm_from_.capacity() + lm_to_.capacity()) * 4 + lm_nodes_.capacity() * 4 +
+           (options_.max_unit_size > 1 ? clearance_.memory_bytes() : 0) + landmarks_.bytes() +
            clusters_.capacity() * sizeof(Cluster) + l2_node_.capacity() * 4 +
            l2_dist_.capacity() * 8 + l1_to_l2_.capacity() * 4;
   }
@@ -489,6 +484,7 @@ class HierarchyMap {
 
  private:
   friend class HpaStar;
+  friend class detail::AbstractLandmarks;
   struct Payload;  // save_payload's and load_payload's parts and checks (src/io)
   struct Sector {
     std::uint32_t first = 0;       // first node in node_cell_
@@ -829,116 +825,17 @@ class HierarchyMap {
     stamp_.record(grid, layer);
   }
 
-  // Rebuilds sector `s` for a sync with landmarks; true when the landmarks stay valid: the same
-  // nodes (cells and slots), no node cheaper to enter, no intra-sector edge cheaper.
+  // Rebuilds sector `s` for a sync with landmarks; true when the landmarks stay valid
+  // (detail::AbstractLandmarks::kept).
   bool rebuild_sector_keeps_landmarks(const Grid& grid, std::uint32_t s) {
-    const Sector before = sectors_[s];
-    const std::size_t n = before.count;
-    const auto first = static_cast<std::ptrdiff_t>(before.first);
-    const auto dist_first = static_cast<std::ptrdiff_t>(before.dist_first);
-    const auto count = static_cast<std::ptrdiff_t>(n);
-    lm_scratch_.assign(node_cell_.begin() + first, node_cell_.begin() + first + count);
-    lm_scratch_cost_.assign(node_cost_.begin() + first, node_cost_.begin() + first + count);
-    lm_scratch_dist_.assign(dist_.begin() + dist_first, dist_.begin() + dist_first + count * count);
+    landmarks_.remember(*this, s);
     build_sector(grid, s);
-    const Sector& after = sectors_[s];
-    if (after.count != before.count || after.first != before.first) return false;
-    for (std::size_t k = 0; k < n; ++k) {
-      if (node_cell_[after.first + k] != lm_scratch_[k]) return false;
-      if (node_cost_[after.first + k] < lm_scratch_cost_[k]) return false;
-    }
-    for (std::size_t k = 0; k < n * n; ++k)
-      if (dist_[after.dist_first + k] < lm_scratch_dist_[k]) return false;
-    return true;
-  }
-
-  // One Dijkstra over the abstract graph from node `source`, forward (d(source, n)) or backward
-  // (d(n, source)), into lm_dist64_ (kNoDistance where not reached).
-  void abstract_dijkstra(std::uint32_t source, bool backward) {
-    const std::size_t slots = node_cell_.size();
-    cluster_work_.begin(slots);
-    cluster_work_.relax(source, 0, kNoPath);
-    const auto everywhere = [](std::uint32_t) { return true; };
-    const auto none = [](std::uint32_t, std::uint64_t) {};
-    const auto zero = [](GridCoord) { return std::uint64_t{0}; };
-    if (backward) {
-      graph_dijkstra<true>(cluster_work_, everywhere, kNoPath, none, zero);
-    } else {
-      graph_dijkstra<false>(cluster_work_, everywhere, kNoPath, none, zero);
-    }
-    lm_dist64_.assign(slots, kNoDistance);
-    for (std::uint32_t v = 0; v < slots; ++v)
-      if (cluster_work_.settled(v)) lm_dist64_[v] = cluster_work_.records[v].g;
+    return landmarks_.kept(*this, s);
   }
 
   // build_landmarks without the checks.
   void compute_landmarks(int count) {
-    drop_landmarks();
-    const std::size_t slots = node_cell_.size();
-    // The largest weakly connected part.
-    detail::NodeSets sets(slots);
-    join_edges(sets, [](std::uint32_t, std::uint32_t) { return true; });
-    std::vector<std::uint32_t> size(slots, 0);
-    std::uint32_t best = kNoPath;
-    for (std::uint32_t v = 0; v < slots; ++v) {
-      if (node_cell_[v] == kNoPath) continue;
-      const std::uint32_t root = sets.find(v);
-      ++size[root];
-      if (best == kNoPath || size[root] > size[best] || (size[root] == size[best] && root < best))
-        best = root;
-    }
-    if (best == kNoPath) return;  // no nodes: no landmarks
-    const auto k = static_cast<std::size_t>(
-        std::min<std::uint32_t>(static_cast<std::uint32_t>(count), size[best]));
-    // One table serves both directions when the graph is symmetric: uniform costs (a transition
-    // costs the same both ways) and symmetric sector matrices (always so when built; a loaded
-    // file's are checked, not assumed).
-    lm_symmetric_ = stamp_.layer.uniform_cost() != 0;
-    for (const Sector& sec : sectors_) {
-      for (std::uint32_t i = 0; lm_symmetric_ && i < sec.count; ++i)
-        for (std::uint32_t j = i + 1; j < sec.count; ++j)
-          if (dist_[sec.dist_first + i * sec.count + j] !=
-              dist_[sec.dist_first + j * sec.count + i])
-            lm_symmetric_ = false;
-      if (!lm_symmetric_) break;
-    }
-    lm_from_.assign(slots * k, kNoPath);
-    lm_nodes_.reserve(k);  // (exactly: a loaded map's memory_bytes equal a build's)
-    if (!lm_symmetric_) lm_to_.assign(slots * k, kNoPath);
-    // Farthest-point selection: `nearest` = each node's distance from the nearest landmark so far
-    // (forward), starting from the part's first node (`best`, the smallest number in it).
-    std::vector<std::uint64_t> nearest(slots, kNoDistance);
-    abstract_dijkstra(best, false);
-    nearest = lm_dist64_;
-    for (std::size_t l = 0; l < k; ++l) {
-      std::uint32_t pick = kNoPath;
-      for (std::uint32_t v = 0; v < slots; ++v) {
-        if (nearest[v] == kNoDistance || sets.find(v) != best) continue;
-        if (pick == kNoPath || nearest[v] > nearest[pick]) pick = v;
-      }
-      if (pick == kNoPath) break;
-      lm_nodes_.push_back(pick);
-      abstract_dijkstra(pick, false);
-      for (std::uint32_t v = 0; v < slots; ++v) {
-        const std::uint64_t d = lm_dist64_[v];
-        lm_from_[v * k + l] = d == kNoDistance ? kNoPath : saturate(d);
-        if (l == 0 || d < nearest[v]) nearest[v] = d;
-      }
-      nearest[pick] = 0;
-      if (!lm_symmetric_) {
-        abstract_dijkstra(pick, true);
-        for (std::uint32_t v = 0; v < slots; ++v) {
-          const std::uint64_t d = lm_dist64_[v];
-          lm_to_[v * k + l] = d == kNoDistance ? kNoPath : saturate(d);
-        }
-      }
-    }
-    lm_count_ = static_cast<int>(lm_nodes_.size());
-    if (static_cast<std::size_t>(lm_count_) < k) {  // (the part had fewer reachable nodes)
-      drop_landmarks();
-      return;
-    }
-    release(lm_dist64_);
+    landmarks_.compute(*this, count, cluster_work_);
     if (cluster_sectors_ == 0) cluster_work_ = {};  // (sync keeps it only for the clusters)
   }
 
@@ -1026,7 +923,7 @@ class HierarchyMap {
         w, [&](std::uint32_t other) { return cluster_of_sector(other) == k; }, target, extra, h);
   }
 
-  // The search of cluster_dijkstra and abstract_dijkstra: transitions into a sector `other` are
+  // The search of cluster_dijkstra and the landmarks': transitions into a sector `other` are
   // taken when inside(other) (the source's own sector's edges always are).
   template <bool Backward, class Inside, class Extra, class Bound>
   void graph_dijkstra(detail::ClusterWork& w, Inside&& inside, std::uint32_t target, Extra&& extra,
@@ -1148,11 +1045,6 @@ class HierarchyMap {
     V().swap(v);
   }
 
-  [[nodiscard]] static std::uint32_t saturate(std::uint64_t d) noexcept {
-    return d >= kNoPath - 1 ? kNoPath - 1 : static_cast<std::uint32_t>(d);
-  }
-
-  static constexpr std::uint64_t kNoDistance = ~std::uint64_t{0};
   static constexpr int kLongEntrance = 6;  // Botea et al.: runs of 6 or more get two transitions
 
   HierarchyOptions options_;
@@ -1171,13 +1063,8 @@ class HierarchyMap {
   std::vector<std::uint32_t> unit_dist_;
   std::vector<std::uint8_t> unit_cost_;
   std::vector<std::uint16_t> unit_pos_;
-  ClearanceMap clearance_;  // max_unit_size above 1: the unit grids searched
-  // Landmarks (build_landmarks): node-major tables, lm_count_ entries a node slot.
-  int lm_count_ = 0;
-  bool lm_symmetric_ = true;
-  std::vector<std::uint32_t> lm_from_;   // d(L, n), kNoPath when not reached
-  std::vector<std::uint32_t> lm_to_;     // d(n, L) (empty when lm_symmetric_)
-  std::vector<std::uint32_t> lm_nodes_;  // the landmarks' node numbers
+  ClearanceMap clearance_;               // max_unit_size above 1: the unit grids searched
+  detail::AbstractLandmarks landmarks_;  // build_landmarks
   // Clusters (build_clusters): the second level.
   struct Cluster {
     std::uint32_t first = 0;     // first level-2 node in l2_node_
@@ -1202,10 +1089,6 @@ class HierarchyMap {
   std::vector<std::uint16_t> scratch_list_;
   std::vector<std::uint32_t> dirty_;
   detail::SectorSearch search_;
-  std::vector<std::uint64_t> lm_dist64_;
-  std::vector<std::uint32_t> lm_scratch_;
-  std::vector<std::uint8_t> lm_scratch_cost_;
-  std::vector<std::uint32_t> lm_scratch_dist_;
   detail::ClusterWork cluster_work_;
   std::vector<std::uint32_t> l2_scratch_;
   std::vector<std::uint32_t> l2_dirty_;

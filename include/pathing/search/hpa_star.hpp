@@ -355,7 +355,8 @@ class HpaStar {
   void landmark_goal(const HierarchyMap::Sector& g_sec) {
     const HierarchyMap& map = *map_;
     const std::size_t k = lm_count_;
-    const std::uint32_t* to_table = map.lm_symmetric_ ? map.lm_from_.data() : map.lm_to_.data();
+    const std::uint32_t* to_table =
+        map.landmarks_.symmetric ? map.landmarks_.from.data() : map.landmarks_.to.data();
     std::fill(goal_from_.begin(), goal_from_.begin() + static_cast<std::ptrdiff_t>(k), kNoDistance);
     std::fill(goal_to_.begin(), goal_to_.begin() + static_cast<std::ptrdiff_t>(k),
               std::numeric_limits<std::int64_t>::min());
@@ -364,7 +365,7 @@ class HpaStar {
       if (goal_cost_[j] == kNone) continue;
       any = true;
       const std::size_t row = std::size_t{g_sec.first + j} * k;
-      const std::uint32_t* f = map.lm_from_.data() + row;
+      const std::uint32_t* f = map.landmarks_.from.data() + row;
       const std::uint32_t* t = to_table + row;
       for (std::size_t l = 0; l < k; ++l) {
         if (f[l] != kNone)
@@ -386,8 +387,9 @@ class HpaStar {
     const HierarchyMap& map = *map_;
     const std::size_t k = lm_count_;
     const std::size_t row = std::size_t{id} * k;
-    const std::uint32_t* f = map.lm_from_.data() + row;
-    const std::uint32_t* t = (map.lm_symmetric_ ? map.lm_from_.data() : map.lm_to_.data()) + row;
+    const std::uint32_t* f = map.landmarks_.from.data() + row;
+    const std::uint32_t* t =
+        (map.landmarks_.symmetric ? map.landmarks_.from.data() : map.landmarks_.to.data()) + row;
     std::int64_t best = 0;
     for (std::size_t l = 0; l < k; ++l) {
       if (f[l] != kNone && goal_from_[l] != kNoDistance)
@@ -446,7 +448,7 @@ class HpaStar {
     goal_cost_.resize(g_sec.count);
     for (std::uint32_t k = 0; k < g_sec.count; ++k)
       goal_cost_[k] = search_.dist(map.cell_of(map.node_cell_[g_sec.first + k]));
-    lm_count_ = use_landmarks_ ? static_cast<std::size_t>(map.lm_count_) : 0;
+    lm_count_ = use_landmarks_ ? static_cast<std::size_t>(map.landmarks_.count) : 0;
     if (lm_count_ > 0) landmark_goal(g_sec);
     return expanded;
   }
@@ -710,9 +712,11 @@ inline SearchStatus HpaStar::search(const SearchOptions& options, PathResult& r)
         detail::prefetch_bytes(nodes_.data() + sec.first, sec.count * sizeof(NodeRecord));
         if (lm_count_ > 0) {
           const std::size_t bytes = sec.count * lm_count_ * sizeof(std::uint32_t);
-          detail::prefetch_bytes(map.lm_from_.data() + std::size_t{sec.first} * lm_count_, bytes);
-          if (!map.lm_symmetric_)
-            detail::prefetch_bytes(map.lm_to_.data() + std::size_t{sec.first} * lm_count_, bytes);
+          detail::prefetch_bytes(map.landmarks_.from.data() + std::size_t{sec.first} * lm_count_,
+                                 bytes);
+          if (!map.landmarks_.symmetric)
+            detail::prefetch_bytes(map.landmarks_.to.data() + std::size_t{sec.first} * lm_count_,
+                                   bytes);
         }
         if (unit_ == 1) {
           for (std::uint32_t j = 0; j < sec.count; ++j)
