@@ -74,14 +74,14 @@ struct HierarchyMap::Payload {
     const auto k = static_cast<std::uint64_t>(map.landmarks_.count);
     const bool symmetric = k == 0 || map.landmarks_.symmetric;
     std::uint64_t l2_entries = 0;
-    for (const HierarchyMap::Cluster& cl : map.clusters_)
+    for (const pathing::detail::HierarchyClusters::Cluster& cl : map.clusters_.list)
       l2_entries += std::uint64_t{cl.count} * cl.count;
-    const bool extended = k > 0 || map.cluster_sectors_ > 0 || units > 1;
+    const bool extended = k > 0 || map.clusters_.side > 0 || units > 1;
     const std::uint64_t payload =
         kHierarchyFixed + (units > 1 ? kHierarchyUnitsFixed : 0) +
         2 * std::uint64_t{map.sectors_.size()} + 4 * nodes + 4 * entries +
         (extended ? kHierarchyExtensionFixed + 4 * k + 4 * nodes * k * (symmetric ? 1 : 2) +
-                        4 * std::uint64_t{map.clusters_.size()} + 8 * l2_entries
+                        4 * std::uint64_t{map.clusters_.list.size()} + 8 * l2_entries
                   : 0) +
         4 * unit_entries;
     w.reserve_payload(payload);
@@ -131,17 +131,18 @@ struct HierarchyMap::Payload {
     if (k > 0 && !map.landmarks_.symmetric) table(map.landmarks_.to);
     std::uint64_t l2_nodes = 0;
     std::uint64_t l2_entries = 0;
-    for (const HierarchyMap::Cluster& cl : map.clusters_) {
+    for (const pathing::detail::HierarchyClusters::Cluster& cl : map.clusters_.list) {
       l2_nodes += cl.count;
       l2_entries += std::uint64_t{cl.count} * cl.count;
     }
-    w.u32(static_cast<std::uint32_t>(map.cluster_sectors_));
+    w.u32(static_cast<std::uint32_t>(map.clusters_.side));
     w.u32(static_cast<std::uint32_t>(l2_nodes));
     w.u64(l2_entries);
-    for (const HierarchyMap::Cluster& cl : map.clusters_) w.u32(cl.count);
-    for (const HierarchyMap::Cluster& cl : map.clusters_)
+    for (const pathing::detail::HierarchyClusters::Cluster& cl : map.clusters_.list)
+      w.u32(cl.count);
+    for (const pathing::detail::HierarchyClusters::Cluster& cl : map.clusters_.list)
       for (std::size_t i = 0; i < std::size_t{cl.count} * cl.count; ++i)
-        w.u64(map.l2_dist_[cl.dist_first + i]);
+        w.u64(map.clusters_.dist[cl.dist_first + i]);
   }
 
   static HierarchyMap load(const io::detail::PayloadReader& in, const Grid& grid,
@@ -414,8 +415,8 @@ struct HierarchyMap::Payload {
     std::uint64_t l2 = 0;
     std::uint64_t l2_entries = 0;
     if (sectors > 0) {
-      m.compute_clusters(static_cast<int>(sectors), false);  // level-2 nodes, from the grid
-      for (const HierarchyMap::Cluster& cl : m.clusters_) {
+      m.clusters_.compute(m, static_cast<int>(sectors), false);  // level-2 nodes, from the grid
+      for (const pathing::detail::HierarchyClusters::Cluster& cl : m.clusters_.list) {
         l2 += cl.count;
         l2_entries += std::uint64_t{cl.count} * cl.count;
       }
@@ -432,7 +433,7 @@ struct HierarchyMap::Payload {
                       std::to_string(l2_entries));
     }
     const std::uint64_t want = fixed + lm_bytes +
-                               (sectors > 0 ? 4 * std::uint64_t{m.clusters_.size()} : 0) +
+                               (sectors > 0 ? 4 * std::uint64_t{m.clusters_.list.size()} : 0) +
                                8 * l2_entries;
     if (size != want) {
       throw PrecomputedError(
@@ -475,17 +476,17 @@ struct HierarchyMap::Payload {
     // Clusters.
     if (sectors > 0) {
       const std::size_t count_at = cl_at + 16;
-      for (std::size_t i = 0; i < m.clusters_.size(); ++i) {
+      for (std::size_t i = 0; i < m.clusters_.list.size(); ++i) {
         const std::uint32_t count = c.u32();
-        if (count != m.clusters_[i].count) {
+        if (count != m.clusters_.list[i].count) {
           bad_payload(name, count_at + 4 * i,
                       "cluster " + std::to_string(i) + " has " + std::to_string(count) +
                           " level-2 nodes; this grid gives it " +
-                          std::to_string(m.clusters_[i].count));
+                          std::to_string(m.clusters_.list[i].count));
         }
       }
-      for (std::uint64_t& d : m.l2_dist_) d = c.u64();
-      check_cluster_matrices(m, grid, layer, name, count_at + 4 * m.clusters_.size());
+      for (std::uint64_t& d : m.clusters_.dist) d = c.u64();
+      check_cluster_matrices(m, grid, layer, name, count_at + 4 * m.clusters_.list.size());
     }
   }
 
@@ -612,27 +613,27 @@ struct HierarchyMap::Payload {
     // both ways: a sector's kNoPath entries are symmetric, checked above).
     pathing::detail::NodeSets sets(m.node_cell_.size());
     m.join_edges(sets, [&](std::uint32_t t, std::uint32_t other) {
-      return m.cluster_of_sector(other) == m.cluster_of_sector(t);
+      return m.clusters_.of_sector(other) == m.clusters_.of_sector(t);
     });
     const std::uint64_t side = static_cast<std::uint64_t>(m.options_.sector_size) *
-                               static_cast<std::uint64_t>(m.cluster_sectors_);
-    for (std::uint32_t k = 0; k < m.clusters_.size(); ++k) {
-      const HierarchyMap::Cluster& cl = m.clusters_[k];
-      const std::uint64_t x0 = (k % static_cast<std::uint32_t>(m.clusters_x_)) * side;
-      const std::uint64_t y0 = (k / static_cast<std::uint32_t>(m.clusters_x_)) * side;
+                               static_cast<std::uint64_t>(m.clusters_.side);
+    for (std::uint32_t k = 0; k < m.clusters_.list.size(); ++k) {
+      const pathing::detail::HierarchyClusters::Cluster& cl = m.clusters_.list[k];
+      const std::uint64_t x0 = (k % static_cast<std::uint32_t>(m.clusters_.across)) * side;
+      const std::uint64_t y0 = (k / static_cast<std::uint32_t>(m.clusters_.across)) * side;
       const std::uint64_t w =
           std::min<std::uint64_t>(side, static_cast<std::uint64_t>(m.stamp_.cols) - x0);
       const std::uint64_t h =
           std::min<std::uint64_t>(side, static_cast<std::uint64_t>(m.stamp_.rows) - y0);
       const std::uint64_t most = (w * h - 1) * (eight ? diagonal : straight) * cmax;
       for (std::uint32_t i = 0; i < cl.count; ++i) {
-        const std::uint32_t u = m.l2_node_[cl.first + i];
+        const std::uint32_t u = m.clusters_.node[cl.first + i];
         const GridCoord a = m.cell_of(m.node_cell_[u]);
         for (std::uint32_t j = 0; j < cl.count; ++j) {
-          const std::uint32_t v = m.l2_node_[cl.first + j];
+          const std::uint32_t v = m.clusters_.node[cl.first + j];
           const GridCoord b = m.cell_of(m.node_cell_[v]);
           const std::size_t e = cl.dist_first + std::size_t{i} * cl.count + j;
-          const std::uint64_t d = m.l2_dist_[e];
+          const std::uint64_t d = m.clusters_.dist[e];
           const std::size_t byte = dist_at + 8 * e;
           const auto pair_text = [&] {
             std::string t = "the cost from level-2 node " + std::to_string(i) + " ";

@@ -29,6 +29,7 @@
 #include "pathing/precompute/clearance_map.hpp"
 #include "pathing/precompute/hierarchy/abstract_landmarks.hpp"
 #include "pathing/precompute/hierarchy/cluster_work.hpp"
+#include "pathing/precompute/hierarchy/clusters.hpp"
 #include "pathing/precompute/hierarchy/node_sets.hpp"
 #include "pathing/precompute/hierarchy/sector_search.hpp"
 
@@ -169,7 +170,7 @@ class HierarchyMap {
   /// (same nodes, same edges; node numbers may differ). @throws std::bad_alloc only.
   MapSync sync(const Grid& grid, const GridLayer& layer) {
     last_sync_sectors_ = 0;  // (what a sync that finds the map current reports)
-    last_sync_clusters_ = 0;
+    clusters_.last_sync = 0;
     return detail::sync_stamped(
         grid, layer, stamp_,
         [&](std::span<const GridCoord> cells) {
@@ -192,17 +193,17 @@ class HierarchyMap {
           }
           stamp_.record_version(grid);
           last_sync_sectors_ = dirty_.size();
-          last_sync_clusters_ = 0;
-          if (cluster_sectors_ > 0) sync_clusters();
+          clusters_.last_sync = 0;
+          if (clusters_.side > 0) clusters_.sync(*this, dirty_);
         },
         [&] {
           const int landmarks = landmarks_.count;
-          const int clusters = cluster_sectors_;
+          const int clusters = clusters_.side;
           compute(grid, layer, options_);
           if (landmarks > 0) compute_landmarks(landmarks);
-          if (clusters > 0) compute_clusters(clusters);
+          if (clusters > 0) clusters_.compute(*this, clusters);
           last_sync_sectors_ = sectors_.size();
-          last_sync_clusters_ = clusters_.size();
+          clusters_.last_sync = clusters_.list.size();
         });
   }
 
@@ -264,7 +265,7 @@ class HierarchyMap {
   /// The largest cluster side, in sectors.
   static constexpr int kMaxClusterSectors = 16;
   /// No path inside a cluster (`cluster_cost`).
-  static constexpr std::uint64_t kNoClusterPath = ~std::uint64_t{0};
+  static constexpr std::uint64_t kNoClusterPath = detail::HierarchyClusters::kNoClusterPath;
 
   /// Builds the second level of the hierarchy (multi-level HPA*: Botea, Mueller & Schaeffer 2004,
   /// section 5): clusters of `sectors` x `sectors` sectors (the last column and row of clusters
@@ -305,57 +306,43 @@ class HierarchyMap {
                          std::to_string(options_.max_unit_size));
       return false;
     }
-    compute_clusters(sectors);
+    clusters_.compute(*this, sectors);
     return true;
   }
 
   /// Forgets the clusters (`cluster_sectors()` 0) and frees their memory. O(1).
-  void drop_clusters() noexcept {
-    cluster_sectors_ = 0;
-    clusters_x_ = 0;
-    clusters_y_ = 0;
-    release(clusters_);
-    release(l2_node_);
-    release(l2_dist_);
-    release(l1_to_l2_);
-    cluster_work_ = {};
-  }
+  void drop_clusters() noexcept { clusters_.drop(); }
 
   /// Cluster side in sectors (0: no clusters built).
-  [[nodiscard]] int cluster_sectors() const noexcept { return cluster_sectors_; }
+  [[nodiscard]] int cluster_sectors() const noexcept { return clusters_.side; }
   /// Clusters across and down (0 without clusters).
-  [[nodiscard]] int clusters_x() const noexcept { return clusters_x_; }
+  [[nodiscard]] int clusters_x() const noexcept { return clusters_.across; }
   /// See `clusters_x`.
-  [[nodiscard]] int clusters_y() const noexcept { return clusters_y_; }
+  [[nodiscard]] int clusters_y() const noexcept { return clusters_.down; }
   /// Clusters in all (0 without clusters).
-  [[nodiscard]] std::size_t cluster_count() const noexcept { return clusters_.size(); }
+  [[nodiscard]] std::size_t cluster_count() const noexcept { return clusters_.list.size(); }
   /// The cluster holding cell `c` (on the grid), row-major; `kNoPath` without clusters.
   [[nodiscard]] std::uint32_t cluster_of(GridCoord c) const noexcept {
-    return cluster_sectors_ > 0 ? cluster_of_sector(sector_of(c)) : kNoPath;
+    return clusters_.side > 0 ? clusters_.of_sector(sector_of(c)) : kNoPath;
   }
   /// Level-2 nodes of cluster `k`, in sector row-major order, then cell row-major.
   [[nodiscard]] std::uint32_t cluster_node_count(std::uint32_t k) const noexcept {
-    return clusters_[k].count;
+    return clusters_.list[k].count;
   }
   /// The cell of level-2 node `i` (< `cluster_node_count(k)`) of cluster `k`.
   [[nodiscard]] GridCoord cluster_node(std::uint32_t k, std::uint32_t i) const noexcept {
-    return cell_of(node_cell_[l2_node_[clusters_[k].first + i]]);
+    return cell_of(node_cell_[clusters_.node[clusters_.list[k].first + i]]);
   }
   /// The cost (1/256 cost units) of the cheapest abstract path inside cluster `k` from its
   /// level-2 node `i` to its node `j`, `kNoClusterPath` when there is none.
   [[nodiscard]] std::uint64_t cluster_cost(std::uint32_t k, std::uint32_t i,
                                            std::uint32_t j) const noexcept {
-    const Cluster& cl = clusters_[k];
-    return l2_dist_[cl.dist_first + std::size_t{i} * cl.count + j];
+    return clusters_.cost(k, i, j);
   }
   /// Level-2 nodes in all. O(clusters).
-  [[nodiscard]] std::size_t cluster_node_total() const noexcept {
-    std::size_t n = 0;
-    for (const Cluster& cl : clusters_) n += cl.count;
-    return n;
-  }
+  [[nodiscard]] std::size_t cluster_node_total() const noexcept { return clusters_.node_total(); }
   /// Clusters the last `sync` rebuilt (0 when it found the map current).
-  [[nodiscard]] std::size_t last_sync_clusters() const noexcept { return last_sync_clusters_; }
+  [[nodiscard]] std::size_t last_sync_clusters() const noexcept { return clusters_.last_sync; }
 
   /// Sectors the last `sync` rebuilt (0 when it found the map current).
   [[nodiscard]] std::size_t last_sync_sectors() const noexcept { return last_sync_sectors_; }
@@ -409,8 +396,7 @@ class HierarchyMap {
            unit_pos_.capacity() * 2 + unit_list_.capacity() * 2 +
            unit_sectors_.capacity() * sizeof(UnitSector) +
            (options_.max_unit_size > 1 ? clearance_.memory_bytes() : 0) + landmarks_.bytes() +
-           clusters_.capacity() * sizeof(Cluster) + l2_node_.capacity() * 4 +
-           l2_dist_.capacity() * 8 + l1_to_l2_.capacity() * 4;
+           clusters_.bytes();
   }
 
   /// Appends this map's payload to a precomputed file being written (pathing::io's format,
@@ -485,6 +471,7 @@ class HierarchyMap {
  private:
   friend class HpaStar;
   friend class detail::AbstractLandmarks;
+  friend class detail::HierarchyClusters;
   struct Payload;  // save_payload's and load_payload's parts and checks (src/io)
   struct Sector {
     std::uint32_t first = 0;       // first node in node_cell_
@@ -835,8 +822,8 @@ class HierarchyMap {
 
   // build_landmarks without the checks.
   void compute_landmarks(int count) {
-    landmarks_.compute(*this, count, cluster_work_);
-    if (cluster_sectors_ == 0) cluster_work_ = {};  // (sync keeps it only for the clusters)
+    landmarks_.compute(*this, count, clusters_.work);
+    if (clusters_.side == 0) clusters_.work = {};  // (sync keeps it only for the clusters)
   }
 
   // Joins in `sets` the two nodes of every edge of the abstract graph (either direction): every
@@ -878,13 +865,6 @@ class HierarchyMap {
     return true;
   }
 
-  // The cluster of sector t.
-  [[nodiscard]] std::uint32_t cluster_of_sector(std::uint32_t t) const noexcept {
-    const auto sx = static_cast<std::uint32_t>(sectors_x_);
-    const auto c = static_cast<std::uint32_t>(cluster_sectors_);
-    return (t / sx / c) * static_cast<std::uint32_t>(clusters_x_) + t % sx / c;
-  }
-
   // Calls visit(v, cost) for each transition of node u (cell c, sector t) into a node v of a
   // sector `other` with accept(other); forward, cost = v's cell cost, backward (Backward: the
   // move v -> u), u's; in 1/256 units. Right, down, left, up.
@@ -905,25 +885,7 @@ class HierarchyMap {
     if (c.y == r.y0 && c.y > 0) across({c.x, c.y - 1}, t - row_of_sectors);
   }
 
-  // Dijkstra over the abstract graph confined to cluster k, from the seeds already in `w`
-  // (w.begin + w.relax), forward or backward (Backward: distances to the seeds), until the heap is
-  // empty or `target` is settled. Node numbers at or above node_cell_.size() are virtual (a
-  // query's start or goal): settled, never expanded. extra(u, g) runs on each expanded node (the
-  // query's edges into its goal). With `h` (a consistent lower bound, in 1/256 units, on the cost
-  // from a node's cell to the target: A*), the search settles far fewer nodes before the target.
-  template <bool Backward, class Extra>
-  void cluster_dijkstra(detail::ClusterWork& w, std::uint32_t k, std::uint32_t target,
-                        Extra&& extra) const {
-    cluster_dijkstra<Backward>(w, k, target, extra, [](GridCoord) { return std::uint64_t{0}; });
-  }
-  template <bool Backward, class Extra, class Bound>
-  void cluster_dijkstra(detail::ClusterWork& w, std::uint32_t k, std::uint32_t target,
-                        Extra&& extra, Bound&& h) const {
-    graph_dijkstra<Backward>(
-        w, [&](std::uint32_t other) { return cluster_of_sector(other) == k; }, target, extra, h);
-  }
-
-  // The search of cluster_dijkstra and the landmarks': transitions into a sector `other` are
+  // The search of the clusters' and the landmarks' Dijkstras: transitions into a sector `other` are
   // taken when inside(other) (the source's own sector's edges always are).
   template <bool Backward, class Inside, class Extra, class Bound>
   void graph_dijkstra(detail::ClusterWork& w, Inside&& inside, std::uint32_t target, Extra&& extra,
@@ -957,94 +919,6 @@ class HierarchyMap {
     }
   }
 
-  // Builds every cluster of `sectors` x `sectors` sectors (build_clusters without the checks).
-  // Without `fill`, only the level-2 nodes (a loader then reads the matrices: kNoClusterPath
-  // until it does).
-  void compute_clusters(int sectors, bool fill = true) {
-    drop_clusters();
-    cluster_sectors_ = sectors;
-    clusters_x_ = (sectors_x_ + sectors - 1) / sectors;
-    clusters_y_ = (sectors_y_ + sectors - 1) / sectors;
-    clusters_.assign(static_cast<std::size_t>(clusters_x_) * static_cast<std::size_t>(clusters_y_),
-                     Cluster{});
-    l1_to_l2_.assign(node_cell_.size(), kNoPath);
-    for (std::uint32_t k = 0; k < clusters_.size(); ++k) build_cluster(k, fill);
-    l2_node_.shrink_to_fit();
-    l2_dist_.shrink_to_fit();
-  }
-
-  // After a partial sync: rebuilds the clusters of the sectors in dirty_.
-  void sync_clusters() {
-    l1_to_l2_.resize(node_cell_.size(), kNoPath);
-    std::vector<std::uint32_t>& ks = l2_dirty_;
-    ks.clear();
-    for (const std::uint32_t s : dirty_) ks.push_back(cluster_of_sector(s));
-    std::sort(ks.begin(), ks.end());
-    ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
-    for (const std::uint32_t k : ks) build_cluster(k);
-    last_sync_clusters_ = ks.size();
-  }
-
-  // (Re)computes the level-2 nodes and (with `fill`) the matrix of cluster k.
-  void build_cluster(std::uint32_t k, bool fill = true) {
-    const auto c = static_cast<std::uint32_t>(cluster_sectors_);
-    const std::uint32_t kx = k % static_cast<std::uint32_t>(clusters_x_);
-    const std::uint32_t ky = k / static_cast<std::uint32_t>(clusters_x_);
-    const auto sx_end = std::min(static_cast<std::uint32_t>(sectors_x_), (kx + 1) * c);
-    const auto sy_end = std::min(static_cast<std::uint32_t>(sectors_y_), (ky + 1) * c);
-    l2_scratch_.clear();
-    for (std::uint32_t sy = ky * c; sy < sy_end; ++sy) {
-      for (std::uint32_t sx = kx * c; sx < sx_end; ++sx) {
-        const std::uint32_t t = sy * static_cast<std::uint32_t>(sectors_x_) + sx;
-        const Sector& sec = sectors_[t];
-        for (std::uint32_t i = 0; i < sec.count; ++i) {
-          const std::uint32_t u = sec.first + i;
-          bool exits = false;
-          for_each_transition<false>(
-              u, cell_of(node_cell_[u]), t,
-              [&](std::uint32_t other) { return cluster_of_sector(other) != k; },
-              [&](std::uint32_t, std::uint64_t) { exits = true; });
-          if (exits) l2_scratch_.push_back(u);
-        }
-      }
-    }
-    Cluster& cl = clusters_[k];
-    for (std::uint32_t i = 0; i < cl.count; ++i) {
-      const std::uint32_t old = l2_node_[cl.first + i];
-      if (old < l1_to_l2_.size() && l1_to_l2_[old] == cl.first + i) l1_to_l2_[old] = kNoPath;
-    }
-    const auto count = static_cast<std::uint32_t>(l2_scratch_.size());
-    if (count > cl.capacity) {  // a new slot at the end (the old one stays unused)
-      cl.first = static_cast<std::uint32_t>(l2_node_.size());
-      cl.dist_first = l2_dist_.size();
-      cl.capacity = count;
-      l2_node_.resize(l2_node_.size() + count, kNoPath);
-      l2_dist_.resize(l2_dist_.size() + std::size_t{count} * count, kNoClusterPath);
-    }
-    cl.count = count;
-    for (std::uint32_t i = 0; i < cl.capacity; ++i)
-      l2_node_[cl.first + i] = i < count ? l2_scratch_[i] : kNoPath;
-    for (std::uint32_t i = 0; i < count; ++i) l1_to_l2_[l2_scratch_[i]] = cl.first + i;
-    if (!fill) return;
-    const std::size_t slots = node_cell_.size();
-    for (std::uint32_t i = 0; i < count; ++i) {
-      cluster_work_.begin(slots);
-      cluster_work_.relax(l2_scratch_[i], 0, kNoPath);
-      cluster_dijkstra<false>(cluster_work_, k, kNoPath, [](std::uint32_t, std::uint64_t) {});
-      for (std::uint32_t j = 0; j < count; ++j) {
-        const std::uint32_t v = l2_scratch_[j];
-        l2_dist_[cl.dist_first + std::size_t{i} * count + j] =
-            cluster_work_.settled(v) ? cluster_work_.records[v].g : kNoClusterPath;
-      }
-    }
-  }
-
-  // Empties `v` and frees its memory (`v = {}` would keep its capacity).
-  template <class V>
-  static void release(V& v) noexcept {
-    V().swap(v);
-  }
-
   static constexpr int kLongEntrance = 6;  // Botea et al.: runs of 6 or more get two transitions
 
   HierarchyOptions options_;
@@ -1065,21 +939,7 @@ class HierarchyMap {
   std::vector<std::uint16_t> unit_pos_;
   ClearanceMap clearance_;               // max_unit_size above 1: the unit grids searched
   detail::AbstractLandmarks landmarks_;  // build_landmarks
-  // Clusters (build_clusters): the second level.
-  struct Cluster {
-    std::uint32_t first = 0;     // first level-2 node in l2_node_
-    std::uint32_t count = 0;     // level-2 nodes
-    std::uint32_t capacity = 0;  // slots reserved at first and dist_first (capacity^2)
-    std::size_t dist_first = 0;  // first entry of its matrix in l2_dist_
-  };
-  int cluster_sectors_ = 0;
-  int clusters_x_ = 0;
-  int clusters_y_ = 0;
-  std::vector<Cluster> clusters_;
-  std::vector<std::uint32_t> l2_node_;   // per level-2 slot: the node (of node_cell_) it is
-  std::vector<std::uint64_t> l2_dist_;   // per cluster: count x count matrix, row = from
-  std::vector<std::uint32_t> l1_to_l2_;  // per node slot: its level-2 slot, or kNoPath
-  std::size_t last_sync_clusters_ = 0;
+  detail::HierarchyClusters clusters_;   // build_clusters: the second level
   std::size_t last_sync_sectors_ = 0;
   // Build scratch.
   std::vector<std::uint32_t> scratch_nodes_;
@@ -1089,9 +949,6 @@ class HierarchyMap {
   std::vector<std::uint16_t> scratch_list_;
   std::vector<std::uint32_t> dirty_;
   detail::SectorSearch search_;
-  detail::ClusterWork cluster_work_;
-  std::vector<std::uint32_t> l2_scratch_;
-  std::vector<std::uint32_t> l2_dirty_;
 };
 
 static_assert(GridDerived<HierarchyMap>);

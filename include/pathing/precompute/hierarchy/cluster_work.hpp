@@ -13,7 +13,8 @@
 
 namespace pathing::detail {
 
-/// Records and open list of `HierarchyMap::cluster_dijkstra`. A record belongs to the current
+/// Records and open list of the searches over a `HierarchyMap`'s abstract graph (its
+/// clusters' and landmarks', `HpaStar`'s confined ones). A record belongs to the current
 /// search when its stamp is `open_mark` (reached) or `closed_mark` (settled): `begin` starts a
 /// new search in O(1) (O(slots) on first use and once every 2^31 searches). Heap order: smaller
 /// f = g + h (h: a consistent lower bound on the cost left, 0 for Dijkstra), then smaller node
