@@ -64,7 +64,8 @@ struct HierarchyMap::Payload {
     std::uint64_t unit_entries = 0;
     for (int u = 2; u <= units; ++u)
       for (std::uint32_t t = 0; t < map.sectors_.size(); ++t)
-        unit_entries += std::uint64_t{map.unit_sector(t, u).count} * map.unit_sector(t, u).count;
+        unit_entries +=
+            std::uint64_t{map.units_.sector(t, u).count} * map.units_.sector(t, u).count;
     std::uint64_t nodes = 0;
     std::uint64_t entries = 0;
     for (const HierarchyMap::Sector& sec : map.sectors_) {
@@ -103,9 +104,9 @@ struct HierarchyMap::Payload {
     if (extended) save_hierarchy_extension(w, map);
     for (int u = 2; u <= units; ++u) {
       for (std::uint32_t t = 0; t < map.sectors_.size(); ++t) {
-        const HierarchyMap::UnitSector& us = map.unit_sector(t, u);
+        const pathing::detail::HierarchyUnits::UnitSector& us = map.units_.sector(t, u);
         for (std::size_t i = 0; i < std::size_t{us.count} * us.count; ++i)
-          w.u32(map.unit_dist_[us.dist_first + i]);
+          w.u32(map.units_.dist[us.dist_first + i]);
       }
     }
   }
@@ -209,11 +210,7 @@ struct HierarchyMap::Payload {
     const std::size_t sectors =
         static_cast<std::size_t>(m.sectors_x_) * static_cast<std::size_t>(m.sectors_y_);
     m.sectors_.assign(sectors, HierarchyMap::Sector{});
-    const std::size_t extra = units - 1;
-    if (units > 1) {
-      m.clearance_.build(grid, layer, static_cast<int>(units));
-      m.unit_sectors_.assign(sectors * extra, HierarchyMap::UnitSector{});
-    }
+    m.units_.reset(grid, layer, sectors, static_cast<int>(units));
     std::uint64_t nodes = 0;
     std::uint64_t entries = 0;
     std::uint64_t unit_entries = 0;
@@ -228,11 +225,10 @@ struct HierarchyMap::Payload {
       nodes += count;
       entries += std::uint64_t{count} * count;
       if (units > 1) {  // each size's list of serving nodes (its matrix comes from the file)
-        m.unit_cost_.resize(m.node_cell_.size() * extra, 0);
-        m.unit_pos_.resize(m.node_cell_.size() * extra, HierarchyMap::kNotServed);
+        m.units_.grow(m.node_cell_.size());
         for (int u = 2; u <= static_cast<int>(units); ++u) {
-          m.build_unit_sector(k, u, false);
-          const HierarchyMap::UnitSector& us = m.unit_sector(k, u);
+          m.units_.build_sector(m, k, u, m.scratch_nodes_, m.scratch_sizes_, m.search_, false);
+          const pathing::detail::HierarchyUnits::UnitSector& us = m.units_.sector(k, u);
           unit_entries += std::uint64_t{us.count} * us.count;
         }
       }
@@ -240,13 +236,9 @@ struct HierarchyMap::Payload {
     m.scratch_nodes_ = {};
     m.scratch_sizes_ = {};
     m.scratch_pairs_ = {};
-    m.scratch_list_ = {};
-    m.chosen_ = {};
+    m.units_.release_scratch();
     m.node_cell_.shrink_to_fit();  // as compute leaves it (memory_bytes equal a build's)
-    m.unit_cost_.shrink_to_fit();
-    m.unit_pos_.shrink_to_fit();
-    m.unit_list_.shrink_to_fit();
-    m.unit_dist_.shrink_to_fit();
+    m.units_.shrink();
     m.node_cost_.resize(m.node_cell_.size());
     for (std::size_t i = 0; i < m.node_cell_.size(); ++i) {
       const GridCoord c = m.cell_of(m.node_cell_[i]);
@@ -340,9 +332,9 @@ struct HierarchyMap::Payload {
       Reader u(bytes, unit_at);
       for (int size = 2; size <= static_cast<int>(units); ++size) {
         for (std::uint32_t t = 0; t < sectors; ++t) {
-          const HierarchyMap::UnitSector& us = m.unit_sector(t, size);
+          const pathing::detail::HierarchyUnits::UnitSector& us = m.units_.sector(t, size);
           for (std::size_t i = 0; i < std::size_t{us.count} * us.count; ++i)
-            m.unit_dist_[us.dist_first + i] = u.u32();
+            m.units_.dist[us.dist_first + i] = u.u32();
         }
       }
       check_unit_matrices(m, name, unit_at);
@@ -691,24 +683,25 @@ struct HierarchyMap::Payload {
     for (int size = 2; size <= m.options_.max_unit_size; ++size) {
       const std::size_t size_at = at;
       check_sector_matrices(
-          m, *m.clearance_.unit_grid(size), m.clearance_.unit_layer(), name,
-          [&](std::uint32_t k) { return std::uint32_t{m.unit_sector(k, size).count}; },
+          m, *m.units_.clearance.unit_grid(size), m.units_.clearance.unit_layer(), name,
+          [&](std::uint32_t k) { return std::uint32_t{m.units_.sector(k, size).count}; },
           [&](std::uint32_t k, std::uint32_t i) {
-            const HierarchyMap::UnitSector& us = m.unit_sector(k, size);
-            return m.sectors_[k].first + m.unit_list_[us.list_first + i];
+            const pathing::detail::HierarchyUnits::UnitSector& us = m.units_.sector(k, size);
+            return m.sectors_[k].first + m.units_.list[us.list_first + i];
           },
           [&](std::uint32_t k, std::uint32_t i, std::uint32_t j) {
-            const HierarchyMap::UnitSector& us = m.unit_sector(k, size);
+            const pathing::detail::HierarchyUnits::UnitSector& us = m.units_.sector(k, size);
             const std::size_t e = us.dist_first + std::size_t{i} * us.count + j;
             std::size_t before = 0;  // the file's entries of this size before sector k
             for (std::uint32_t t = 0; t < k; ++t)
-              before += std::size_t{m.unit_sector(t, size).count} * m.unit_sector(t, size).count;
+              before +=
+                  std::size_t{m.units_.sector(t, size).count} * m.units_.sector(t, size).count;
             return std::pair<std::uint32_t, std::size_t>{
-                m.unit_dist_[e], size_at + 4 * (before + std::size_t{i} * us.count + j)};
+                m.units_.dist[e], size_at + 4 * (before + std::size_t{i} * us.count + j)};
           },
           " for units of size " + std::to_string(size));
       for (std::uint32_t t = 0; t < m.sectors_.size(); ++t)
-        at += 4 * std::size_t{m.unit_sector(t, size).count} * m.unit_sector(t, size).count;
+        at += 4 * std::size_t{m.units_.sector(t, size).count} * m.units_.sector(t, size).count;
     }
   }
 

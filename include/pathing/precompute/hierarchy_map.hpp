@@ -32,6 +32,7 @@
 #include "pathing/precompute/hierarchy/clusters.hpp"
 #include "pathing/precompute/hierarchy/node_sets.hpp"
 #include "pathing/precompute/hierarchy/sector_search.hpp"
+#include "pathing/precompute/hierarchy/unit_sizes.hpp"
 
 namespace pathing {
 
@@ -176,7 +177,7 @@ class HierarchyMap {
         [&](std::span<const GridCoord> cells) {
           dirty_.clear();
           const int k = options_.max_unit_size;
-          if (k > 1) clearance_.update_cells(grid, cells);
+          if (k > 1) units_.clearance.update_cells(grid, cells);
           // A cell's write changes unit grid k at the anchors whose k x k body covers it: the
           // K x K anchors up and left of it (k = 1: the cell).
           for (const GridCoord c : cells)
@@ -355,7 +356,7 @@ class HierarchyMap {
   /// `max_unit_size()` is above 1; an empty map (`max_unit_size()` 0) otherwise. A search of a
   /// big unit may use it as `SearchOptions::clearance` (`AStar` beside `HpaStar`, without a
   /// second copy).
-  [[nodiscard]] const ClearanceMap& clearance() const noexcept { return clearance_; }
+  [[nodiscard]] const ClearanceMap& clearance() const noexcept { return units_.clearance; }
   /// Side of a sector, in cells.
   [[nodiscard]] int sector_size() const noexcept { return options_.sector_size; }
   /// Sectors across (ceil(cols / sector_size)).
@@ -392,11 +393,7 @@ class HierarchyMap {
   /// for big units; not the build scratch).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return sectors_.capacity() * sizeof(Sector) + node_cell_.capacity() * 4 + dist_.capacity() * 4 +
-           node_cost_.capacity() + unit_dist_.capacity() * 4 + unit_cost_.capacity() +
-           unit_pos_.capacity() * 2 + unit_list_.capacity() * 2 +
-           unit_sectors_.capacity() * sizeof(UnitSector) +
-           (options_.max_unit_size > 1 ? clearance_.memory_bytes() : 0) + landmarks_.bytes() +
-           clusters_.bytes();
+           node_cost_.capacity() + units_.bytes() + landmarks_.bytes() + clusters_.bytes();
   }
 
   /// Appends this map's payload to a precomputed file being written (pathing::io's format,
@@ -444,11 +441,12 @@ class HierarchyMap {
                                           int unit_size = 1) const noexcept {
     const Sector& sec = sectors_[s];
     if (unit_size <= 1) return dist_[sec.dist_first + i * sec.count + j];
-    const std::uint16_t pi = unit_position(sec.first + i, unit_size);
-    const std::uint16_t pj = unit_position(sec.first + j, unit_size);
-    if (pi == kNotServed || pj == kNotServed) return kNoPath;
-    const UnitSector& us = unit_sector(s, unit_size);
-    return unit_dist_[us.dist_first + std::size_t{pi} * us.count + pj];
+    const std::uint16_t pi = units_.position(sec.first + i, unit_size);
+    const std::uint16_t pj = units_.position(sec.first + j, unit_size);
+    if (pi == detail::HierarchyUnits::kNotServed || pj == detail::HierarchyUnits::kNotServed)
+      return kNoPath;
+    const detail::HierarchyUnits::UnitSector& us = units_.sector(s, unit_size);
+    return units_.dist[us.dist_first + std::size_t{pi} * us.count + pj];
   }
   /// The cost of entering node `i` of sector `s` for a unit of `unit_size` (the layer cost of its
   /// cell; above size 1 the body's cost there); 0 when the node does not serve the size (for a
@@ -472,6 +470,7 @@ class HierarchyMap {
   friend class HpaStar;
   friend class detail::AbstractLandmarks;
   friend class detail::HierarchyClusters;
+  friend class detail::HierarchyUnits;
   struct Payload;  // save_payload's and load_payload's parts and checks (src/io)
   struct Sector {
     std::uint32_t first = 0;       // first node in node_cell_
@@ -479,16 +478,6 @@ class HierarchyMap {
     std::uint16_t count = 0;       // nodes
     std::uint16_t capacity = 0;    // node slots reserved at first and dist_first (capacity^2)
   };
-  // The graph of one sector for one unit size above 1: the nodes serving the size (local indices,
-  // in node order) and the matrix between them.
-  struct UnitSector {
-    std::size_t dist_first = 0;    // first entry of its matrix in unit_dist_
-    std::uint32_t list_first = 0;  // first entry of its list in unit_list_
-    std::uint16_t count = 0;       // nodes serving the size
-    std::uint16_t capacity = 0;    // list slots reserved (capacity^2 matrix entries)
-  };
-  static constexpr std::uint16_t kNotServed = 0xFFFF;
-
   [[nodiscard]] static bool validate(const HierarchyOptions& o, const GridLayer& layer,
                                      Error* error) noexcept {
     if (o.max_unit_size < 1 || o.max_unit_size > ClearanceMap::kMaxUnitSize) {
@@ -619,36 +608,6 @@ class HierarchyMap {
     });
   }
 
-  // The shared transitions of one border for sizes 1..K (class comment), into scratch_pairs_ as
-  // (packed cell << 32 | sizes served, bit k - 1 for size k): size 1 by the one-cell rule, then
-  // for k = 2..K each run of unit grid k by the same rule, served by a transition already chosen
-  // inside a short run or within K - 1 pairs of a long run's end when there is one (the first
-  // chosen), else by a new one.
-  void unit_border_nodes(std::uint32_t s, int dx, int dy) {
-    const Border b = border_of(s, dx, dy);
-    if (b.len == 0) return;
-    const int big = options_.max_unit_size;
-    chosen_.clear();
-    const auto serve = [&](int lo, int hi, int at, int k) {
-      std::size_t p = 0;
-      while (p < chosen_.size() && !(chosen_[p].first >= lo && chosen_[p].first <= hi)) ++p;
-      if (p == chosen_.size()) chosen_.push_back({at, 0u});
-      chosen_[p].second |= 1u << (k - 1);
-    };
-    for (int k = big; k >= 1; --k) {
-      border_runs(*clearance_.unit_grid(k), clearance_.unit_layer(), b, dx, dy, [&](int i, int j) {
-        if (j - i + 1 < kLongEntrance) {
-          serve(i, j, i + (j - i) / 2, k);
-          return;
-        }
-        serve(i, std::min(j, i + big - 1), i, k);
-        serve(std::max(i, j - big + 1), j, j, k);
-      });
-    }
-    for (const auto& [at, sizes] : chosen_)
-      scratch_pairs_.push_back(std::uint64_t{pack(b.at(at))} << 32 | sizes);
-  }
-
   // The nodes of sector `s` (its transition cells) into scratch_nodes_: packed, sorted, unique.
   // O(perimeter) plus the sort (O(K perimeter) with unit sizes). (Also the loader's check of a
   // saved map's nodes.)
@@ -665,7 +624,7 @@ class HierarchyMap {
     }
     scratch_pairs_.clear();
     scratch_sizes_.clear();
-    for (const auto& d : kDirections) unit_border_nodes(s, d[0], d[1]);
+    for (const auto& d : kDirections) units_.border_nodes(*this, s, d[0], d[1], scratch_pairs_);
     std::sort(scratch_pairs_.begin(), scratch_pairs_.end());
     for (const std::uint64_t v : scratch_pairs_) {  // a corner cell of two borders: one node
       const auto packed = static_cast<std::uint32_t>(v >> 32);
@@ -684,15 +643,13 @@ class HierarchyMap {
     transitions(grid, s);
     Sector& sec = sectors_[s];
     const auto count = static_cast<std::uint16_t>(scratch_nodes_.size());
-    const auto extra = static_cast<std::size_t>(options_.max_unit_size - 1);
     if (count > sec.capacity) {  // a new slot at the end (the old one stays unused)
       sec.first = static_cast<std::uint32_t>(node_cell_.size());
       sec.dist_first = static_cast<std::uint32_t>(dist_.size());
       sec.capacity = count;
       node_cell_.resize(node_cell_.size() + count, kNoPath);
       dist_.resize(dist_.size() + std::size_t{count} * count, kNoPath);
-      unit_cost_.resize(node_cell_.size() * extra, 0);
-      unit_pos_.resize(node_cell_.size() * extra, kNotServed);
+      units_.grow(node_cell_.size());
     }
     sec.count = count;
     std::copy(scratch_nodes_.begin(), scratch_nodes_.end(), node_cell_.begin() + sec.first);
@@ -708,70 +665,17 @@ class HierarchyMap {
       for (std::uint32_t j = 0; j < count; ++j)
         dist_[sec.dist_first + i * count + j] = search_.dist(cell_of(scratch_nodes_[j]));
     }
-    for (int k = 2; k <= options_.max_unit_size; ++k) build_unit_sector(s, k);
-  }
-
-  // The size-k graph of sector `s` (k >= 2), from scratch_nodes_ and scratch_sizes_: the list of
-  // the nodes serving size k, their body costs, and (search) the matrix between them on unit grid
-  // k (without: the loader fills it from a file).
-  void build_unit_sector(std::uint32_t s, int k, bool search = true) {
-    const Sector& sec = sectors_[s];
-    const auto extra = static_cast<std::size_t>(options_.max_unit_size - 1);
-    const auto size_slot = static_cast<std::size_t>(k - 2);
-    UnitSector& us = unit_sectors_[s * extra + size_slot];
-    const Grid& g = *clearance_.unit_grid(k);
-    const GridLayer& unit_layer = clearance_.unit_layer();
-    scratch_list_.clear();
-    for (std::uint32_t i = 0; i < sec.count; ++i) {
-      const std::size_t at = (sec.first + i) * extra + size_slot;
-      const GridCoord c = cell_of(scratch_nodes_[i]);
-      const std::uint8_t cost = unit_layer.cost_of_cell(g.cell_unchecked(c.x, c.y));
-      const bool serves = ((scratch_sizes_[i] >> (k - 1)) & 1u) != 0 && cost != 0;
-      unit_cost_[at] = serves ? cost : 0;
-      unit_pos_[at] = serves ? static_cast<std::uint16_t>(scratch_list_.size()) : kNotServed;
-      if (serves) scratch_list_.push_back(static_cast<std::uint16_t>(i));
-    }
-    for (std::uint32_t i = sec.count; i < sec.capacity; ++i) {
-      unit_cost_[(sec.first + i) * extra + size_slot] = 0;
-      unit_pos_[(sec.first + i) * extra + size_slot] = kNotServed;
-    }
-    const auto count = static_cast<std::uint16_t>(scratch_list_.size());
-    if (count > us.capacity) {  // a new slot at the end (the old one stays unused)
-      us.list_first = static_cast<std::uint32_t>(unit_list_.size());
-      us.dist_first = unit_dist_.size();
-      us.capacity = count;
-      unit_list_.resize(unit_list_.size() + count, 0);
-      unit_dist_.resize(unit_dist_.size() + std::size_t{count} * count, kNoPath);
-    }
-    us.count = count;
-    std::copy(scratch_list_.begin(), scratch_list_.end(), unit_list_.begin() + us.list_first);
-    const detail::SectorRect r = sector_rect(s);
-    for (std::uint32_t i = 0; i < count && search; ++i) {
-      search_.run<false>(g, unit_layer, options_.connectivity, r,
-                         cell_of(scratch_nodes_[scratch_list_[i]]));
-      for (std::uint32_t j = 0; j < count; ++j)
-        unit_dist_[us.dist_first + i * count + j] =
-            search_.dist(cell_of(scratch_nodes_[scratch_list_[j]]));
-    }
+    for (int k = 2; k <= options_.max_unit_size; ++k)
+      units_.build_sector(*this, s, k, scratch_nodes_, scratch_sizes_, search_);
   }
 
   // The entry costs of the node slots for `unit_size`: slot v's at [v * cost_stride()]; 0 for a
   // node that does not serve the size. O(1).
   [[nodiscard]] const std::uint8_t* node_costs(int unit_size) const noexcept {
-    return unit_size <= 1 ? node_cost_.data() : unit_cost_.data() + (unit_size - 2);
+    return unit_size <= 1 ? node_cost_.data() : units_.cost.data() + (unit_size - 2);
   }
   [[nodiscard]] std::size_t cost_stride(int unit_size) const noexcept {
-    return unit_size > 1 ? static_cast<std::size_t>(options_.max_unit_size - 1) : 1;
-  }
-  // The size-k graph of sector `s` (k >= 2).
-  [[nodiscard]] const UnitSector& unit_sector(std::uint32_t s, int k) const noexcept {
-    return unit_sectors_[s * static_cast<std::size_t>(options_.max_unit_size - 1) +
-                         static_cast<std::size_t>(k - 2)];
-  }
-  // Node slot v's row in its sector's size-k list (k >= 2), kNotServed when it does not serve k.
-  [[nodiscard]] std::uint16_t unit_position(std::uint32_t v, int k) const noexcept {
-    return unit_pos_[v * static_cast<std::size_t>(options_.max_unit_size - 1) +
-                     static_cast<std::size_t>(k - 2)];
+    return unit_size > 1 ? units_.extra : 1;
   }
 
   void compute(const Grid& grid, const GridLayer& layer, const HierarchyOptions& options) {
@@ -787,28 +691,15 @@ class HierarchyMap {
     node_cell_.clear();
     dist_.clear();
     node_cost_.clear();
-    unit_dist_.clear();
-    unit_cost_.clear();
-    unit_pos_.clear();
-    unit_list_.clear();
-    unit_sectors_.assign(sectors_.size() * static_cast<std::size_t>(options.max_unit_size - 1),
-                         UnitSector{});
     drop_landmarks();
     drop_clusters();
-    if (options.max_unit_size > 1)
-      clearance_.build(grid, layer, options.max_unit_size);
-    else
-      clearance_ = ClearanceMap();
+    units_.reset(grid, layer, sectors_.size(), options.max_unit_size);
     search_.reserve(static_cast<std::size_t>(side) * static_cast<std::size_t>(side));
     for (std::uint32_t s = 0; s < sectors_.size(); ++s) build_sector(grid, s);
     node_cell_.shrink_to_fit();
     dist_.shrink_to_fit();
     node_cost_.shrink_to_fit();
-    unit_dist_.shrink_to_fit();
-    unit_cost_.shrink_to_fit();
-    unit_pos_.shrink_to_fit();
-    unit_list_.shrink_to_fit();
-    unit_sectors_.shrink_to_fit();
+    units_.shrink();
     stamp_.record(grid, layer);
   }
 
@@ -929,24 +820,14 @@ class HierarchyMap {
   std::vector<std::uint32_t> node_cell_;  // packed cells, sorted within each sector's slot
   std::vector<std::uint32_t> dist_;       // per sector: count x count matrix, row = from
   std::vector<std::uint8_t> node_cost_;   // per node slot: the layer cost of its cell
-  // Unit sizes 2..K (K = max_unit_size; UnitSector): per sector and size k (at s (K - 1) + k - 2)
-  // the list of the nodes serving k and the matrix between them; per node slot and size (at
-  // slot (K - 1) + k - 2) its body cost (0: it does not serve k) and its row in the list.
-  std::vector<UnitSector> unit_sectors_;
-  std::vector<std::uint16_t> unit_list_;
-  std::vector<std::uint32_t> unit_dist_;
-  std::vector<std::uint8_t> unit_cost_;
-  std::vector<std::uint16_t> unit_pos_;
-  ClearanceMap clearance_;               // max_unit_size above 1: the unit grids searched
-  detail::AbstractLandmarks landmarks_;  // build_landmarks
-  detail::HierarchyClusters clusters_;   // build_clusters: the second level
+  detail::HierarchyUnits units_;          // max_unit_size above 1: the graphs of the sizes above 1
+  detail::AbstractLandmarks landmarks_;   // build_landmarks
+  detail::HierarchyClusters clusters_;    // build_clusters: the second level
   std::size_t last_sync_sectors_ = 0;
   // Build scratch.
   std::vector<std::uint32_t> scratch_nodes_;
-  std::vector<std::pair<int, std::uint32_t>> chosen_;  // unit_border_nodes: (pair, sizes served)
   std::vector<std::uint64_t> scratch_pairs_;
   std::vector<std::uint32_t> scratch_sizes_;
-  std::vector<std::uint16_t> scratch_list_;
   std::vector<std::uint32_t> dirty_;
   detail::SectorSearch search_;
 };

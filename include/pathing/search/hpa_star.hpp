@@ -723,10 +723,10 @@ inline SearchStatus HpaStar::search(const SearchOptions& options, PathResult& r)
             if (j != i && row[j] != kNone)
               push(sec.first + j, e.g + row[j], e.id, map.node_cell_[sec.first + j], t);
         } else {  // a unit's own graph: the sector's nodes serving its size
-          const HierarchyMap::UnitSector& us = map.unit_sector(t, unit_);
-          const std::uint32_t p = map.unit_position(e.id, unit_);
-          const std::uint32_t* unit_row = map.unit_dist_.data() + us.dist_first + p * us.count;
-          const std::uint16_t* list = map.unit_list_.data() + us.list_first;
+          const detail::HierarchyUnits::UnitSector& us = map.units_.sector(t, unit_);
+          const std::uint32_t p = map.units_.position(e.id, unit_);
+          const std::uint32_t* unit_row = map.units_.dist.data() + us.dist_first + p * us.count;
+          const std::uint16_t* list = map.units_.list.data() + us.list_first;
           for (std::uint32_t j = 0; j < us.count; ++j) {
             const std::uint32_t v = sec.first + list[j];
             if (j != p && unit_row[j] != kNone)
@@ -769,33 +769,34 @@ inline SearchStatus HpaStar::search(const SearchOptions& options, PathResult& r)
 
 inline SearchStatus HpaStar::search_clusters(const SearchOptions& options, PathResult& r) {
   const HierarchyMap& map = *map_;
+  const detail::HierarchyClusters& level2 = map.clusters_;
   const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
-  const auto n2 = static_cast<std::uint32_t>(map.clusters_.node.size());
+  const auto n2 = static_cast<std::uint32_t>(level2.node.size());
   const std::uint32_t start2 = n2;
   const std::uint32_t goal2 = n2 + 1;
   std::uint64_t expanded = insert_endpoints(options);
   const std::uint32_t gs = goal_sector_;
-  start_cluster_ = map.clusters_.of_sector(map.sector_of(from_));
-  const std::uint32_t kg = map.clusters_.of_sector(gs);
+  start_cluster_ = level2.of_sector(map.sector_of(from_));
+  const std::uint32_t kg = level2.of_sector(gs);
   const HierarchyMap::Sector& g_sec = map.sectors_[gs];
   // The goal's cluster, backward: d(v, goal) for its level-2 nodes v.
   cluster_.expanded = 0;
   cluster_.begin(std::size_t{n} + 2);
   for (std::uint32_t k = 0; k < g_sec.count; ++k)
     if (goal_cost_[k] != kNone) cluster_.relax(g_sec.first + k, goal_cost_[k], n + 1);
-  map.clusters_.dijkstra<true>(map, cluster_, kg, kNone, [](std::uint32_t, std::uint64_t) {});
-  const detail::HierarchyClusters::Cluster& g_cl = map.clusters_.list[kg];
+  level2.dijkstra<true>(map, cluster_, kg, kNone, [](std::uint32_t, std::uint64_t) {});
+  const detail::HierarchyClusters::Cluster& g_cl = level2.list[kg];
   goal_l2_.resize(g_cl.count);
   for (std::uint32_t i = 0; i < g_cl.count; ++i) {
-    const std::uint32_t v = map.clusters_.node[g_cl.first + i];
+    const std::uint32_t v = level2.node[g_cl.first + i];
     goal_l2_[i] = cluster_.settled(v) ? cluster_.records[v].g : kNoDistance;
   }
   // The start's cluster, forward: d(start, v); its records stay for the first segment.
   start_search(kNone);
-  const detail::HierarchyClusters::Cluster& s_cl = map.clusters_.list[start_cluster_];
+  const detail::HierarchyClusters::Cluster& s_cl = level2.list[start_cluster_];
   start_l2_.resize(s_cl.count);
   for (std::uint32_t i = 0; i < s_cl.count; ++i) {
-    const std::uint32_t v = map.clusters_.node[s_cl.first + i];
+    const std::uint32_t v = level2.node[s_cl.first + i];
     start_l2_[i] = cluster_.settled(v) ? cluster_.records[v].g : kNoDistance;
   }
   const std::uint64_t start_goal =
@@ -829,40 +830,37 @@ inline SearchStatus HpaStar::search_clusters(const SearchOptions& options, PathR
   };
   push(start2, 0, kNone, kNone, start_cluster_);
   std::uint64_t abstract_expanded = 0;
-  const SearchStatus status =
-      run_astar(l2_records_, closed_mark, goal2, options, abstract_expanded,
-                [&](const OpenEntry& e) PATHING_ALWAYS_INLINE {
-                  if (e.id == start2) {
-                    for (std::uint32_t i = 0; i < s_cl.count; ++i)
-                      if (start_l2_[i] != kNoDistance)
-                        push(s_cl.first + i, start_l2_[i], start2,
-                             map.clusters_.node[s_cl.first + i], start_cluster_);
-                    if (start_goal != kNoDistance) push(goal2, start_goal, start2, kNone, kg);
-                    return;
-                  }
-                  const std::uint32_t k = e.sector;
-                  const detail::HierarchyClusters::Cluster& cl = map.clusters_.list[k];
-                  const std::uint32_t i = e.id - cl.first;
-                  const std::uint64_t* row =
-                      map.clusters_.dist.data() + cl.dist_first + std::size_t{i} * cl.count;
-                  for (std::uint32_t j = 0; j < cl.count; ++j)
-                    if (j != i && row[j] != HierarchyMap::kNoClusterPath)
-                      push(cl.first + j, e.g + row[j], e.id, map.clusters_.node[cl.first + j], k);
-                  if (k == kg && goal_l2_[i] != kNoDistance)
-                    push(goal2, e.g + goal_l2_[i], e.id, kNone, kg);
-                  const std::uint32_t u = map.clusters_.node[e.id];
-                  const GridCoord c = HierarchyMap::cell_of(map.node_cell_[u]);
-                  map.for_each_transition<false>(
-                      u, c, map.sector_of(c),
-                      [&](std::uint32_t other) { return map.clusters_.of_sector(other) != k; },
-                      [&](std::uint32_t v, std::uint64_t cost) {
-                        const std::uint32_t v2 = map.clusters_.slot_of[v];
-                        if (v2 == kNone)
-                          return;  // (never on a map built or synced by HierarchyMap)
-                        push(v2, e.g + cost, e.id, v,
-                             map.cluster_of(HierarchyMap::cell_of(map.node_cell_[v])));
-                      });
-                });
+  const SearchStatus status = run_astar(
+      l2_records_, closed_mark, goal2, options, abstract_expanded,
+      [&](const OpenEntry& e) PATHING_ALWAYS_INLINE {
+        if (e.id == start2) {
+          for (std::uint32_t i = 0; i < s_cl.count; ++i)
+            if (start_l2_[i] != kNoDistance)
+              push(s_cl.first + i, start_l2_[i], start2, level2.node[s_cl.first + i],
+                   start_cluster_);
+          if (start_goal != kNoDistance) push(goal2, start_goal, start2, kNone, kg);
+          return;
+        }
+        const std::uint32_t k = e.sector;
+        const detail::HierarchyClusters::Cluster& cl = level2.list[k];
+        const std::uint32_t i = e.id - cl.first;
+        const std::uint64_t* row = level2.dist.data() + cl.dist_first + std::size_t{i} * cl.count;
+        for (std::uint32_t j = 0; j < cl.count; ++j)
+          if (j != i && row[j] != HierarchyMap::kNoClusterPath)
+            push(cl.first + j, e.g + row[j], e.id, level2.node[cl.first + j], k);
+        if (k == kg && goal_l2_[i] != kNoDistance) push(goal2, e.g + goal_l2_[i], e.id, kNone, kg);
+        const std::uint32_t u = level2.node[e.id];
+        const GridCoord c = HierarchyMap::cell_of(map.node_cell_[u]);
+        map.for_each_transition<false>(
+            u, c, map.sector_of(c),
+            [&](std::uint32_t other) { return level2.of_sector(other) != k; },
+            [&](std::uint32_t v, std::uint64_t cost) {
+              const std::uint32_t v2 = level2.slot_of[v];
+              if (v2 == kNone) return;  // (never on a map built or synced by HierarchyMap)
+              push(v2, e.g + cost, e.id, v,
+                   map.cluster_of(HierarchyMap::cell_of(map.node_cell_[v])));
+            });
+      });
   r.stats.expanded = expanded + abstract_expanded;
   plan_status_ = status;
   if (status != SearchStatus::found) return status;
@@ -870,10 +868,9 @@ inline SearchStatus HpaStar::search_clusters(const SearchOptions& options, PathR
   for (std::uint32_t id = goal2; id != kNone; id = l2_records_[id].parent) l2_path_.push_back(id);
   std::reverse(l2_path_.begin(), l2_path_.end());
   for (const std::uint32_t id : l2_path_)
-    l2_cells_.push_back(id == start2 ? from_
-                        : id == goal2
-                            ? to_
-                            : HierarchyMap::cell_of(map.node_cell_[map.clusters_.node[id]]));
+    l2_cells_.push_back(id == start2  ? from_
+                        : id == goal2 ? to_
+                                      : HierarchyMap::cell_of(map.node_cell_[level2.node[id]]));
   return status;
 }
 
