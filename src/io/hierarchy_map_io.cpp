@@ -217,25 +217,23 @@ struct HierarchyMap::Payload {
     for (std::uint32_t k = 0; k < sectors; ++k) {
       m.transitions(grid, k);
       HierarchyMap::Sector& sec = m.sectors_[k];
-      const auto count = static_cast<std::uint16_t>(m.scratch_nodes_.size());
+      const auto count = static_cast<std::uint16_t>(m.entrances_.nodes.size());
       sec.first = static_cast<std::uint32_t>(nodes);
       sec.dist_first = static_cast<std::uint32_t>(entries);
       sec.count = sec.capacity = count;
-      m.node_cell_.insert(m.node_cell_.end(), m.scratch_nodes_.begin(), m.scratch_nodes_.end());
+      m.node_cell_.insert(m.node_cell_.end(), m.entrances_.nodes.begin(), m.entrances_.nodes.end());
       nodes += count;
       entries += std::uint64_t{count} * count;
       if (units > 1) {  // each size's list of serving nodes (its matrix comes from the file)
         m.units_.grow(m.node_cell_.size());
         for (int u = 2; u <= static_cast<int>(units); ++u) {
-          m.units_.build_sector(m, k, u, m.scratch_nodes_, m.scratch_sizes_, m.search_, false);
+          m.units_.build_sector(m, k, u, m.entrances_.nodes, m.entrances_.sizes, m.search_, false);
           const pathing::detail::HierarchyUnits::UnitSector& us = m.units_.sector(k, u);
           unit_entries += std::uint64_t{us.count} * us.count;
         }
       }
     }
-    m.scratch_nodes_ = {};
-    m.scratch_sizes_ = {};
-    m.scratch_pairs_ = {};
+    m.entrances_.release();
     m.units_.release_scratch();
     m.node_cell_.shrink_to_fit();  // as compute leaves it (memory_bytes equal a build's)
     m.units_.shrink();

@@ -30,6 +30,7 @@
 #include "pathing/precompute/hierarchy/abstract_landmarks.hpp"
 #include "pathing/precompute/hierarchy/cluster_work.hpp"
 #include "pathing/precompute/hierarchy/clusters.hpp"
+#include "pathing/precompute/hierarchy/entrances.hpp"
 #include "pathing/precompute/hierarchy/node_sets.hpp"
 #include "pathing/precompute/hierarchy/sector_search.hpp"
 #include "pathing/precompute/hierarchy/unit_sizes.hpp"
@@ -471,6 +472,7 @@ class HierarchyMap {
   friend class detail::AbstractLandmarks;
   friend class detail::HierarchyClusters;
   friend class detail::HierarchyUnits;
+  friend struct detail::ClusterWork;
   struct Payload;  // save_payload's and load_payload's parts and checks (src/io)
   struct Sector {
     std::uint32_t first = 0;       // first node in node_cell_
@@ -507,11 +509,9 @@ class HierarchyMap {
 
   // Node cells are packed as y * 2^16 + x (sides are at most 2^15): row-major order, no division.
   [[nodiscard]] static GridCoord cell_of(std::uint32_t packed) noexcept {
-    return {static_cast<int>(packed & 0xFFFFu), static_cast<int>(packed >> 16)};
+    return detail::unpack_cell(packed);
   }
-  [[nodiscard]] static std::uint32_t pack(GridCoord c) noexcept {
-    return (static_cast<std::uint32_t>(c.y) << 16) | static_cast<std::uint32_t>(c.x);
-  }
+  [[nodiscard]] static std::uint32_t pack(GridCoord c) noexcept { return detail::pack_cell(c); }
 
   // The node of sector `s` at cell `packed`, as a global node number, or kNoPath.
   [[nodiscard]] std::uint32_t node_at(std::uint32_t s, std::uint32_t packed) const noexcept {
@@ -536,113 +536,19 @@ class HierarchyMap {
       dirty_.push_back(s + static_cast<std::uint32_t>(sectors_x_));
   }
 
-  // One border of sector `s`: with its neighbour in direction (dx, dy) (one of the four straight
-  // directions); `len` pairs (0: no neighbour), pair i joining at(i) on s's side to at(i) +
-  // (dx, dy). Both sectors of a border scan the same pairs in the same order.
-  struct Border {
-    int x = 0;
-    int y = 0;
-    int len = 0;
-    bool vertical = false;
-    [[nodiscard]] GridCoord at(int i) const noexcept {
-      return vertical ? GridCoord{x, y + i} : GridCoord{x + i, y};
-    }
-  };
-  [[nodiscard]] Border border_of(std::uint32_t s, int dx, int dy) const noexcept {
-    const detail::SectorRect r = sector_rect(s);
-    Border b;
-    b.vertical = dx != 0;
-    if (dx != 0) {
-      b.x = dx > 0 ? r.x0 + r.w - 1 : r.x0;
-      if ((dx > 0 && b.x + 1 >= stamp_.cols) || (dx < 0 && b.x == 0)) return b;
-      b.len = r.h;
-      b.y = r.y0;
-    } else {
-      b.y = dy > 0 ? r.y0 + r.h - 1 : r.y0;
-      if ((dy > 0 && b.y + 1 >= stamp_.rows) || (dy < 0 && b.y == 0)) return b;
-      b.len = r.w;
-      b.x = r.x0;
-    }
-    return b;
-  }
-
-  // Calls run(i, j) for each entrance of border `b` (direction (dx, dy)) on `g` under `L`: each
-  // maximal run [i, j] of pairs whose two cells are passable and whose crossing costs the same
-  // (the sum of the two costs: runs are cut where it changes, so that on weighted terrain a cheap
-  // crossing, a road, gets transitions of its own instead of sharing those of the dear cells
-  // beside it).
-  template <class Run>
-  static void border_runs(const Grid& g, const GridLayer& L, const Border& b, int dx, int dy,
-                          Run&& run) {
-    const auto pair_cost = [&](int i) {
-      const GridCoord a = b.at(i);
-      const int ca = L.cost_of_cell(g.cell_unchecked(a.x, a.y));
-      const int cb = L.cost_of_cell(g.cell_unchecked(a.x + dx, a.y + dy));
-      return ca == 0 || cb == 0 ? 0 : ca + cb;
-    };
-    int i = 0;
-    while (i < b.len) {
-      const int run_cost = pair_cost(i);
-      if (run_cost == 0) {
-        ++i;
-        continue;
-      }
-      int j = i;
-      while (j + 1 < b.len && pair_cost(j + 1) == run_cost) ++j;
-      run(i, j);
-      i = j + 1;
-    }
-  }
-
-  // The transitions of one border, as the cells on sector `s`'s side, into scratch_nodes_: a run
-  // shorter than kLongEntrance pairs gets its middle pair, a longer one its two end pairs.
-  void border_nodes(const Grid& grid, std::uint32_t s, int dx, int dy) {
-    const Border b = border_of(s, dx, dy);
-    border_runs(grid, stamp_.layer, b, dx, dy, [&](int i, int j) {
-      if (j - i + 1 < kLongEntrance) {
-        scratch_nodes_.push_back(pack(b.at(i + (j - i) / 2)));
-      } else {
-        scratch_nodes_.push_back(pack(b.at(i)));
-        scratch_nodes_.push_back(pack(b.at(j)));
-      }
-    });
-  }
-
-  // The nodes of sector `s` (its transition cells) into scratch_nodes_: packed, sorted, unique.
-  // O(perimeter) plus the sort (O(K perimeter) with unit sizes). (Also the loader's check of a
-  // saved map's nodes.)
-  // With unit sizes, scratch_sizes_ holds each node's sizes served (bit k - 1: size k).
+  // The nodes of sector `s` (its transition cells) into entrances_.nodes and, with unit sizes,
+  // each one's sizes served into entrances_.sizes (detail::SectorEntrances::compute). (Also the
+  // loader's check of a saved map's nodes.)
   void transitions(const Grid& grid, std::uint32_t s) {
-    scratch_nodes_.clear();
-    constexpr int kDirections[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-    if (options_.max_unit_size == 1) {
-      for (const auto& d : kDirections) border_nodes(grid, s, d[0], d[1]);
-      std::sort(scratch_nodes_.begin(), scratch_nodes_.end());
-      scratch_nodes_.erase(std::unique(scratch_nodes_.begin(), scratch_nodes_.end()),
-                           scratch_nodes_.end());
-      return;
-    }
-    scratch_pairs_.clear();
-    scratch_sizes_.clear();
-    for (const auto& d : kDirections) units_.border_nodes(*this, s, d[0], d[1], scratch_pairs_);
-    std::sort(scratch_pairs_.begin(), scratch_pairs_.end());
-    for (const std::uint64_t v : scratch_pairs_) {  // a corner cell of two borders: one node
-      const auto packed = static_cast<std::uint32_t>(v >> 32);
-      const auto sizes = static_cast<std::uint32_t>(v & 0xFFFFFFFFu);
-      if (!scratch_nodes_.empty() && scratch_nodes_.back() == packed) {
-        scratch_sizes_.back() |= sizes;
-      } else {
-        scratch_nodes_.push_back(packed);
-        scratch_sizes_.push_back(sizes);
-      }
-    }
+    entrances_.compute(grid, stamp_.layer, sector_rect(s), stamp_.cols, stamp_.rows,
+                       options_.max_unit_size, units_.clearance);
   }
 
   // (Re)computes the nodes and the edge matrix of sector `s` (and those of the unit sizes).
   void build_sector(const Grid& grid, std::uint32_t s) {
     transitions(grid, s);
     Sector& sec = sectors_[s];
-    const auto count = static_cast<std::uint16_t>(scratch_nodes_.size());
+    const auto count = static_cast<std::uint16_t>(entrances_.nodes.size());
     if (count > sec.capacity) {  // a new slot at the end (the old one stays unused)
       sec.first = static_cast<std::uint32_t>(node_cell_.size());
       sec.dist_first = static_cast<std::uint32_t>(dist_.size());
@@ -652,21 +558,22 @@ class HierarchyMap {
       units_.grow(node_cell_.size());
     }
     sec.count = count;
-    std::copy(scratch_nodes_.begin(), scratch_nodes_.end(), node_cell_.begin() + sec.first);
+    std::copy(entrances_.nodes.begin(), entrances_.nodes.end(), node_cell_.begin() + sec.first);
     for (std::uint16_t k = count; k < sec.capacity; ++k) node_cell_[sec.first + k] = kNoPath;
     if (node_cost_.size() < node_cell_.size()) node_cost_.resize(node_cell_.size(), 0);
     for (std::uint32_t k = 0; k < count; ++k) {
-      const GridCoord c = cell_of(scratch_nodes_[k]);
+      const GridCoord c = cell_of(entrances_.nodes[k]);
       node_cost_[sec.first + k] = stamp_.layer.cost_of_cell(grid.cell_unchecked(c.x, c.y));
     }
     const detail::SectorRect r = sector_rect(s);
     for (std::uint32_t i = 0; i < count; ++i) {
-      search_.run<false>(grid, stamp_.layer, options_.connectivity, r, cell_of(scratch_nodes_[i]));
+      search_.run<false>(grid, stamp_.layer, options_.connectivity, r,
+                         cell_of(entrances_.nodes[i]));
       for (std::uint32_t j = 0; j < count; ++j)
-        dist_[sec.dist_first + i * count + j] = search_.dist(cell_of(scratch_nodes_[j]));
+        dist_[sec.dist_first + i * count + j] = search_.dist(cell_of(entrances_.nodes[j]));
     }
     for (int k = 2; k <= options_.max_unit_size; ++k)
-      units_.build_sector(*this, s, k, scratch_nodes_, scratch_sizes_, search_);
+      units_.build_sector(*this, s, k, entrances_.nodes, entrances_.sizes, search_);
   }
 
   // The entry costs of the node slots for `unit_size`: slot v's at [v * cost_stride()]; 0 for a
@@ -776,42 +683,6 @@ class HierarchyMap {
     if (c.y == r.y0 && c.y > 0) across({c.x, c.y - 1}, t - row_of_sectors);
   }
 
-  // The search of the clusters' and the landmarks' Dijkstras: transitions into a sector `other` are
-  // taken when inside(other) (the source's own sector's edges always are).
-  template <bool Backward, class Inside, class Extra, class Bound>
-  void graph_dijkstra(detail::ClusterWork& w, Inside&& inside, std::uint32_t target, Extra&& extra,
-                      Bound&& h) const {
-    const auto slots = static_cast<std::uint32_t>(node_cell_.size());
-    while (!w.heap.empty()) {
-      std::pop_heap(w.heap.begin(), w.heap.end(), detail::ClusterWork::Later{});
-      const detail::ClusterWork::Entry e = w.heap.back();
-      w.heap.pop_back();
-      detail::ClusterWork::Record& rec = w.records[e.id];
-      if (rec.stamp == w.closed_mark || rec.g != e.g) continue;
-      rec.stamp = w.closed_mark;
-      ++w.expanded;
-      if (e.id == target) return;
-      if (e.id >= slots) continue;
-      const std::uint32_t u = e.id;
-      const GridCoord c = cell_of(node_cell_[u]);
-      const std::uint32_t t = sector_of(c);
-      const Sector& sec = sectors_[t];
-      const std::uint32_t i = u - sec.first;
-      for (std::uint32_t j = 0; j < sec.count; ++j) {
-        const std::uint32_t d = Backward ? dist_[sec.dist_first + j * sec.count + i]
-                                         : dist_[sec.dist_first + i * sec.count + j];
-        if (j != i && d != kNoPath)
-          w.relax(sec.first + j, e.g + d, u, h(cell_of(node_cell_[sec.first + j])));
-      }
-      for_each_transition<Backward>(u, c, t, inside, [&](std::uint32_t v, std::uint64_t cost) {
-        w.relax(v, e.g + cost, u, h(cell_of(node_cell_[v])));
-      });
-      extra(u, e.g);
-    }
-  }
-
-  static constexpr int kLongEntrance = 6;  // Botea et al.: runs of 6 or more get two transitions
-
   HierarchyOptions options_;
   detail::GridStamp stamp_;  // the grid, version, size and layer it was built from
   int sectors_x_ = 0;
@@ -825,9 +696,7 @@ class HierarchyMap {
   detail::HierarchyClusters clusters_;    // build_clusters: the second level
   std::size_t last_sync_sectors_ = 0;
   // Build scratch.
-  std::vector<std::uint32_t> scratch_nodes_;
-  std::vector<std::uint64_t> scratch_pairs_;
-  std::vector<std::uint32_t> scratch_sizes_;
+  detail::SectorEntrances entrances_;
   std::vector<std::uint32_t> dirty_;
   detail::SectorSearch search_;
 };

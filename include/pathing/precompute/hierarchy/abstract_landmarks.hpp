@@ -177,9 +177,9 @@ class AbstractLandmarks {
     const auto none = [](std::uint32_t, std::uint64_t) {};
     const auto zero = [](auto) { return std::uint64_t{0}; };
     if (backward) {
-      graph.template graph_dijkstra<true>(work, everywhere, kSectorNoPath, none, zero);
+      work.run<true>(graph, everywhere, kSectorNoPath, none, zero);
     } else {
-      graph.template graph_dijkstra<false>(work, everywhere, kSectorNoPath, none, zero);
+      work.run<false>(graph, everywhere, kSectorNoPath, none, zero);
     }
     dist64_.assign(slots, kNoDistance);
     for (std::uint32_t v = 0; v < slots; ++v)

@@ -142,8 +142,8 @@ class HierarchyClusters {
   template <bool Backward, class Graph, class Extra, class Bound>
   void dijkstra(const Graph& graph, ClusterWork& w, std::uint32_t k, std::uint32_t target,
                 Extra&& extra, Bound&& h) const {
-    graph.template graph_dijkstra<Backward>(
-        w, [&](std::uint32_t other) { return of_sector(other) == k; }, target, extra, h);
+    w.run<Backward>(
+        graph, [&](std::uint32_t other) { return of_sector(other) == k; }, target, extra, h);
   }
 
  private:

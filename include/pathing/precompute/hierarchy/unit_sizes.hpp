@@ -9,7 +9,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <utility>
 #include <vector>
 
 #include "pathing/map/grid.hpp"
@@ -87,10 +86,7 @@ class HierarchyUnits {
   }
 
   /// Frees the build scratch.
-  void release_scratch() noexcept {
-    std::vector<std::uint16_t>().swap(scratch_list_);
-    std::vector<std::pair<int, std::uint32_t>>().swap(chosen_);
-  }
+  void release_scratch() noexcept { std::vector<std::uint16_t>().swap(scratch_list_); }
 
   /// Bytes held by the tables and (K above 1) the clearance map.
   [[nodiscard]] std::size_t bytes() const noexcept {
@@ -106,40 +102,6 @@ class HierarchyUnits {
   /// serve k. O(1).
   [[nodiscard]] std::uint16_t position(std::uint32_t v, int k) const noexcept {
     return pos[v * extra + static_cast<std::size_t>(k - 2)];
-  }
-
-  /// The shared transitions of border (dx, dy) of sector `s` of `graph` for sizes 1..K
-  /// (`HierarchyMap`'s class comment), appended to `out` as (packed cell << 32 | sizes served,
-  /// bit k - 1 for size k): for k = K down to 1 each run of unit grid k by the one-cell rule,
-  /// served by a transition already chosen inside a short run or within K - 1 pairs of a long
-  /// run's end when there is one (the first chosen), else by a new one. O(K x border length x
-  /// transitions of the border).
-  template <class Graph>
-  void border_nodes(const Graph& graph, std::uint32_t s, int dx, int dy,
-                    std::vector<std::uint64_t>& out) {
-    const auto b = graph.border_of(s, dx, dy);
-    if (b.len == 0) return;
-    const int big = static_cast<int>(extra) + 1;
-    chosen_.clear();
-    const auto serve = [&](int lo, int hi, int at, int k) {
-      std::size_t p = 0;
-      while (p < chosen_.size() && !(chosen_[p].first >= lo && chosen_[p].first <= hi)) ++p;
-      if (p == chosen_.size()) chosen_.push_back({at, 0u});
-      chosen_[p].second |= 1u << (k - 1);
-    };
-    for (int k = big; k >= 1; --k) {
-      Graph::border_runs(*clearance.unit_grid(k), clearance.unit_layer(), b, dx, dy,
-                         [&](int i, int j) {
-                           if (j - i + 1 < Graph::kLongEntrance) {
-                             serve(i, j, i + (j - i) / 2, k);
-                             return;
-                           }
-                           serve(i, std::min(j, i + big - 1), i, k);
-                           serve(std::max(i, j - big + 1), j, j, k);
-                         });
-    }
-    for (const auto& [at, sizes] : chosen_)
-      out.push_back(std::uint64_t{Graph::pack(b.at(at))} << 32 | sizes);
   }
 
   /// The size-k graph (k in [2, K]) of sector `s` of `graph`, whose nodes (packed cells) are
@@ -189,8 +151,7 @@ class HierarchyUnits {
   }
 
  private:
-  std::vector<std::uint16_t> scratch_list_;            // build_sector's list
-  std::vector<std::pair<int, std::uint32_t>> chosen_;  // border_nodes: (pair, sizes served)
+  std::vector<std::uint16_t> scratch_list_;  // build_sector's list
 };
 
 }  // namespace pathing::detail
