@@ -60,24 +60,25 @@ struct HierarchyMap::Payload {
     std::uint64_t unit_entries = 0;
     for (int u = 2; u <= units; ++u)
       for (std::uint32_t t = 0; t < map.sectors_.size(); ++t)
-        unit_entries += std::uint64_t{map.unit_sector(t, u).count} * map.unit_sector(t, u).count;
+        unit_entries +=
+            std::uint64_t{map.units_.sector(t, u).count} * map.units_.sector(t, u).count;
     std::uint64_t nodes = 0;
     std::uint64_t entries = 0;
     for (const HierarchyMap::Sector& sec : map.sectors_) {
       nodes += sec.count;
       entries += std::uint64_t{sec.count} * sec.count;
     }
-    const auto k = static_cast<std::uint64_t>(map.lm_count_);
-    const bool symmetric = k == 0 || map.lm_symmetric_;
+    const auto k = static_cast<std::uint64_t>(map.landmarks_.count);
+    const bool symmetric = k == 0 || map.landmarks_.symmetric;
     std::uint64_t l2_entries = 0;
-    for (const HierarchyMap::Cluster& cl : map.clusters_)
+    for (const pathing::detail::HierarchyClusters::Cluster& cl : map.clusters_.list)
       l2_entries += std::uint64_t{cl.count} * cl.count;
-    const bool extended = k > 0 || map.cluster_sectors_ > 0 || units > 1;
+    const bool extended = k > 0 || map.clusters_.side > 0 || units > 1;
     const std::uint64_t payload =
         kHierarchyFixed + (units > 1 ? kHierarchyUnitsFixed : 0) +
         2 * std::uint64_t{map.sectors_.size()} + 4 * nodes + 4 * entries +
         (extended ? kHierarchyExtensionFixed + 4 * k + 4 * nodes * k * (symmetric ? 1 : 2) +
-                        4 * std::uint64_t{map.clusters_.size()} + 8 * l2_entries
+                        4 * std::uint64_t{map.clusters_.list.size()} + 8 * l2_entries
                   : 0) +
         4 * unit_entries;
     w.reserve_payload(payload);
@@ -99,9 +100,9 @@ struct HierarchyMap::Payload {
     if (extended) save_hierarchy_extension(w, map);
     for (int u = 2; u <= units; ++u) {
       for (std::uint32_t t = 0; t < map.sectors_.size(); ++t) {
-        const HierarchyMap::UnitSector& us = map.unit_sector(t, u);
+        const pathing::detail::HierarchyUnits::UnitSector& us = map.units_.sector(t, u);
         for (std::size_t i = 0; i < std::size_t{us.count} * us.count; ++i)
-          w.u32(map.unit_dist_[us.dist_first + i]);
+          w.u32(map.units_.dist[us.dist_first + i]);
       }
     }
   }
@@ -109,10 +110,10 @@ struct HierarchyMap::Payload {
   // Format version 2's part of a hierarchy: landmarks and clusters, their nodes numbered as the
   // file numbers them (sector by sector, compactly, whatever slots a synced map's nodes sit in).
   static void save_hierarchy_extension(io::detail::PayloadWriter& w, const HierarchyMap& map) {
-    const auto k = static_cast<std::size_t>(map.lm_count_);
+    const auto k = static_cast<std::size_t>(map.landmarks_.count);
     w.u32(static_cast<std::uint32_t>(k));
-    w.u32(k == 0 || map.lm_symmetric_ ? 1u : 0u);
-    for (const std::uint32_t id : map.lm_nodes_) {
+    w.u32(k == 0 || map.landmarks_.symmetric ? 1u : 0u);
+    for (const std::uint32_t id : map.landmarks_.nodes) {
       std::uint32_t number = 0;
       const std::uint32_t t = map.sector_of(map.cell_of(map.node_cell_[id]));
       for (std::uint32_t s = 0; s < t; ++s) number += map.sectors_[s].count;
@@ -123,21 +124,22 @@ struct HierarchyMap::Payload {
         for (std::uint32_t i = 0; i < sec.count; ++i)
           for (std::size_t l = 0; l < k; ++l) w.u32(d[std::size_t{sec.first + i} * k + l]);
     };
-    if (k > 0) table(map.lm_from_);
-    if (k > 0 && !map.lm_symmetric_) table(map.lm_to_);
+    if (k > 0) table(map.landmarks_.from);
+    if (k > 0 && !map.landmarks_.symmetric) table(map.landmarks_.to);
     std::uint64_t l2_nodes = 0;
     std::uint64_t l2_entries = 0;
-    for (const HierarchyMap::Cluster& cl : map.clusters_) {
+    for (const pathing::detail::HierarchyClusters::Cluster& cl : map.clusters_.list) {
       l2_nodes += cl.count;
       l2_entries += std::uint64_t{cl.count} * cl.count;
     }
-    w.u32(static_cast<std::uint32_t>(map.cluster_sectors_));
+    w.u32(static_cast<std::uint32_t>(map.clusters_.side));
     w.u32(static_cast<std::uint32_t>(l2_nodes));
     w.u64(l2_entries);
-    for (const HierarchyMap::Cluster& cl : map.clusters_) w.u32(cl.count);
-    for (const HierarchyMap::Cluster& cl : map.clusters_)
+    for (const pathing::detail::HierarchyClusters::Cluster& cl : map.clusters_.list)
+      w.u32(cl.count);
+    for (const pathing::detail::HierarchyClusters::Cluster& cl : map.clusters_.list)
       for (std::size_t i = 0; i < std::size_t{cl.count} * cl.count; ++i)
-        w.u64(map.l2_dist_[cl.dist_first + i]);
+        w.u64(map.clusters_.dist[cl.dist_first + i]);
   }
 
   static HierarchyMap load(const io::detail::PayloadReader& in, const Grid& grid,
@@ -204,44 +206,33 @@ struct HierarchyMap::Payload {
     const std::size_t sectors =
         static_cast<std::size_t>(m.sectors_x_) * static_cast<std::size_t>(m.sectors_y_);
     m.sectors_.assign(sectors, HierarchyMap::Sector{});
-    const std::size_t extra = units - 1;
-    if (units > 1) {
-      m.clearance_.build(grid, layer, static_cast<int>(units));
-      m.unit_sectors_.assign(sectors * extra, HierarchyMap::UnitSector{});
-    }
+    m.units_.reset(grid, layer, sectors, static_cast<int>(units));
     std::uint64_t nodes = 0;
     std::uint64_t entries = 0;
     std::uint64_t unit_entries = 0;
     for (std::uint32_t k = 0; k < sectors; ++k) {
       m.transitions(grid, k);
       HierarchyMap::Sector& sec = m.sectors_[k];
-      const auto count = static_cast<std::uint16_t>(m.scratch_nodes_.size());
+      const auto count = static_cast<std::uint16_t>(m.entrances_.nodes.size());
       sec.first = static_cast<std::uint32_t>(nodes);
       sec.dist_first = static_cast<std::uint32_t>(entries);
       sec.count = sec.capacity = count;
-      m.node_cell_.insert(m.node_cell_.end(), m.scratch_nodes_.begin(), m.scratch_nodes_.end());
+      m.node_cell_.insert(m.node_cell_.end(), m.entrances_.nodes.begin(), m.entrances_.nodes.end());
       nodes += count;
       entries += std::uint64_t{count} * count;
       if (units > 1) {  // each size's list of serving nodes (its matrix comes from the file)
-        m.unit_cost_.resize(m.node_cell_.size() * extra, 0);
-        m.unit_pos_.resize(m.node_cell_.size() * extra, HierarchyMap::kNotServed);
+        m.units_.grow(m.node_cell_.size());
         for (int u = 2; u <= static_cast<int>(units); ++u) {
-          m.build_unit_sector(k, u, false);
-          const HierarchyMap::UnitSector& us = m.unit_sector(k, u);
+          m.units_.build_sector(m, k, u, m.entrances_.nodes, m.entrances_.sizes, m.search_, false);
+          const pathing::detail::HierarchyUnits::UnitSector& us = m.units_.sector(k, u);
           unit_entries += std::uint64_t{us.count} * us.count;
         }
       }
     }
-    m.scratch_nodes_ = {};
-    m.scratch_sizes_ = {};
-    m.scratch_pairs_ = {};
-    m.scratch_list_ = {};
-    m.chosen_ = {};
+    m.entrances_.release();
+    m.units_.release_scratch();
     m.node_cell_.shrink_to_fit();  // as compute leaves it (memory_bytes equal a build's)
-    m.unit_cost_.shrink_to_fit();
-    m.unit_pos_.shrink_to_fit();
-    m.unit_list_.shrink_to_fit();
-    m.unit_dist_.shrink_to_fit();
+    m.units_.shrink();
     m.node_cost_.resize(m.node_cell_.size());
     for (std::size_t i = 0; i < m.node_cell_.size(); ++i) {
       const GridCoord c = m.cell_of(m.node_cell_[i]);
@@ -335,9 +326,9 @@ struct HierarchyMap::Payload {
       Reader u(bytes, unit_at);
       for (int size = 2; size <= static_cast<int>(units); ++size) {
         for (std::uint32_t t = 0; t < sectors; ++t) {
-          const HierarchyMap::UnitSector& us = m.unit_sector(t, size);
+          const pathing::detail::HierarchyUnits::UnitSector& us = m.units_.sector(t, size);
           for (std::size_t i = 0; i < std::size_t{us.count} * us.count; ++i)
-            m.unit_dist_[us.dist_first + i] = u.u32();
+            m.units_.dist[us.dist_first + i] = u.u32();
         }
       }
       check_unit_matrices(m, name, unit_at);
@@ -410,8 +401,8 @@ struct HierarchyMap::Payload {
     std::uint64_t l2 = 0;
     std::uint64_t l2_entries = 0;
     if (sectors > 0) {
-      m.compute_clusters(static_cast<int>(sectors), false);  // level-2 nodes, from the grid
-      for (const HierarchyMap::Cluster& cl : m.clusters_) {
+      m.clusters_.compute(m, static_cast<int>(sectors), false);  // level-2 nodes, from the grid
+      for (const pathing::detail::HierarchyClusters::Cluster& cl : m.clusters_.list) {
         l2 += cl.count;
         l2_entries += std::uint64_t{cl.count} * cl.count;
       }
@@ -428,7 +419,7 @@ struct HierarchyMap::Payload {
                       std::to_string(l2_entries));
     }
     const std::uint64_t want = fixed + lm_bytes +
-                               (sectors > 0 ? 4 * std::uint64_t{m.clusters_.size()} : 0) +
+                               (sectors > 0 ? 4 * std::uint64_t{m.clusters_.list.size()} : 0) +
                                8 * l2_entries;
     if (size != want) {
       throw PrecomputedError(
@@ -462,26 +453,26 @@ struct HierarchyMap::Payload {
       const std::size_t from_at = nodes_at + 4 * std::size_t{k};
       const std::size_t to_at = symmetric == 1 ? from_at : from_at + 4 * n;
       check_landmarks(m, from, symmetric == 1 ? from : to, lm_nodes, name, from_at, to_at);
-      m.lm_count_ = static_cast<int>(k);
-      m.lm_symmetric_ = symmetric == 1;
-      m.lm_nodes_ = std::move(lm_nodes);
-      m.lm_from_ = std::move(from);
-      m.lm_to_ = std::move(to);
+      m.landmarks_.count = static_cast<int>(k);
+      m.landmarks_.symmetric = symmetric == 1;
+      m.landmarks_.nodes = std::move(lm_nodes);
+      m.landmarks_.from = std::move(from);
+      m.landmarks_.to = std::move(to);
     }
     // Clusters.
     if (sectors > 0) {
       const std::size_t count_at = cl_at + 16;
-      for (std::size_t i = 0; i < m.clusters_.size(); ++i) {
+      for (std::size_t i = 0; i < m.clusters_.list.size(); ++i) {
         const std::uint32_t count = c.u32();
-        if (count != m.clusters_[i].count) {
+        if (count != m.clusters_.list[i].count) {
           bad_payload(name, count_at + 4 * i,
                       "cluster " + std::to_string(i) + " has " + std::to_string(count) +
                           " level-2 nodes; this grid gives it " +
-                          std::to_string(m.clusters_[i].count));
+                          std::to_string(m.clusters_.list[i].count));
         }
       }
-      for (std::uint64_t& d : m.l2_dist_) d = c.u64();
-      check_cluster_matrices(m, grid, layer, name, count_at + 4 * m.clusters_.size());
+      for (std::uint64_t& d : m.clusters_.dist) d = c.u64();
+      check_cluster_matrices(m, grid, layer, name, count_at + 4 * m.clusters_.list.size());
     }
   }
 
@@ -608,27 +599,27 @@ struct HierarchyMap::Payload {
     // both ways: a sector's kNoPath entries are symmetric, checked above).
     pathing::detail::NodeSets sets(m.node_cell_.size());
     m.join_edges(sets, [&](std::uint32_t t, std::uint32_t other) {
-      return m.cluster_of_sector(other) == m.cluster_of_sector(t);
+      return m.clusters_.of_sector(other) == m.clusters_.of_sector(t);
     });
     const std::uint64_t side = static_cast<std::uint64_t>(m.options_.sector_size) *
-                               static_cast<std::uint64_t>(m.cluster_sectors_);
-    for (std::uint32_t k = 0; k < m.clusters_.size(); ++k) {
-      const HierarchyMap::Cluster& cl = m.clusters_[k];
-      const std::uint64_t x0 = (k % static_cast<std::uint32_t>(m.clusters_x_)) * side;
-      const std::uint64_t y0 = (k / static_cast<std::uint32_t>(m.clusters_x_)) * side;
+                               static_cast<std::uint64_t>(m.clusters_.side);
+    for (std::uint32_t k = 0; k < m.clusters_.list.size(); ++k) {
+      const pathing::detail::HierarchyClusters::Cluster& cl = m.clusters_.list[k];
+      const std::uint64_t x0 = (k % static_cast<std::uint32_t>(m.clusters_.across)) * side;
+      const std::uint64_t y0 = (k / static_cast<std::uint32_t>(m.clusters_.across)) * side;
       const std::uint64_t w =
           std::min<std::uint64_t>(side, static_cast<std::uint64_t>(m.stamp_.cols) - x0);
       const std::uint64_t h =
           std::min<std::uint64_t>(side, static_cast<std::uint64_t>(m.stamp_.rows) - y0);
       const std::uint64_t most = (w * h - 1) * (eight ? diagonal : straight) * cmax;
       for (std::uint32_t i = 0; i < cl.count; ++i) {
-        const std::uint32_t u = m.l2_node_[cl.first + i];
+        const std::uint32_t u = m.clusters_.node[cl.first + i];
         const GridCoord a = m.cell_of(m.node_cell_[u]);
         for (std::uint32_t j = 0; j < cl.count; ++j) {
-          const std::uint32_t v = m.l2_node_[cl.first + j];
+          const std::uint32_t v = m.clusters_.node[cl.first + j];
           const GridCoord b = m.cell_of(m.node_cell_[v]);
           const std::size_t e = cl.dist_first + std::size_t{i} * cl.count + j;
-          const std::uint64_t d = m.l2_dist_[e];
+          const std::uint64_t d = m.clusters_.dist[e];
           const std::size_t byte = dist_at + 8 * e;
           const auto pair_text = [&] {
             std::string t = "the cost from level-2 node " + std::to_string(i) + " ";
@@ -686,24 +677,25 @@ struct HierarchyMap::Payload {
     for (int size = 2; size <= m.options_.max_unit_size; ++size) {
       const std::size_t size_at = at;
       check_sector_matrices(
-          m, *m.clearance_.unit_grid(size), m.clearance_.unit_layer(), name,
-          [&](std::uint32_t k) { return std::uint32_t{m.unit_sector(k, size).count}; },
+          m, *m.units_.clearance.unit_grid(size), m.units_.clearance.unit_layer(), name,
+          [&](std::uint32_t k) { return std::uint32_t{m.units_.sector(k, size).count}; },
           [&](std::uint32_t k, std::uint32_t i) {
-            const HierarchyMap::UnitSector& us = m.unit_sector(k, size);
-            return m.sectors_[k].first + m.unit_list_[us.list_first + i];
+            const pathing::detail::HierarchyUnits::UnitSector& us = m.units_.sector(k, size);
+            return m.sectors_[k].first + m.units_.list[us.list_first + i];
           },
           [&](std::uint32_t k, std::uint32_t i, std::uint32_t j) {
-            const HierarchyMap::UnitSector& us = m.unit_sector(k, size);
+            const pathing::detail::HierarchyUnits::UnitSector& us = m.units_.sector(k, size);
             const std::size_t e = us.dist_first + std::size_t{i} * us.count + j;
             std::size_t before = 0;  // the file's entries of this size before sector k
             for (std::uint32_t t = 0; t < k; ++t)
-              before += std::size_t{m.unit_sector(t, size).count} * m.unit_sector(t, size).count;
+              before +=
+                  std::size_t{m.units_.sector(t, size).count} * m.units_.sector(t, size).count;
             return std::pair<std::uint32_t, std::size_t>{
-                m.unit_dist_[e], size_at + 4 * (before + std::size_t{i} * us.count + j)};
+                m.units_.dist[e], size_at + 4 * (before + std::size_t{i} * us.count + j)};
           },
           " for units of size " + std::to_string(size));
       for (std::uint32_t t = 0; t < m.sectors_.size(); ++t)
-        at += 4 * std::size_t{m.unit_sector(t, size).count} * m.unit_sector(t, size).count;
+        at += 4 * std::size_t{m.units_.sector(t, size).count} * m.units_.sector(t, size).count;
     }
   }
 

@@ -27,9 +27,13 @@
 #include "pathing/map/map_sync.hpp"
 #include "pathing/map/moves.hpp"
 #include "pathing/precompute/clearance_map.hpp"
+#include "pathing/precompute/hierarchy/abstract_landmarks.hpp"
 #include "pathing/precompute/hierarchy/cluster_work.hpp"
+#include "pathing/precompute/hierarchy/clusters.hpp"
+#include "pathing/precompute/hierarchy/entrances.hpp"
 #include "pathing/precompute/hierarchy/node_sets.hpp"
 #include "pathing/precompute/hierarchy/sector_search.hpp"
+#include "pathing/precompute/hierarchy/unit_sizes.hpp"
 
 namespace pathing {
 
@@ -168,13 +172,13 @@ class HierarchyMap {
   /// (same nodes, same edges; node numbers may differ). @throws std::bad_alloc only.
   MapSync sync(const Grid& grid, const GridLayer& layer) {
     last_sync_sectors_ = 0;  // (what a sync that finds the map current reports)
-    last_sync_clusters_ = 0;
+    clusters_.last_sync = 0;
     return detail::sync_stamped(
         grid, layer, stamp_,
         [&](std::span<const GridCoord> cells) {
           dirty_.clear();
           const int k = options_.max_unit_size;
-          if (k > 1) clearance_.update_cells(grid, cells);
+          if (k > 1) units_.clearance.update_cells(grid, cells);
           // A cell's write changes unit grid k at the anchors whose k x k body covers it: the
           // K x K anchors up and left of it (k = 1: the cell).
           for (const GridCoord c : cells)
@@ -183,7 +187,7 @@ class HierarchyMap {
           std::sort(dirty_.begin(), dirty_.end());
           dirty_.erase(std::unique(dirty_.begin(), dirty_.end()), dirty_.end());
           for (const std::uint32_t s : dirty_) {
-            if (lm_count_ == 0) {
+            if (landmarks_.count == 0) {
               build_sector(grid, s);
             } else if (!rebuild_sector_keeps_landmarks(grid, s)) {
               drop_landmarks();
@@ -191,17 +195,17 @@ class HierarchyMap {
           }
           stamp_.record_version(grid);
           last_sync_sectors_ = dirty_.size();
-          last_sync_clusters_ = 0;
-          if (cluster_sectors_ > 0) sync_clusters();
+          clusters_.last_sync = 0;
+          if (clusters_.side > 0) clusters_.sync(*this, dirty_);
         },
         [&] {
-          const int landmarks = lm_count_;
-          const int clusters = cluster_sectors_;
+          const int landmarks = landmarks_.count;
+          const int clusters = clusters_.side;
           compute(grid, layer, options_);
           if (landmarks > 0) compute_landmarks(landmarks);
-          if (clusters > 0) compute_clusters(clusters);
+          if (clusters > 0) clusters_.compute(*this, clusters);
           last_sync_sectors_ = sectors_.size();
-          last_sync_clusters_ = clusters_.size();
+          clusters_.last_sync = clusters_.list.size();
         });
   }
 
@@ -249,18 +253,13 @@ class HierarchyMap {
   }
 
   /// Forgets the landmarks (`landmark_count()` 0) and frees their memory. O(1).
-  void drop_landmarks() noexcept {
-    lm_count_ = 0;
-    release(lm_from_);
-    release(lm_to_);
-    release(lm_nodes_);
-  }
+  void drop_landmarks() noexcept { landmarks_.drop(); }
 
   /// Landmarks held (0: none built, or dropped by `sync`).
-  [[nodiscard]] int landmark_count() const noexcept { return lm_count_; }
+  [[nodiscard]] int landmark_count() const noexcept { return landmarks_.count; }
   /// The cell of landmark `i` (< `landmark_count()`).
   [[nodiscard]] GridCoord landmark(int i) const noexcept {
-    return cell_of(node_cell_[lm_nodes_[static_cast<std::size_t>(i)]]);
+    return cell_of(node_cell_[landmarks_.nodes[static_cast<std::size_t>(i)]]);
   }
 
   /// The smallest cluster side, in sectors (`build_clusters`).
@@ -268,7 +267,7 @@ class HierarchyMap {
   /// The largest cluster side, in sectors.
   static constexpr int kMaxClusterSectors = 16;
   /// No path inside a cluster (`cluster_cost`).
-  static constexpr std::uint64_t kNoClusterPath = ~std::uint64_t{0};
+  static constexpr std::uint64_t kNoClusterPath = detail::HierarchyClusters::kNoClusterPath;
 
   /// Builds the second level of the hierarchy (multi-level HPA*: Botea, Mueller & Schaeffer 2004,
   /// section 5): clusters of `sectors` x `sectors` sectors (the last column and row of clusters
@@ -309,57 +308,43 @@ class HierarchyMap {
                          std::to_string(options_.max_unit_size));
       return false;
     }
-    compute_clusters(sectors);
+    clusters_.compute(*this, sectors);
     return true;
   }
 
   /// Forgets the clusters (`cluster_sectors()` 0) and frees their memory. O(1).
-  void drop_clusters() noexcept {
-    cluster_sectors_ = 0;
-    clusters_x_ = 0;
-    clusters_y_ = 0;
-    release(clusters_);
-    release(l2_node_);
-    release(l2_dist_);
-    release(l1_to_l2_);
-    cluster_work_ = {};
-  }
+  void drop_clusters() noexcept { clusters_.drop(); }
 
   /// Cluster side in sectors (0: no clusters built).
-  [[nodiscard]] int cluster_sectors() const noexcept { return cluster_sectors_; }
+  [[nodiscard]] int cluster_sectors() const noexcept { return clusters_.side; }
   /// Clusters across and down (0 without clusters).
-  [[nodiscard]] int clusters_x() const noexcept { return clusters_x_; }
+  [[nodiscard]] int clusters_x() const noexcept { return clusters_.across; }
   /// See `clusters_x`.
-  [[nodiscard]] int clusters_y() const noexcept { return clusters_y_; }
+  [[nodiscard]] int clusters_y() const noexcept { return clusters_.down; }
   /// Clusters in all (0 without clusters).
-  [[nodiscard]] std::size_t cluster_count() const noexcept { return clusters_.size(); }
+  [[nodiscard]] std::size_t cluster_count() const noexcept { return clusters_.list.size(); }
   /// The cluster holding cell `c` (on the grid), row-major; `kNoPath` without clusters.
   [[nodiscard]] std::uint32_t cluster_of(GridCoord c) const noexcept {
-    return cluster_sectors_ > 0 ? cluster_of_sector(sector_of(c)) : kNoPath;
+    return clusters_.side > 0 ? clusters_.of_sector(sector_of(c)) : kNoPath;
   }
   /// Level-2 nodes of cluster `k`, in sector row-major order, then cell row-major.
   [[nodiscard]] std::uint32_t cluster_node_count(std::uint32_t k) const noexcept {
-    return clusters_[k].count;
+    return clusters_.list[k].count;
   }
   /// The cell of level-2 node `i` (< `cluster_node_count(k)`) of cluster `k`.
   [[nodiscard]] GridCoord cluster_node(std::uint32_t k, std::uint32_t i) const noexcept {
-    return cell_of(node_cell_[l2_node_[clusters_[k].first + i]]);
+    return cell_of(node_cell_[clusters_.node[clusters_.list[k].first + i]]);
   }
   /// The cost (1/256 cost units) of the cheapest abstract path inside cluster `k` from its
   /// level-2 node `i` to its node `j`, `kNoClusterPath` when there is none.
   [[nodiscard]] std::uint64_t cluster_cost(std::uint32_t k, std::uint32_t i,
                                            std::uint32_t j) const noexcept {
-    const Cluster& cl = clusters_[k];
-    return l2_dist_[cl.dist_first + std::size_t{i} * cl.count + j];
+    return clusters_.cost(k, i, j);
   }
   /// Level-2 nodes in all. O(clusters).
-  [[nodiscard]] std::size_t cluster_node_total() const noexcept {
-    std::size_t n = 0;
-    for (const Cluster& cl : clusters_) n += cl.count;
-    return n;
-  }
+  [[nodiscard]] std::size_t cluster_node_total() const noexcept { return clusters_.node_total(); }
   /// Clusters the last `sync` rebuilt (0 when it found the map current).
-  [[nodiscard]] std::size_t last_sync_clusters() const noexcept { return last_sync_clusters_; }
+  [[nodiscard]] std::size_t last_sync_clusters() const noexcept { return clusters_.last_sync; }
 
   /// Sectors the last `sync` rebuilt (0 when it found the map current).
   [[nodiscard]] std::size_t last_sync_sectors() const noexcept { return last_sync_sectors_; }
@@ -372,7 +357,7 @@ class HierarchyMap {
   /// `max_unit_size()` is above 1; an empty map (`max_unit_size()` 0) otherwise. A search of a
   /// big unit may use it as `SearchOptions::clearance` (`AStar` beside `HpaStar`, without a
   /// second copy).
-  [[nodiscard]] const ClearanceMap& clearance() const noexcept { return clearance_; }
+  [[nodiscard]] const ClearanceMap& clearance() const noexcept { return units_.clearance; }
   /// Side of a sector, in cells.
   [[nodiscard]] int sector_size() const noexcept { return options_.sector_size; }
   /// Sectors across (ceil(cols / sector_size)).
@@ -409,13 +394,7 @@ class HierarchyMap {
   /// for big units; not the build scratch).
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return sectors_.capacity() * sizeof(Sector) + node_cell_.capacity() * 4 + dist_.capacity() * 4 +
-           node_cost_.capacity() + unit_dist_.capacity() * 4 + unit_cost_.capacity() +
-           unit_pos_.capacity() * 2 + unit_list_.capacity() * 2 +
-           unit_sectors_.capacity() * sizeof(UnitSector) +
-           (options_.max_unit_size > 1 ? clearance_.memory_bytes() : 0) +
-           (lm_from_.capacity() + lm_to_.capacity()) * 4 + lm_nodes_.capacity() * 4 +
-           clusters_.capacity() * sizeof(Cluster) + l2_node_.capacity() * 4 +
-           l2_dist_.capacity() * 8 + l1_to_l2_.capacity() * 4;
+           node_cost_.capacity() + units_.bytes() + landmarks_.bytes() + clusters_.bytes();
   }
 
   /// Appends this map's payload to a precomputed file being written (pathing::io's format,
@@ -463,11 +442,12 @@ class HierarchyMap {
                                           int unit_size = 1) const noexcept {
     const Sector& sec = sectors_[s];
     if (unit_size <= 1) return dist_[sec.dist_first + i * sec.count + j];
-    const std::uint16_t pi = unit_position(sec.first + i, unit_size);
-    const std::uint16_t pj = unit_position(sec.first + j, unit_size);
-    if (pi == kNotServed || pj == kNotServed) return kNoPath;
-    const UnitSector& us = unit_sector(s, unit_size);
-    return unit_dist_[us.dist_first + std::size_t{pi} * us.count + pj];
+    const std::uint16_t pi = units_.position(sec.first + i, unit_size);
+    const std::uint16_t pj = units_.position(sec.first + j, unit_size);
+    if (pi == detail::HierarchyUnits::kNotServed || pj == detail::HierarchyUnits::kNotServed)
+      return kNoPath;
+    const detail::HierarchyUnits::UnitSector& us = units_.sector(s, unit_size);
+    return units_.dist[us.dist_first + std::size_t{pi} * us.count + pj];
   }
   /// The cost of entering node `i` of sector `s` for a unit of `unit_size` (the layer cost of its
   /// cell; above size 1 the body's cost there); 0 when the node does not serve the size (for a
@@ -489,6 +469,10 @@ class HierarchyMap {
 
  private:
   friend class HpaStar;
+  friend class detail::AbstractLandmarks;
+  friend class detail::HierarchyClusters;
+  friend class detail::HierarchyUnits;
+  friend struct detail::ClusterWork;
   struct Payload;  // save_payload's and load_payload's parts and checks (src/io)
   struct Sector {
     std::uint32_t first = 0;       // first node in node_cell_
@@ -496,16 +480,6 @@ class HierarchyMap {
     std::uint16_t count = 0;       // nodes
     std::uint16_t capacity = 0;    // node slots reserved at first and dist_first (capacity^2)
   };
-  // The graph of one sector for one unit size above 1: the nodes serving the size (local indices,
-  // in node order) and the matrix between them.
-  struct UnitSector {
-    std::size_t dist_first = 0;    // first entry of its matrix in unit_dist_
-    std::uint32_t list_first = 0;  // first entry of its list in unit_list_
-    std::uint16_t count = 0;       // nodes serving the size
-    std::uint16_t capacity = 0;    // list slots reserved (capacity^2 matrix entries)
-  };
-  static constexpr std::uint16_t kNotServed = 0xFFFF;
-
   [[nodiscard]] static bool validate(const HierarchyOptions& o, const GridLayer& layer,
                                      Error* error) noexcept {
     if (o.max_unit_size < 1 || o.max_unit_size > ClearanceMap::kMaxUnitSize) {
@@ -535,11 +509,9 @@ class HierarchyMap {
 
   // Node cells are packed as y * 2^16 + x (sides are at most 2^15): row-major order, no division.
   [[nodiscard]] static GridCoord cell_of(std::uint32_t packed) noexcept {
-    return {static_cast<int>(packed & 0xFFFFu), static_cast<int>(packed >> 16)};
+    return detail::unpack_cell(packed);
   }
-  [[nodiscard]] static std::uint32_t pack(GridCoord c) noexcept {
-    return (static_cast<std::uint32_t>(c.y) << 16) | static_cast<std::uint32_t>(c.x);
-  }
+  [[nodiscard]] static std::uint32_t pack(GridCoord c) noexcept { return detail::pack_cell(c); }
 
   // The node of sector `s` at cell `packed`, as a global node number, or kNoPath.
   [[nodiscard]] std::uint32_t node_at(std::uint32_t s, std::uint32_t packed) const noexcept {
@@ -564,231 +536,53 @@ class HierarchyMap {
       dirty_.push_back(s + static_cast<std::uint32_t>(sectors_x_));
   }
 
-  // One border of sector `s`: with its neighbour in direction (dx, dy) (one of the four straight
-  // directions); `len` pairs (0: no neighbour), pair i joining at(i) on s's side to at(i) +
-  // (dx, dy). Both sectors of a border scan the same pairs in the same order.
-  struct Border {
-    int x = 0;
-    int y = 0;
-    int len = 0;
-    bool vertical = false;
-    [[nodiscard]] GridCoord at(int i) const noexcept {
-      return vertical ? GridCoord{x, y + i} : GridCoord{x + i, y};
-    }
-  };
-  [[nodiscard]] Border border_of(std::uint32_t s, int dx, int dy) const noexcept {
-    const detail::SectorRect r = sector_rect(s);
-    Border b;
-    b.vertical = dx != 0;
-    if (dx != 0) {
-      b.x = dx > 0 ? r.x0 + r.w - 1 : r.x0;
-      if ((dx > 0 && b.x + 1 >= stamp_.cols) || (dx < 0 && b.x == 0)) return b;
-      b.len = r.h;
-      b.y = r.y0;
-    } else {
-      b.y = dy > 0 ? r.y0 + r.h - 1 : r.y0;
-      if ((dy > 0 && b.y + 1 >= stamp_.rows) || (dy < 0 && b.y == 0)) return b;
-      b.len = r.w;
-      b.x = r.x0;
-    }
-    return b;
-  }
-
-  // Calls run(i, j) for each entrance of border `b` (direction (dx, dy)) on `g` under `L`: each
-  // maximal run [i, j] of pairs whose two cells are passable and whose crossing costs the same
-  // (the sum of the two costs: runs are cut where it changes, so that on weighted terrain a cheap
-  // crossing, a road, gets transitions of its own instead of sharing those of the dear cells
-  // beside it).
-  template <class Run>
-  static void border_runs(const Grid& g, const GridLayer& L, const Border& b, int dx, int dy,
-                          Run&& run) {
-    const auto pair_cost = [&](int i) {
-      const GridCoord a = b.at(i);
-      const int ca = L.cost_of_cell(g.cell_unchecked(a.x, a.y));
-      const int cb = L.cost_of_cell(g.cell_unchecked(a.x + dx, a.y + dy));
-      return ca == 0 || cb == 0 ? 0 : ca + cb;
-    };
-    int i = 0;
-    while (i < b.len) {
-      const int run_cost = pair_cost(i);
-      if (run_cost == 0) {
-        ++i;
-        continue;
-      }
-      int j = i;
-      while (j + 1 < b.len && pair_cost(j + 1) == run_cost) ++j;
-      run(i, j);
-      i = j + 1;
-    }
-  }
-
-  // The transitions of one border, as the cells on sector `s`'s side, into scratch_nodes_: a run
-  // shorter than kLongEntrance pairs gets its middle pair, a longer one its two end pairs.
-  void border_nodes(const Grid& grid, std::uint32_t s, int dx, int dy) {
-    const Border b = border_of(s, dx, dy);
-    border_runs(grid, stamp_.layer, b, dx, dy, [&](int i, int j) {
-      if (j - i + 1 < kLongEntrance) {
-        scratch_nodes_.push_back(pack(b.at(i + (j - i) / 2)));
-      } else {
-        scratch_nodes_.push_back(pack(b.at(i)));
-        scratch_nodes_.push_back(pack(b.at(j)));
-      }
-    });
-  }
-
-  // The shared transitions of one border for sizes 1..K (class comment), into scratch_pairs_ as
-  // (packed cell << 32 | sizes served, bit k - 1 for size k): size 1 by the one-cell rule, then
-  // for k = 2..K each run of unit grid k by the same rule, served by a transition already chosen
-  // inside a short run or within K - 1 pairs of a long run's end when there is one (the first
-  // chosen), else by a new one.
-  void unit_border_nodes(std::uint32_t s, int dx, int dy) {
-    const Border b = border_of(s, dx, dy);
-    if (b.len == 0) return;
-    const int big = options_.max_unit_size;
-    chosen_.clear();
-    const auto serve = [&](int lo, int hi, int at, int k) {
-      std::size_t p = 0;
-      while (p < chosen_.size() && !(chosen_[p].first >= lo && chosen_[p].first <= hi)) ++p;
-      if (p == chosen_.size()) chosen_.push_back({at, 0u});
-      chosen_[p].second |= 1u << (k - 1);
-    };
-    for (int k = big; k >= 1; --k) {
-      border_runs(*clearance_.unit_grid(k), clearance_.unit_layer(), b, dx, dy, [&](int i, int j) {
-        if (j - i + 1 < kLongEntrance) {
-          serve(i, j, i + (j - i) / 2, k);
-          return;
-        }
-        serve(i, std::min(j, i + big - 1), i, k);
-        serve(std::max(i, j - big + 1), j, j, k);
-      });
-    }
-    for (const auto& [at, sizes] : chosen_)
-      scratch_pairs_.push_back(std::uint64_t{pack(b.at(at))} << 32 | sizes);
-  }
-
-  // The nodes of sector `s` (its transition cells) into scratch_nodes_: packed, sorted, unique.
-  // O(perimeter) plus the sort (O(K perimeter) with unit sizes). (Also the loader's check of a
-  // saved map's nodes.)
-  // With unit sizes, scratch_sizes_ holds each node's sizes served (bit k - 1: size k).
+  // The nodes of sector `s` (its transition cells) into entrances_.nodes and, with unit sizes,
+  // each one's sizes served into entrances_.sizes (detail::SectorEntrances::compute). (Also the
+  // loader's check of a saved map's nodes.)
   void transitions(const Grid& grid, std::uint32_t s) {
-    scratch_nodes_.clear();
-    constexpr int kDirections[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-    if (options_.max_unit_size == 1) {
-      for (const auto& d : kDirections) border_nodes(grid, s, d[0], d[1]);
-      std::sort(scratch_nodes_.begin(), scratch_nodes_.end());
-      scratch_nodes_.erase(std::unique(scratch_nodes_.begin(), scratch_nodes_.end()),
-                           scratch_nodes_.end());
-      return;
-    }
-    scratch_pairs_.clear();
-    scratch_sizes_.clear();
-    for (const auto& d : kDirections) unit_border_nodes(s, d[0], d[1]);
-    std::sort(scratch_pairs_.begin(), scratch_pairs_.end());
-    for (const std::uint64_t v : scratch_pairs_) {  // a corner cell of two borders: one node
-      const auto packed = static_cast<std::uint32_t>(v >> 32);
-      const auto sizes = static_cast<std::uint32_t>(v & 0xFFFFFFFFu);
-      if (!scratch_nodes_.empty() && scratch_nodes_.back() == packed) {
-        scratch_sizes_.back() |= sizes;
-      } else {
-        scratch_nodes_.push_back(packed);
-        scratch_sizes_.push_back(sizes);
-      }
-    }
+    entrances_.compute(grid, stamp_.layer, sector_rect(s), stamp_.cols, stamp_.rows,
+                       options_.max_unit_size, units_.clearance);
   }
 
   // (Re)computes the nodes and the edge matrix of sector `s` (and those of the unit sizes).
   void build_sector(const Grid& grid, std::uint32_t s) {
     transitions(grid, s);
     Sector& sec = sectors_[s];
-    const auto count = static_cast<std::uint16_t>(scratch_nodes_.size());
-    const auto extra = static_cast<std::size_t>(options_.max_unit_size - 1);
+    const auto count = static_cast<std::uint16_t>(entrances_.nodes.size());
     if (count > sec.capacity) {  // a new slot at the end (the old one stays unused)
       sec.first = static_cast<std::uint32_t>(node_cell_.size());
       sec.dist_first = static_cast<std::uint32_t>(dist_.size());
       sec.capacity = count;
       node_cell_.resize(node_cell_.size() + count, kNoPath);
       dist_.resize(dist_.size() + std::size_t{count} * count, kNoPath);
-      unit_cost_.resize(node_cell_.size() * extra, 0);
-      unit_pos_.resize(node_cell_.size() * extra, kNotServed);
+      units_.grow(node_cell_.size());
     }
     sec.count = count;
-    std::copy(scratch_nodes_.begin(), scratch_nodes_.end(), node_cell_.begin() + sec.first);
+    std::copy(entrances_.nodes.begin(), entrances_.nodes.end(), node_cell_.begin() + sec.first);
     for (std::uint16_t k = count; k < sec.capacity; ++k) node_cell_[sec.first + k] = kNoPath;
     if (node_cost_.size() < node_cell_.size()) node_cost_.resize(node_cell_.size(), 0);
     for (std::uint32_t k = 0; k < count; ++k) {
-      const GridCoord c = cell_of(scratch_nodes_[k]);
+      const GridCoord c = cell_of(entrances_.nodes[k]);
       node_cost_[sec.first + k] = stamp_.layer.cost_of_cell(grid.cell_unchecked(c.x, c.y));
     }
     const detail::SectorRect r = sector_rect(s);
     for (std::uint32_t i = 0; i < count; ++i) {
-      search_.run<false>(grid, stamp_.layer, options_.connectivity, r, cell_of(scratch_nodes_[i]));
+      search_.run<false>(grid, stamp_.layer, options_.connectivity, r,
+                         cell_of(entrances_.nodes[i]));
       for (std::uint32_t j = 0; j < count; ++j)
-        dist_[sec.dist_first + i * count + j] = search_.dist(cell_of(scratch_nodes_[j]));
+        dist_[sec.dist_first + i * count + j] = search_.dist(cell_of(entrances_.nodes[j]));
     }
-    for (int k = 2; k <= options_.max_unit_size; ++k) build_unit_sector(s, k);
-  }
-
-  // The size-k graph of sector `s` (k >= 2), from scratch_nodes_ and scratch_sizes_: the list of
-  // the nodes serving size k, their body costs, and (search) the matrix between them on unit grid
-  // k (without: the loader fills it from a file).
-  void build_unit_sector(std::uint32_t s, int k, bool search = true) {
-    const Sector& sec = sectors_[s];
-    const auto extra = static_cast<std::size_t>(options_.max_unit_size - 1);
-    const auto size_slot = static_cast<std::size_t>(k - 2);
-    UnitSector& us = unit_sectors_[s * extra + size_slot];
-    const Grid& g = *clearance_.unit_grid(k);
-    const GridLayer& unit_layer = clearance_.unit_layer();
-    scratch_list_.clear();
-    for (std::uint32_t i = 0; i < sec.count; ++i) {
-      const std::size_t at = (sec.first + i) * extra + size_slot;
-      const GridCoord c = cell_of(scratch_nodes_[i]);
-      const std::uint8_t cost = unit_layer.cost_of_cell(g.cell_unchecked(c.x, c.y));
-      const bool serves = ((scratch_sizes_[i] >> (k - 1)) & 1u) != 0 && cost != 0;
-      unit_cost_[at] = serves ? cost : 0;
-      unit_pos_[at] = serves ? static_cast<std::uint16_t>(scratch_list_.size()) : kNotServed;
-      if (serves) scratch_list_.push_back(static_cast<std::uint16_t>(i));
-    }
-    for (std::uint32_t i = sec.count; i < sec.capacity; ++i) {
-      unit_cost_[(sec.first + i) * extra + size_slot] = 0;
-      unit_pos_[(sec.first + i) * extra + size_slot] = kNotServed;
-    }
-    const auto count = static_cast<std::uint16_t>(scratch_list_.size());
-    if (count > us.capacity) {  // a new slot at the end (the old one stays unused)
-      us.list_first = static_cast<std::uint32_t>(unit_list_.size());
-      us.dist_first = unit_dist_.size();
-      us.capacity = count;
-      unit_list_.resize(unit_list_.size() + count, 0);
-      unit_dist_.resize(unit_dist_.size() + std::size_t{count} * count, kNoPath);
-    }
-    us.count = count;
-    std::copy(scratch_list_.begin(), scratch_list_.end(), unit_list_.begin() + us.list_first);
-    const detail::SectorRect r = sector_rect(s);
-    for (std::uint32_t i = 0; i < count && search; ++i) {
-      search_.run<false>(g, unit_layer, options_.connectivity, r,
-                         cell_of(scratch_nodes_[scratch_list_[i]]));
-      for (std::uint32_t j = 0; j < count; ++j)
-        unit_dist_[us.dist_first + i * count + j] =
-            search_.dist(cell_of(scratch_nodes_[scratch_list_[j]]));
-    }
+    for (int k = 2; k <= options_.max_unit_size; ++k)
+      units_.build_sector(*this, s, k, entrances_.nodes, entrances_.sizes, search_);
   }
 
   // The entry costs of the node slots for `unit_size`: slot v's at [v * cost_stride()]; 0 for a
   // node that does not serve the size. O(1).
   [[nodiscard]] const std::uint8_t* node_costs(int unit_size) const noexcept {
-    return unit_size <= 1 ? node_cost_.data() : unit_cost_.data() + (unit_size - 2);
+    return unit_size <= 1 ? node_cost_.data() : units_.cost.data() + (unit_size - 2);
   }
   [[nodiscard]] std::size_t cost_stride(int unit_size) const noexcept {
-    return unit_size > 1 ? static_cast<std::size_t>(options_.max_unit_size - 1) : 1;
-  }
-  // The size-k graph of sector `s` (k >= 2).
-  [[nodiscard]] const UnitSector& unit_sector(std::uint32_t s, int k) const noexcept {
-    return unit_sectors_[s * static_cast<std::size_t>(options_.max_unit_size - 1) +
-                         static_cast<std::size_t>(k - 2)];
-  }
-  // Node slot v's row in its sector's size-k list (k >= 2), kNotServed when it does not serve k.
-  [[nodiscard]] std::uint16_t unit_position(std::uint32_t v, int k) const noexcept {
-    return unit_pos_[v * static_cast<std::size_t>(options_.max_unit_size - 1) +
-                     static_cast<std::size_t>(k - 2)];
+    return unit_size > 1 ? units_.extra : 1;
   }
 
   void compute(const Grid& grid, const GridLayer& layer, const HierarchyOptions& options) {
@@ -804,142 +598,30 @@ class HierarchyMap {
     node_cell_.clear();
     dist_.clear();
     node_cost_.clear();
-    unit_dist_.clear();
-    unit_cost_.clear();
-    unit_pos_.clear();
-    unit_list_.clear();
-    unit_sectors_.assign(sectors_.size() * static_cast<std::size_t>(options.max_unit_size - 1),
-                         UnitSector{});
     drop_landmarks();
     drop_clusters();
-    if (options.max_unit_size > 1)
-      clearance_.build(grid, layer, options.max_unit_size);
-    else
-      clearance_ = ClearanceMap();
+    units_.reset(grid, layer, sectors_.size(), options.max_unit_size);
     search_.reserve(static_cast<std::size_t>(side) * static_cast<std::size_t>(side));
     for (std::uint32_t s = 0; s < sectors_.size(); ++s) build_sector(grid, s);
     node_cell_.shrink_to_fit();
     dist_.shrink_to_fit();
     node_cost_.shrink_to_fit();
-    unit_dist_.shrink_to_fit();
-    unit_cost_.shrink_to_fit();
-    unit_pos_.shrink_to_fit();
-    unit_list_.shrink_to_fit();
-    unit_sectors_.shrink_to_fit();
+    units_.shrink();
     stamp_.record(grid, layer);
   }
 
-  // Rebuilds sector `s` for a sync with landmarks; true when the landmarks stay valid: the same
-  // nodes (cells and slots), no node cheaper to enter, no intra-sector edge cheaper.
+  // Rebuilds sector `s` for a sync with landmarks; true when the landmarks stay valid
+  // (detail::AbstractLandmarks::kept).
   bool rebuild_sector_keeps_landmarks(const Grid& grid, std::uint32_t s) {
-    const Sector before = sectors_[s];
-    const std::size_t n = before.count;
-    const auto first = static_cast<std::ptrdiff_t>(before.first);
-    const auto dist_first = static_cast<std::ptrdiff_t>(before.dist_first);
-    const auto count = static_cast<std::ptrdiff_t>(n);
-    lm_scratch_.assign(node_cell_.begin() + first, node_cell_.begin() + first + count);
-    lm_scratch_cost_.assign(node_cost_.begin() + first, node_cost_.begin() + first + count);
-    lm_scratch_dist_.assign(dist_.begin() + dist_first, dist_.begin() + dist_first + count * count);
+    landmarks_.remember(*this, s);
     build_sector(grid, s);
-    const Sector& after = sectors_[s];
-    if (after.count != before.count || after.first != before.first) return false;
-    for (std::size_t k = 0; k < n; ++k) {
-      if (node_cell_[after.first + k] != lm_scratch_[k]) return false;
-      if (node_cost_[after.first + k] < lm_scratch_cost_[k]) return false;
-    }
-    for (std::size_t k = 0; k < n * n; ++k)
-      if (dist_[after.dist_first + k] < lm_scratch_dist_[k]) return false;
-    return true;
-  }
-
-  // One Dijkstra over the abstract graph from node `source`, forward (d(source, n)) or backward
-  // (d(n, source)), into lm_dist64_ (kNoDistance where not reached).
-  void abstract_dijkstra(std::uint32_t source, bool backward) {
-    const std::size_t slots = node_cell_.size();
-    cluster_work_.begin(slots);
-    cluster_work_.relax(source, 0, kNoPath);
-    const auto everywhere = [](std::uint32_t) { return true; };
-    const auto none = [](std::uint32_t, std::uint64_t) {};
-    const auto zero = [](GridCoord) { return std::uint64_t{0}; };
-    if (backward) {
-      graph_dijkstra<true>(cluster_work_, everywhere, kNoPath, none, zero);
-    } else {
-      graph_dijkstra<false>(cluster_work_, everywhere, kNoPath, none, zero);
-    }
-    lm_dist64_.assign(slots, kNoDistance);
-    for (std::uint32_t v = 0; v < slots; ++v)
-      if (cluster_work_.settled(v)) lm_dist64_[v] = cluster_work_.records[v].g;
+    return landmarks_.kept(*this, s);
   }
 
   // build_landmarks without the checks.
   void compute_landmarks(int count) {
-    drop_landmarks();
-    const std::size_t slots = node_cell_.size();
-    // The largest weakly connected part.
-    detail::NodeSets sets(slots);
-    join_edges(sets, [](std::uint32_t, std::uint32_t) { return true; });
-    std::vector<std::uint32_t> size(slots, 0);
-    std::uint32_t best = kNoPath;
-    for (std::uint32_t v = 0; v < slots; ++v) {
-      if (node_cell_[v] == kNoPath) continue;
-      const std::uint32_t root = sets.find(v);
-      ++size[root];
-      if (best == kNoPath || size[root] > size[best] || (size[root] == size[best] && root < best))
-        best = root;
-    }
-    if (best == kNoPath) return;  // no nodes: no landmarks
-    const auto k = static_cast<std::size_t>(
-        std::min<std::uint32_t>(static_cast<std::uint32_t>(count), size[best]));
-    // One table serves both directions when the graph is symmetric: uniform costs (a transition
-    // costs the same both ways) and symmetric sector matrices (always so when built; a loaded
-    // file's are checked, not assumed).
-    lm_symmetric_ = stamp_.layer.uniform_cost() != 0;
-    for (const Sector& sec : sectors_) {
-      for (std::uint32_t i = 0; lm_symmetric_ && i < sec.count; ++i)
-        for (std::uint32_t j = i + 1; j < sec.count; ++j)
-          if (dist_[sec.dist_first + i * sec.count + j] !=
-              dist_[sec.dist_first + j * sec.count + i])
-            lm_symmetric_ = false;
-      if (!lm_symmetric_) break;
-    }
-    lm_from_.assign(slots * k, kNoPath);
-    lm_nodes_.reserve(k);  // (exactly: a loaded map's memory_bytes equal a build's)
-    if (!lm_symmetric_) lm_to_.assign(slots * k, kNoPath);
-    // Farthest-point selection: `nearest` = each node's distance from the nearest landmark so far
-    // (forward), starting from the part's first node (`best`, the smallest number in it).
-    std::vector<std::uint64_t> nearest(slots, kNoDistance);
-    abstract_dijkstra(best, false);
-    nearest = lm_dist64_;
-    for (std::size_t l = 0; l < k; ++l) {
-      std::uint32_t pick = kNoPath;
-      for (std::uint32_t v = 0; v < slots; ++v) {
-        if (nearest[v] == kNoDistance || sets.find(v) != best) continue;
-        if (pick == kNoPath || nearest[v] > nearest[pick]) pick = v;
-      }
-      if (pick == kNoPath) break;
-      lm_nodes_.push_back(pick);
-      abstract_dijkstra(pick, false);
-      for (std::uint32_t v = 0; v < slots; ++v) {
-        const std::uint64_t d = lm_dist64_[v];
-        lm_from_[v * k + l] = d == kNoDistance ? kNoPath : saturate(d);
-        if (l == 0 || d < nearest[v]) nearest[v] = d;
-      }
-      nearest[pick] = 0;
-      if (!lm_symmetric_) {
-        abstract_dijkstra(pick, true);
-        for (std::uint32_t v = 0; v < slots; ++v) {
-          const std::uint64_t d = lm_dist64_[v];
-          lm_to_[v * k + l] = d == kNoDistance ? kNoPath : saturate(d);
-        }
-      }
-    }
-    lm_count_ = static_cast<int>(lm_nodes_.size());
-    if (static_cast<std::size_t>(lm_count_) < k) {  // (the part had fewer reachable nodes)
-      drop_landmarks();
-      return;
-    }
-    release(lm_dist64_);
-    if (cluster_sectors_ == 0) cluster_work_ = {};  // (sync keeps it only for the clusters)
+    landmarks_.compute(*this, count, clusters_.work);
+    if (clusters_.side == 0) clusters_.work = {};  // (sync keeps it only for the clusters)
   }
 
   // Joins in `sets` the two nodes of every edge of the abstract graph (either direction): every
@@ -981,13 +663,6 @@ class HierarchyMap {
     return true;
   }
 
-  // The cluster of sector t.
-  [[nodiscard]] std::uint32_t cluster_of_sector(std::uint32_t t) const noexcept {
-    const auto sx = static_cast<std::uint32_t>(sectors_x_);
-    const auto c = static_cast<std::uint32_t>(cluster_sectors_);
-    return (t / sx / c) * static_cast<std::uint32_t>(clusters_x_) + t % sx / c;
-  }
-
   // Calls visit(v, cost) for each transition of node u (cell c, sector t) into a node v of a
   // sector `other` with accept(other); forward, cost = v's cell cost, backward (Backward: the
   // move v -> u), u's; in 1/256 units. Right, down, left, up.
@@ -1008,153 +683,6 @@ class HierarchyMap {
     if (c.y == r.y0 && c.y > 0) across({c.x, c.y - 1}, t - row_of_sectors);
   }
 
-  // Dijkstra over the abstract graph confined to cluster k, from the seeds already in `w`
-  // (w.begin + w.relax), forward or backward (Backward: distances to the seeds), until the heap is
-  // empty or `target` is settled. Node numbers at or above node_cell_.size() are virtual (a
-  // query's start or goal): settled, never expanded. extra(u, g) runs on each expanded node (the
-  // query's edges into its goal). With `h` (a consistent lower bound, in 1/256 units, on the cost
-  // from a node's cell to the target: A*), the search settles far fewer nodes before the target.
-  template <bool Backward, class Extra>
-  void cluster_dijkstra(detail::ClusterWork& w, std::uint32_t k, std::uint32_t target,
-                        Extra&& extra) const {
-    cluster_dijkstra<Backward>(w, k, target, extra, [](GridCoord) { return std::uint64_t{0}; });
-  }
-  template <bool Backward, class Extra, class Bound>
-  void cluster_dijkstra(detail::ClusterWork& w, std::uint32_t k, std::uint32_t target,
-                        Extra&& extra, Bound&& h) const {
-    graph_dijkstra<Backward>(
-        w, [&](std::uint32_t other) { return cluster_of_sector(other) == k; }, target, extra, h);
-  }
-
-  // The search of cluster_dijkstra and abstract_dijkstra: transitions into a sector `other` are
-  // taken when inside(other) (the source's own sector's edges always are).
-  template <bool Backward, class Inside, class Extra, class Bound>
-  void graph_dijkstra(detail::ClusterWork& w, Inside&& inside, std::uint32_t target, Extra&& extra,
-                      Bound&& h) const {
-    const auto slots = static_cast<std::uint32_t>(node_cell_.size());
-    while (!w.heap.empty()) {
-      std::pop_heap(w.heap.begin(), w.heap.end(), detail::ClusterWork::Later{});
-      const detail::ClusterWork::Entry e = w.heap.back();
-      w.heap.pop_back();
-      detail::ClusterWork::Record& rec = w.records[e.id];
-      if (rec.stamp == w.closed_mark || rec.g != e.g) continue;
-      rec.stamp = w.closed_mark;
-      ++w.expanded;
-      if (e.id == target) return;
-      if (e.id >= slots) continue;
-      const std::uint32_t u = e.id;
-      const GridCoord c = cell_of(node_cell_[u]);
-      const std::uint32_t t = sector_of(c);
-      const Sector& sec = sectors_[t];
-      const std::uint32_t i = u - sec.first;
-      for (std::uint32_t j = 0; j < sec.count; ++j) {
-        const std::uint32_t d = Backward ? dist_[sec.dist_first + j * sec.count + i]
-                                         : dist_[sec.dist_first + i * sec.count + j];
-        if (j != i && d != kNoPath)
-          w.relax(sec.first + j, e.g + d, u, h(cell_of(node_cell_[sec.first + j])));
-      }
-      for_each_transition<Backward>(u, c, t, inside, [&](std::uint32_t v, std::uint64_t cost) {
-        w.relax(v, e.g + cost, u, h(cell_of(node_cell_[v])));
-      });
-      extra(u, e.g);
-    }
-  }
-
-  // Builds every cluster of `sectors` x `sectors` sectors (build_clusters without the checks).
-  // Without `fill`, only the level-2 nodes (a loader then reads the matrices: kNoClusterPath
-  // until it does).
-  void compute_clusters(int sectors, bool fill = true) {
-    drop_clusters();
-    cluster_sectors_ = sectors;
-    clusters_x_ = (sectors_x_ + sectors - 1) / sectors;
-    clusters_y_ = (sectors_y_ + sectors - 1) / sectors;
-    clusters_.assign(static_cast<std::size_t>(clusters_x_) * static_cast<std::size_t>(clusters_y_),
-                     Cluster{});
-    l1_to_l2_.assign(node_cell_.size(), kNoPath);
-    for (std::uint32_t k = 0; k < clusters_.size(); ++k) build_cluster(k, fill);
-    l2_node_.shrink_to_fit();
-    l2_dist_.shrink_to_fit();
-  }
-
-  // After a partial sync: rebuilds the clusters of the sectors in dirty_.
-  void sync_clusters() {
-    l1_to_l2_.resize(node_cell_.size(), kNoPath);
-    std::vector<std::uint32_t>& ks = l2_dirty_;
-    ks.clear();
-    for (const std::uint32_t s : dirty_) ks.push_back(cluster_of_sector(s));
-    std::sort(ks.begin(), ks.end());
-    ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
-    for (const std::uint32_t k : ks) build_cluster(k);
-    last_sync_clusters_ = ks.size();
-  }
-
-  // (Re)computes the level-2 nodes and (with `fill`) the matrix of cluster k.
-  void build_cluster(std::uint32_t k, bool fill = true) {
-    const auto c = static_cast<std::uint32_t>(cluster_sectors_);
-    const std::uint32_t kx = k % static_cast<std::uint32_t>(clusters_x_);
-    const std::uint32_t ky = k / static_cast<std::uint32_t>(clusters_x_);
-    const auto sx_end = std::min(static_cast<std::uint32_t>(sectors_x_), (kx + 1) * c);
-    const auto sy_end = std::min(static_cast<std::uint32_t>(sectors_y_), (ky + 1) * c);
-    l2_scratch_.clear();
-    for (std::uint32_t sy = ky * c; sy < sy_end; ++sy) {
-      for (std::uint32_t sx = kx * c; sx < sx_end; ++sx) {
-        const std::uint32_t t = sy * static_cast<std::uint32_t>(sectors_x_) + sx;
-        const Sector& sec = sectors_[t];
-        for (std::uint32_t i = 0; i < sec.count; ++i) {
-          const std::uint32_t u = sec.first + i;
-          bool exits = false;
-          for_each_transition<false>(
-              u, cell_of(node_cell_[u]), t,
-              [&](std::uint32_t other) { return cluster_of_sector(other) != k; },
-              [&](std::uint32_t, std::uint64_t) { exits = true; });
-          if (exits) l2_scratch_.push_back(u);
-        }
-      }
-    }
-    Cluster& cl = clusters_[k];
-    for (std::uint32_t i = 0; i < cl.count; ++i) {
-      const std::uint32_t old = l2_node_[cl.first + i];
-      if (old < l1_to_l2_.size() && l1_to_l2_[old] == cl.first + i) l1_to_l2_[old] = kNoPath;
-    }
-    const auto count = static_cast<std::uint32_t>(l2_scratch_.size());
-    if (count > cl.capacity) {  // a new slot at the end (the old one stays unused)
-      cl.first = static_cast<std::uint32_t>(l2_node_.size());
-      cl.dist_first = l2_dist_.size();
-      cl.capacity = count;
-      l2_node_.resize(l2_node_.size() + count, kNoPath);
-      l2_dist_.resize(l2_dist_.size() + std::size_t{count} * count, kNoClusterPath);
-    }
-    cl.count = count;
-    for (std::uint32_t i = 0; i < cl.capacity; ++i)
-      l2_node_[cl.first + i] = i < count ? l2_scratch_[i] : kNoPath;
-    for (std::uint32_t i = 0; i < count; ++i) l1_to_l2_[l2_scratch_[i]] = cl.first + i;
-    if (!fill) return;
-    const std::size_t slots = node_cell_.size();
-    for (std::uint32_t i = 0; i < count; ++i) {
-      cluster_work_.begin(slots);
-      cluster_work_.relax(l2_scratch_[i], 0, kNoPath);
-      cluster_dijkstra<false>(cluster_work_, k, kNoPath, [](std::uint32_t, std::uint64_t) {});
-      for (std::uint32_t j = 0; j < count; ++j) {
-        const std::uint32_t v = l2_scratch_[j];
-        l2_dist_[cl.dist_first + std::size_t{i} * count + j] =
-            cluster_work_.settled(v) ? cluster_work_.records[v].g : kNoClusterPath;
-      }
-    }
-  }
-
-  // Empties `v` and frees its memory (`v = {}` would keep its capacity).
-  template <class V>
-  static void release(V& v) noexcept {
-    V().swap(v);
-  }
-
-  [[nodiscard]] static std::uint32_t saturate(std::uint64_t d) noexcept {
-    return d >= kNoPath - 1 ? kNoPath - 1 : static_cast<std::uint32_t>(d);
-  }
-
-  static constexpr std::uint64_t kNoDistance = ~std::uint64_t{0};
-  static constexpr int kLongEntrance = 6;  // Botea et al.: runs of 6 or more get two transitions
-
   HierarchyOptions options_;
   detail::GridStamp stamp_;  // the grid, version, size and layer it was built from
   int sectors_x_ = 0;
@@ -1163,52 +691,14 @@ class HierarchyMap {
   std::vector<std::uint32_t> node_cell_;  // packed cells, sorted within each sector's slot
   std::vector<std::uint32_t> dist_;       // per sector: count x count matrix, row = from
   std::vector<std::uint8_t> node_cost_;   // per node slot: the layer cost of its cell
-  // Unit sizes 2..K (K = max_unit_size; UnitSector): per sector and size k (at s (K - 1) + k - 2)
-  // the list of the nodes serving k and the matrix between them; per node slot and size (at
-  // slot (K - 1) + k - 2) its body cost (0: it does not serve k) and its row in the list.
-  std::vector<UnitSector> unit_sectors_;
-  std::vector<std::uint16_t> unit_list_;
-  std::vector<std::uint32_t> unit_dist_;
-  std::vector<std::uint8_t> unit_cost_;
-  std::vector<std::uint16_t> unit_pos_;
-  ClearanceMap clearance_;  // max_unit_size above 1: the unit grids searched
-  // Landmarks (build_landmarks): node-major tables, lm_count_ entries a node slot.
-  int lm_count_ = 0;
-  bool lm_symmetric_ = true;
-  std::vector<std::uint32_t> lm_from_;   // d(L, n), kNoPath when not reached
-  std::vector<std::uint32_t> lm_to_;     // d(n, L) (empty when lm_symmetric_)
-  std::vector<std::uint32_t> lm_nodes_;  // the landmarks' node numbers
-  // Clusters (build_clusters): the second level.
-  struct Cluster {
-    std::uint32_t first = 0;     // first level-2 node in l2_node_
-    std::uint32_t count = 0;     // level-2 nodes
-    std::uint32_t capacity = 0;  // slots reserved at first and dist_first (capacity^2)
-    std::size_t dist_first = 0;  // first entry of its matrix in l2_dist_
-  };
-  int cluster_sectors_ = 0;
-  int clusters_x_ = 0;
-  int clusters_y_ = 0;
-  std::vector<Cluster> clusters_;
-  std::vector<std::uint32_t> l2_node_;   // per level-2 slot: the node (of node_cell_) it is
-  std::vector<std::uint64_t> l2_dist_;   // per cluster: count x count matrix, row = from
-  std::vector<std::uint32_t> l1_to_l2_;  // per node slot: its level-2 slot, or kNoPath
-  std::size_t last_sync_clusters_ = 0;
+  detail::HierarchyUnits units_;          // max_unit_size above 1: the graphs of the sizes above 1
+  detail::AbstractLandmarks landmarks_;   // build_landmarks
+  detail::HierarchyClusters clusters_;    // build_clusters: the second level
   std::size_t last_sync_sectors_ = 0;
   // Build scratch.
-  std::vector<std::uint32_t> scratch_nodes_;
-  std::vector<std::pair<int, std::uint32_t>> chosen_;  // unit_border_nodes: (pair, sizes served)
-  std::vector<std::uint64_t> scratch_pairs_;
-  std::vector<std::uint32_t> scratch_sizes_;
-  std::vector<std::uint16_t> scratch_list_;
+  detail::SectorEntrances entrances_;
   std::vector<std::uint32_t> dirty_;
   detail::SectorSearch search_;
-  std::vector<std::uint64_t> lm_dist64_;
-  std::vector<std::uint32_t> lm_scratch_;
-  std::vector<std::uint8_t> lm_scratch_cost_;
-  std::vector<std::uint32_t> lm_scratch_dist_;
-  detail::ClusterWork cluster_work_;
-  std::vector<std::uint32_t> l2_scratch_;
-  std::vector<std::uint32_t> l2_dirty_;
 };
 
 static_assert(GridDerived<HierarchyMap>);

@@ -162,7 +162,7 @@ class HpaStar {
     }
     // Two levels when the map has clusters (a start on an impassable cell, whose first moves are
     // edges of their own, takes the one-level search).
-    r.status = use_clusters_ && map.cluster_sectors_ > 0 && layer_.cost_at(*grid_, from) != 0
+    r.status = use_clusters_ && map.clusters_.side > 0 && layer_.cost_at(*grid_, from) != 0
                    ? search_clusters(options, r)
                    : search(options, r);
     if (r.status == SearchStatus::found) r.finish = to;
@@ -355,7 +355,8 @@ class HpaStar {
   void landmark_goal(const HierarchyMap::Sector& g_sec) {
     const HierarchyMap& map = *map_;
     const std::size_t k = lm_count_;
-    const std::uint32_t* to_table = map.lm_symmetric_ ? map.lm_from_.data() : map.lm_to_.data();
+    const std::uint32_t* to_table =
+        map.landmarks_.symmetric ? map.landmarks_.from.data() : map.landmarks_.to.data();
     std::fill(goal_from_.begin(), goal_from_.begin() + static_cast<std::ptrdiff_t>(k), kNoDistance);
     std::fill(goal_to_.begin(), goal_to_.begin() + static_cast<std::ptrdiff_t>(k),
               std::numeric_limits<std::int64_t>::min());
@@ -364,7 +365,7 @@ class HpaStar {
       if (goal_cost_[j] == kNone) continue;
       any = true;
       const std::size_t row = std::size_t{g_sec.first + j} * k;
-      const std::uint32_t* f = map.lm_from_.data() + row;
+      const std::uint32_t* f = map.landmarks_.from.data() + row;
       const std::uint32_t* t = to_table + row;
       for (std::size_t l = 0; l < k; ++l) {
         if (f[l] != kNone)
@@ -386,8 +387,9 @@ class HpaStar {
     const HierarchyMap& map = *map_;
     const std::size_t k = lm_count_;
     const std::size_t row = std::size_t{id} * k;
-    const std::uint32_t* f = map.lm_from_.data() + row;
-    const std::uint32_t* t = (map.lm_symmetric_ ? map.lm_from_.data() : map.lm_to_.data()) + row;
+    const std::uint32_t* f = map.landmarks_.from.data() + row;
+    const std::uint32_t* t =
+        (map.landmarks_.symmetric ? map.landmarks_.from.data() : map.landmarks_.to.data()) + row;
     std::int64_t best = 0;
     for (std::size_t l = 0; l < k; ++l) {
       if (f[l] != kNone && goal_from_[l] != kNoDistance)
@@ -446,7 +448,7 @@ class HpaStar {
     goal_cost_.resize(g_sec.count);
     for (std::uint32_t k = 0; k < g_sec.count; ++k)
       goal_cost_[k] = search_.dist(map.cell_of(map.node_cell_[g_sec.first + k]));
-    lm_count_ = use_landmarks_ ? static_cast<std::size_t>(map.lm_count_) : 0;
+    lm_count_ = use_landmarks_ ? static_cast<std::size_t>(map.landmarks_.count) : 0;
     if (lm_count_ > 0) landmark_goal(g_sec);
     return expanded;
   }
@@ -489,7 +491,7 @@ class HpaStar {
     for (std::uint32_t k = 0; k < s_sec.count; ++k)
       if (start_cost_[k] != kNone) cluster_.relax(s_sec.first + k, start_cost_[k], n);
     if (direct_ != kNone) cluster_.relax(n + 1, direct_, n);
-    map.cluster_dijkstra<false>(cluster_, start_cluster_, target, goal_edges());
+    map.clusters_.dijkstra<false>(map, cluster_, start_cluster_, target, goal_edges());
   }
 
   // The edges into the goal of a forward cluster search: from each node of the goal's sector that
@@ -710,19 +712,21 @@ inline SearchStatus HpaStar::search(const SearchOptions& options, PathResult& r)
         detail::prefetch_bytes(nodes_.data() + sec.first, sec.count * sizeof(NodeRecord));
         if (lm_count_ > 0) {
           const std::size_t bytes = sec.count * lm_count_ * sizeof(std::uint32_t);
-          detail::prefetch_bytes(map.lm_from_.data() + std::size_t{sec.first} * lm_count_, bytes);
-          if (!map.lm_symmetric_)
-            detail::prefetch_bytes(map.lm_to_.data() + std::size_t{sec.first} * lm_count_, bytes);
+          detail::prefetch_bytes(map.landmarks_.from.data() + std::size_t{sec.first} * lm_count_,
+                                 bytes);
+          if (!map.landmarks_.symmetric)
+            detail::prefetch_bytes(map.landmarks_.to.data() + std::size_t{sec.first} * lm_count_,
+                                   bytes);
         }
         if (unit_ == 1) {
           for (std::uint32_t j = 0; j < sec.count; ++j)
             if (j != i && row[j] != kNone)
               push(sec.first + j, e.g + row[j], e.id, map.node_cell_[sec.first + j], t);
         } else {  // a unit's own graph: the sector's nodes serving its size
-          const HierarchyMap::UnitSector& us = map.unit_sector(t, unit_);
-          const std::uint32_t p = map.unit_position(e.id, unit_);
-          const std::uint32_t* unit_row = map.unit_dist_.data() + us.dist_first + p * us.count;
-          const std::uint16_t* list = map.unit_list_.data() + us.list_first;
+          const detail::HierarchyUnits::UnitSector& us = map.units_.sector(t, unit_);
+          const std::uint32_t p = map.units_.position(e.id, unit_);
+          const std::uint32_t* unit_row = map.units_.dist.data() + us.dist_first + p * us.count;
+          const std::uint16_t* list = map.units_.list.data() + us.list_first;
           for (std::uint32_t j = 0; j < us.count; ++j) {
             const std::uint32_t v = sec.first + list[j];
             if (j != p && unit_row[j] != kNone)
@@ -765,33 +769,34 @@ inline SearchStatus HpaStar::search(const SearchOptions& options, PathResult& r)
 
 inline SearchStatus HpaStar::search_clusters(const SearchOptions& options, PathResult& r) {
   const HierarchyMap& map = *map_;
+  const detail::HierarchyClusters& level2 = map.clusters_;
   const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
-  const auto n2 = static_cast<std::uint32_t>(map.l2_node_.size());
+  const auto n2 = static_cast<std::uint32_t>(level2.node.size());
   const std::uint32_t start2 = n2;
   const std::uint32_t goal2 = n2 + 1;
   std::uint64_t expanded = insert_endpoints(options);
   const std::uint32_t gs = goal_sector_;
-  start_cluster_ = map.cluster_of_sector(map.sector_of(from_));
-  const std::uint32_t kg = map.cluster_of_sector(gs);
+  start_cluster_ = level2.of_sector(map.sector_of(from_));
+  const std::uint32_t kg = level2.of_sector(gs);
   const HierarchyMap::Sector& g_sec = map.sectors_[gs];
   // The goal's cluster, backward: d(v, goal) for its level-2 nodes v.
   cluster_.expanded = 0;
   cluster_.begin(std::size_t{n} + 2);
   for (std::uint32_t k = 0; k < g_sec.count; ++k)
     if (goal_cost_[k] != kNone) cluster_.relax(g_sec.first + k, goal_cost_[k], n + 1);
-  map.cluster_dijkstra<true>(cluster_, kg, kNone, [](std::uint32_t, std::uint64_t) {});
-  const HierarchyMap::Cluster& g_cl = map.clusters_[kg];
+  level2.dijkstra<true>(map, cluster_, kg, kNone, [](std::uint32_t, std::uint64_t) {});
+  const detail::HierarchyClusters::Cluster& g_cl = level2.list[kg];
   goal_l2_.resize(g_cl.count);
   for (std::uint32_t i = 0; i < g_cl.count; ++i) {
-    const std::uint32_t v = map.l2_node_[g_cl.first + i];
+    const std::uint32_t v = level2.node[g_cl.first + i];
     goal_l2_[i] = cluster_.settled(v) ? cluster_.records[v].g : kNoDistance;
   }
   // The start's cluster, forward: d(start, v); its records stay for the first segment.
   start_search(kNone);
-  const HierarchyMap::Cluster& s_cl = map.clusters_[start_cluster_];
+  const detail::HierarchyClusters::Cluster& s_cl = level2.list[start_cluster_];
   start_l2_.resize(s_cl.count);
   for (std::uint32_t i = 0; i < s_cl.count; ++i) {
-    const std::uint32_t v = map.l2_node_[s_cl.first + i];
+    const std::uint32_t v = level2.node[s_cl.first + i];
     start_l2_[i] = cluster_.settled(v) ? cluster_.records[v].g : kNoDistance;
   }
   const std::uint64_t start_goal =
@@ -831,26 +836,26 @@ inline SearchStatus HpaStar::search_clusters(const SearchOptions& options, PathR
         if (e.id == start2) {
           for (std::uint32_t i = 0; i < s_cl.count; ++i)
             if (start_l2_[i] != kNoDistance)
-              push(s_cl.first + i, start_l2_[i], start2, map.l2_node_[s_cl.first + i],
+              push(s_cl.first + i, start_l2_[i], start2, level2.node[s_cl.first + i],
                    start_cluster_);
           if (start_goal != kNoDistance) push(goal2, start_goal, start2, kNone, kg);
           return;
         }
         const std::uint32_t k = e.sector;
-        const HierarchyMap::Cluster& cl = map.clusters_[k];
+        const detail::HierarchyClusters::Cluster& cl = level2.list[k];
         const std::uint32_t i = e.id - cl.first;
-        const std::uint64_t* row = map.l2_dist_.data() + cl.dist_first + std::size_t{i} * cl.count;
+        const std::uint64_t* row = level2.dist.data() + cl.dist_first + std::size_t{i} * cl.count;
         for (std::uint32_t j = 0; j < cl.count; ++j)
           if (j != i && row[j] != HierarchyMap::kNoClusterPath)
-            push(cl.first + j, e.g + row[j], e.id, map.l2_node_[cl.first + j], k);
+            push(cl.first + j, e.g + row[j], e.id, level2.node[cl.first + j], k);
         if (k == kg && goal_l2_[i] != kNoDistance) push(goal2, e.g + goal_l2_[i], e.id, kNone, kg);
-        const std::uint32_t u = map.l2_node_[e.id];
+        const std::uint32_t u = level2.node[e.id];
         const GridCoord c = HierarchyMap::cell_of(map.node_cell_[u]);
         map.for_each_transition<false>(
             u, c, map.sector_of(c),
-            [&](std::uint32_t other) { return map.cluster_of_sector(other) != k; },
+            [&](std::uint32_t other) { return level2.of_sector(other) != k; },
             [&](std::uint32_t v, std::uint64_t cost) {
-              const std::uint32_t v2 = map.l1_to_l2_[v];
+              const std::uint32_t v2 = level2.slot_of[v];
               if (v2 == kNone) return;  // (never on a map built or synced by HierarchyMap)
               push(v2, e.g + cost, e.id, v,
                    map.cluster_of(HierarchyMap::cell_of(map.node_cell_[v])));
@@ -865,24 +870,24 @@ inline SearchStatus HpaStar::search_clusters(const SearchOptions& options, PathR
   for (const std::uint32_t id : l2_path_)
     l2_cells_.push_back(id == start2  ? from_
                         : id == goal2 ? to_
-                                      : HierarchyMap::cell_of(map.node_cell_[map.l2_node_[id]]));
+                                      : HierarchyMap::cell_of(map.node_cell_[level2.node[id]]));
   return status;
 }
 
 inline void HpaStar::expand_cluster_segment() {
   const HierarchyMap& map = *map_;
   const auto n = static_cast<std::uint32_t>(map.node_cell_.size());
-  const auto n2 = static_cast<std::uint32_t>(map.l2_node_.size());
+  const auto n2 = static_cast<std::uint32_t>(map.clusters_.node.size());
   const std::uint32_t p = l2_path_[l2_next_];
   const std::uint32_t q = l2_path_[l2_next_ + 1];
   ++l2_next_;
-  const std::uint32_t target = q == n2 + 1 ? n + 1 : map.l2_node_[q];
+  const std::uint32_t target = q == n2 + 1 ? n + 1 : map.clusters_.node[q];
   const std::uint64_t before = cluster_.expanded;
   std::uint32_t source = n;
   if (p == n2) {
     if (!first_ready_) start_search(target);
   } else {
-    source = map.l2_node_[p];
+    source = map.clusters_.node[p];
     const std::uint32_t k = map.cluster_of(HierarchyMap::cell_of(map.node_cell_[source]));
     if (q != n2 + 1 &&
         map.cluster_of(HierarchyMap::cell_of(map.node_cell_[target])) != k) {  // a transition
@@ -894,8 +899,8 @@ inline void HpaStar::expand_cluster_segment() {
     const GridCoord end = target == n + 1 ? to_ : HierarchyMap::cell_of(map.node_cell_[target]);
     cluster_.begin(std::size_t{n} + 2);
     cluster_.relax(source, 0, kNone);
-    map.cluster_dijkstra<false>(cluster_, k, target, goal_edges(),
-                                [&](GridCoord c) { return bound(c, end); });
+    map.clusters_.dijkstra<false>(map, cluster_, k, target, goal_edges(),
+                                  [&](GridCoord c) { return bound(c, end); });
   }
   first_ready_ = false;
   refine_expanded_ += cluster_.expanded - before;
