@@ -7,6 +7,7 @@
 #include <cmath>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "pathing/precompute/clearance_map.hpp"
@@ -39,38 +40,24 @@ Grid walled_map() {
   return g;
 }
 
+/// The query of a search `S` with a `find_path(grid, layer, from, to, out, options)`.
+template <class S>
+Search plain(std::string name) {
+  return {std::move(name),
+          [](const Grid& g, GridCoord to, std::vector<GridCoord>& out, const SearchOptions& o) {
+            S search;
+            return search.find_path(g, kWalk, {1, 1}, to, out, o);
+          }};
+}
+
 std::vector<Search> searches(const HierarchyMap& hierarchy) {
-  std::vector<Search> s;
-  const GridCoord from{1, 1};
-  s.push_back({"AStar", [from](const Grid& g, GridCoord to, std::vector<GridCoord>& out,
-                               const SearchOptions& o) {
-                 AStar a;
-                 return a.find_path(g, kWalk, from, to, out, o);
-               }});
-  s.push_back({"GreedyBestFirst", [from](const Grid& g, GridCoord to, std::vector<GridCoord>& out,
-                                         const SearchOptions& o) {
-                 GreedyBestFirst a;
-                 return a.find_path(g, kWalk, from, to, out, o);
-               }});
-  s.push_back({"Jps", [from](const Grid& g, GridCoord to, std::vector<GridCoord>& out,
-                             const SearchOptions& o) {
-                 Jps a;
-                 return a.find_path(g, kWalk, from, to, out, o);
-               }});
-  s.push_back({"JpsPlus", [from](const Grid& g, GridCoord to, std::vector<GridCoord>& out,
-                                 const SearchOptions& o) {
-                 JpsPlus a;
-                 return a.find_path(g, kWalk, from, to, out, o);
-               }});
-  s.push_back({"SubgoalSearch", [from](const Grid& g, GridCoord to, std::vector<GridCoord>& out,
+  std::vector<Search> s{plain<AStar>("AStar"), plain<GreedyBestFirst>("GreedyBestFirst"),
+                        plain<Jps>("Jps"), plain<JpsPlus>("JpsPlus"),
+                        plain<SubgoalSearch>("SubgoalSearch")};
+  s.push_back({"HpaStar", [&hierarchy](const Grid& g, GridCoord to, std::vector<GridCoord>& out,
                                        const SearchOptions& o) {
-                 SubgoalSearch a;
-                 return a.find_path(g, kWalk, from, to, out, o);
-               }});
-  s.push_back({"HpaStar", [from, &hierarchy](const Grid& g, GridCoord to,
-                                             std::vector<GridCoord>& out, const SearchOptions& o) {
-                 HpaStar a;
-                 return a.find_path(g, kWalk, hierarchy, from, to, out, o);
+                 HpaStar hpa;
+                 return hpa.find_path(g, kWalk, hierarchy, {1, 1}, to, out, o);
                }});
   return s;
 }
